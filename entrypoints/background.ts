@@ -1,0 +1,5 @@
+import { defineBackground } from 'wxt/utils/define-background';
+
+export default defineBackground(() => {
+  console.log('[afr] background');
+});

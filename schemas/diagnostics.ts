@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { FailureSignalSchema } from './failure';
+import { RedactionCountsSchema } from './snapshot';
+
+export const DIAGNOSTICS_VERSION = 1;
+
+/** `diagnostics.json`: why the bundle exists and how it was made. */
+export const DiagnosticsSchema = z
+  .object({
+    version: z.literal(DIAGNOSTICS_VERSION),
+    bundle_id: z.string(),
+    failure: FailureSignalSchema,
+    /** Failure signals of the same tab dropped by the cooldown shortly before this one. */
+    suppressed_signals: z.number().int().nonnegative(),
+    redaction: RedactionCountsSchema,
+    capture: z
+      .object({
+        frames_in_bundle: z.number().int().nonnegative(),
+        frames_in_ring: z.number().int().nonnegative(),
+        ring_bytes: z.number().int().nonnegative(),
+        window_start: z.string().nullable(),
+        window_end: z.string(),
+        captures_ok: z.number().int().nonnegative(),
+        capture_errors: z.number().int().nonnegative(),
+        quota_errors: z.number().int().nonnegative(),
+        evicted_frames: z.number().int().nonnegative(),
+        last_capture_error: z.string().nullable(),
+      })
+      .strict(),
+    debugger: z
+      .object({ attached: z.boolean(), error: z.string().nullable() })
+      .strict(),
+    timings_ms: z
+      .object({
+        snapshot: z.number().nonnegative(),
+        frames: z.number().nonnegative(),
+        clip: z.number().nonnegative(),
+        zip: z.number().nonnegative(),
+        total: z.number().nonnegative(),
+      })
+      .strict(),
+    clip_error: z.string().nullable(),
+    warnings: z.array(z.string()),
+  })
+  .strict();
+export type Diagnostics = z.infer<typeof DiagnosticsSchema>;

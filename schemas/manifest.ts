@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { SettingsSchema } from './settings';
+
+export const MANIFEST_VERSION = 1;
+
+export const ArtifactSchema = z.object({ name: z.string(), size_bytes: z.number().int().nonnegative() }).strict();
+export type Artifact = z.infer<typeof ArtifactSchema>;
+
+/** `manifest.json`: what the bundle is and what it contains. */
+export const ManifestSchema = z
+  .object({
+    version: z.literal(MANIFEST_VERSION),
+    bundle_id: z.string(),
+    run_id: z.string(),
+    status: z.literal('failure'),
+    /** ISO time of the oldest frame or step in the bundle. */
+    started_at: z.string(),
+    /** ISO time of the failure signal. */
+    ended_at: z.string(),
+    failure_reason: z.string(),
+    failure_label: z.string().nullable(),
+    failure_message: z.string().nullable(),
+    url_at_failure: z.string().nullable(),
+    tab_id: z.number().int().nullable(),
+    frame_count: z.number().int().nonnegative(),
+    step_count: z.number().int().nonnegative(),
+    buffer_seconds: z.number(),
+    clip: z
+      .object({
+        name: z.literal('failure.mp4'),
+        duration_seconds: z.number().nonnegative(),
+        encoder: z.string(),
+      })
+      .strict()
+      .nullable(),
+    capture: z
+      .object({
+        source: z.literal('visibleTab'),
+        interval_ms: z.number(),
+        jpeg_quality: z.number(),
+        max_buffer_bytes: z.number(),
+      })
+      .strict(),
+    settings: SettingsSchema,
+    artifacts: z.array(ArtifactSchema),
+    extension: z.object({ name: z.string(), version: z.string() }).strict(),
+  })
+  .strict();
+export type Manifest = z.infer<typeof ManifestSchema>;

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { PageSnapshotSchema } from './snapshot';
+import { StepKindSchema, StepTargetSchema } from './steps';
+import { PAGE_LIMITS } from './page-protocol';
+
+/**
+ * Messages between the extension's contexts: one union tagged by `type`, named `area/verb`.
+ * Receivers `safeParse` and drop (with a warning) whatever does not parse.
+ */
+
+/** Content script → background: an action the observer saw. Tab and frame come from the sender. */
+export const StepObservedMessageSchema = z
+  .object({
+    type: z.literal('step/observed'),
+    ts: z.number(),
+    url: z.string().max(8192),
+    kind: StepKindSchema,
+    action: z.string().max(PAGE_LIMITS.stepChars),
+    target: z.union([StepTargetSchema, z.string().max(PAGE_LIMITS.stepChars)]).nullable(),
+    value: z.string().max(PAGE_LIMITS.stepChars).nullable(),
+    value_redacted: z.boolean(),
+    outcome: z.enum(['ok', 'fail']).nullable(),
+    label: z.string().max(PAGE_LIMITS.labelChars).nullable(),
+    /** True when the step came from the page protocol (the agent), not from the observer. */
+    from_agent: z.boolean(),
+  })
+  .strict();
+
+/** Content script → background: the page protocol's `fail`. */
+export const PageFailSignalMessageSchema = z
+  .object({
+    type: z.literal('signal/page-fail'),
+    ts: z.number(),
+    url: z.string().max(8192),
+    reason: z.string().min(1).max(PAGE_LIMITS.reasonChars),
+    label: z.string().max(PAGE_LIMITS.labelChars).nullable(),
+  })
+  .strict();
+
+/** Content script → background: an uncaught error seen in the page (fallback when no debugger). */
+export const PageErrorSignalMessageSchema = z
+  .object({
+    type: z.literal('signal/page-error'),
+    ts: z.number(),
+    url: z.string().max(8192),
+    kind: z.enum(['error', 'unhandledrejection']),
+    message: z.string().max(16 * 1024),
+    stack: z.string().max(64 * 1024).nullable(),
+  })
+  .strict();
+
+/** Background → content script (top frame): take the DOM snapshot now. Answer: `PageSnapshot`. */
+export const SnapshotCaptureMessageSchema = z.object({ type: z.literal('snapshot/capture') }).strict();
+
+/** Frames to encode: keys into the frame store, each shown for its real duration. */
+export const ClipFrameRefSchema = z.object({ key: z.number().int(), duration_ms: z.number().positive() }).strict();
+
+/** Background → offscreen document: encode these frames; the mp4 is written to the clip store. */
+export const ClipEncodeMessageSchema = z
+  .object({
+    type: z.literal('clip/encode'),
+    job_id: z.string(),
+    frames: z.array(ClipFrameRefSchema).min(1),
+  })
+  .strict();
+
+/** Background → offscreen document: load the encoder ahead of the first failure. */
+export const ClipWarmupMessageSchema = z.object({ type: z.literal('clip/warmup') }).strict();
+
+export const ClipEncodeResultSchema = z.discriminatedUnion('ok', [
+  z
+    .object({
+      ok: z.literal(true),
+      job_id: z.string(),
+      size_bytes: z.number().int().positive(),
+      duration_seconds: z.number().nonnegative(),
+      encoder: z.string(),
+      encode_ms: z.number().nonnegative(),
+    })
+    .strict(),
+  z.object({ ok: z.literal(false), job_id: z.string(), error: z.string() }).strict(),
+]);
+export type ClipEncodeResult = z.infer<typeof ClipEncodeResultSchema>;
+
+export const SnapshotCaptureResultSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), snapshot: PageSnapshotSchema }).strict(),
+  z.object({ ok: z.literal(false), error: z.string() }).strict(),
+]);
+export type SnapshotCaptureResult = z.infer<typeof SnapshotCaptureResultSchema>;
+
+/** Everything the background accepts from content scripts. */
+export const ToBackgroundMessageSchema = z.discriminatedUnion('type', [
+  StepObservedMessageSchema,
+  PageFailSignalMessageSchema,
+  PageErrorSignalMessageSchema,
+]);
+export type ToBackgroundMessage = z.infer<typeof ToBackgroundMessageSchema>;
+
+/** Everything the content script accepts from the background. */
+export const ToContentMessageSchema = z.discriminatedUnion('type', [SnapshotCaptureMessageSchema]);
+export type ToContentMessage = z.infer<typeof ToContentMessageSchema>;
+
+/** Everything the offscreen document accepts. */
+export const ToOffscreenMessageSchema = z.discriminatedUnion('type', [ClipEncodeMessageSchema, ClipWarmupMessageSchema]);
+export type ToOffscreenMessage = z.infer<typeof ToOffscreenMessageSchema>;
+
+export type StepObservedMessage = z.infer<typeof StepObservedMessageSchema>;
+export type PageErrorSignalMessage = z.infer<typeof PageErrorSignalMessageSchema>;
+export type ClipEncodeMessage = z.infer<typeof ClipEncodeMessageSchema>;
+export type ClipFrameRef = z.infer<typeof ClipFrameRefSchema>;

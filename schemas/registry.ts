@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+import { ManifestSchema } from './manifest';
+import { DiagnosticsSchema } from './diagnostics';
+import { SnapshotFileSchema } from './snapshot';
+import { StepsFileSchema } from './steps';
+import { SettingsSchema } from './settings';
+import { PageMessageSchema } from './page-protocol';
+import { ToBackgroundMessageSchema, ToContentMessageSchema, ToOffscreenMessageSchema } from './messages';
+import { StatusSchema, BundleSummarySchema, FailInputSchema, StepInputSchema } from './api';
+
+/** Every schema published as JSON Schema under `schemas/json/<name>.schema.json`. */
+export const PUBLISHED_SCHEMAS: Record<string, z.ZodType> = {
+  manifest: ManifestSchema,
+  diagnostics: DiagnosticsSchema,
+  snapshot: SnapshotFileSchema,
+  steps: StepsFileSchema,
+  settings: SettingsSchema,
+  'page-message': PageMessageSchema,
+  'message-to-background': ToBackgroundMessageSchema,
+  'message-to-content': ToContentMessageSchema,
+  'message-to-offscreen': ToOffscreenMessageSchema,
+  'api-status': StatusSchema,
+  'api-bundle-summary': BundleSummarySchema,
+  'api-fail-input': FailInputSchema,
+  'api-step-input': StepInputSchema,
+};
+
+/** The JSON Schema file each bundle file is checked against. */
+export const BUNDLE_FILE_SCHEMAS: Record<string, z.ZodType> = {
+  'manifest.json': ManifestSchema,
+  'diagnostics.json': DiagnosticsSchema,
+  'snapshot.json': SnapshotFileSchema,
+  'steps.json': StepsFileSchema,
+};

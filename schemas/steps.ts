@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** Where a step came from: the content script's action observer, the agent, or the recorder itself. */
+export const StepSourceSchema = z.enum(['observer', 'agent', 'recorder']);
+
+export const StepKindSchema = z.enum(['click', 'input', 'change', 'key', 'navigate', 'submit', 'agent', 'signal']);
+
+/** A short description of the element an action touched; text is already redacted. */
+export const StepTargetSchema = z
+  .object({
+    tag: z.string(),
+    role: z.string().optional(),
+    name: z.string().optional(),
+    selector: z.string(),
+  })
+  .strict();
+
+/** One entry of the timeline, as the recorder stores it and `steps.json` carries it. */
+export const StepSchema = z
+  .object({
+    /** Milliseconds since the Unix epoch, wall clock of the machine. */
+    ts: z.number(),
+    /** Monotonic order in which the recorder received steps; ties on `ts` keep this order. */
+    seq: z.number().int().nonnegative(),
+    tab_id: z.number().int().nullable(),
+    frame_id: z.number().int().nullable(),
+    url: z.string().nullable(),
+    source: StepSourceSchema,
+    kind: StepKindSchema,
+    /** Human readable action: `click`, `type`, `press Enter`, the agent's own words… */
+    action: z.string(),
+    target: z.union([StepTargetSchema, z.string()]).nullable(),
+    /** Value typed into a field; null when the field is sensitive (`value_redacted`) or none applies. */
+    value: z.string().nullable(),
+    value_redacted: z.boolean(),
+    outcome: z.enum(['ok', 'fail']).nullable(),
+    label: z.string().nullable(),
+  })
+  .strict();
+
+export type Step = z.infer<typeof StepSchema>;
+export type StepTarget = z.infer<typeof StepTargetSchema>;
+
+/** A step before the recorder assigned its order number. */
+export const StepDraftSchema = StepSchema.omit({ seq: true });
+export type StepDraft = z.infer<typeof StepDraftSchema>;
+
+export const STEPS_FILE_VERSION = 1;
+
+/** `steps.json` */
+export const StepsFileSchema = z
+  .object({
+    version: z.literal(STEPS_FILE_VERSION),
+    bundle_id: z.string(),
+    steps: z.array(StepSchema),
+  })
+  .strict();
+export type StepsFile = z.infer<typeof StepsFileSchema>;

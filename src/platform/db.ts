@@ -1,0 +1,45 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { FrameMeta } from '../ring/ports';
+import type { Step } from '../../schemas/steps';
+import type { BundleSummary } from '../../schemas/api';
+
+/**
+ * The extension's IndexedDB database, shared by the service worker and the offscreen document
+ * (same extension origin). Pixels and zips live in their own stores so metadata scans stay cheap.
+ */
+export interface RecorderDb extends DBSchema {
+  frames: { key: number; value: FrameMeta; indexes: { ts: number } };
+  frameData: { key: number; value: { key: number; jpeg: ArrayBuffer } };
+  steps: { key: number; value: Step; indexes: { ts: number } };
+  bundles: { key: string; value: BundleSummary };
+  bundleData: { key: string; value: { id: string; zip: ArrayBuffer } };
+  /** Encoded clips handed from the offscreen document back to the service worker. */
+  clips: { key: string; value: { jobId: string; mp4: ArrayBuffer } };
+  meta: { key: string; value: unknown };
+}
+
+export const DB_NAME = 'agent-flight-recorder';
+export const DB_VERSION = 1;
+
+let opening: Promise<IDBPDatabase<RecorderDb>> | null = null;
+
+/** Opens (once per context) the recorder database, creating its stores on first use. */
+export function openRecorderDb(): Promise<IDBPDatabase<RecorderDb>> {
+  opening ??= openDB<RecorderDb>(DB_NAME, DB_VERSION, {
+    upgrade(db) {
+      const frames = db.createObjectStore('frames', { keyPath: 'key', autoIncrement: true });
+      frames.createIndex('ts', 'ts');
+      db.createObjectStore('frameData', { keyPath: 'key' });
+      const steps = db.createObjectStore('steps', { keyPath: 'seq' });
+      steps.createIndex('ts', 'ts');
+      db.createObjectStore('bundles', { keyPath: 'id' });
+      db.createObjectStore('bundleData', { keyPath: 'id' });
+      db.createObjectStore('clips', { keyPath: 'jobId' });
+      db.createObjectStore('meta');
+    },
+  }).catch((error: unknown) => {
+    opening = null;
+    throw error;
+  });
+  return opening;
+}

@@ -1,0 +1,31 @@
+/** What the recorder knows about a stored frame without reading its pixels. */
+export interface FrameMeta {
+  /** Store key, increasing in insertion order. */
+  key: number;
+  tabId: number;
+  windowId: number;
+  url: string | null;
+  /** Capture time, milliseconds since the Unix epoch. */
+  ts: number;
+  /** JPEG size in bytes. */
+  size: number;
+  width: number;
+  height: number;
+}
+
+export type NewFrame = Omit<FrameMeta, 'key'>;
+
+/** Persistent frame storage: metadata and JPEG bytes, addressed by key. */
+export interface FrameStore {
+  add(frame: NewFrame, jpeg: Uint8Array): Promise<FrameMeta>;
+  /** All frame metadata, oldest first. */
+  listMeta(): Promise<FrameMeta[]>;
+  readJpeg(key: number): Promise<Uint8Array | undefined>;
+  delete(keys: readonly number[]): Promise<void>;
+}
+
+export interface Clock {
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };

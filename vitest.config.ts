@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'schemas/**/*.test.ts', 'test/**/*.test.ts'],
+    restoreMocks: true,
+    environment: 'node',
+  },
+});

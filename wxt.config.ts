@@ -1,0 +1,25 @@
+import { defineConfig } from 'wxt';
+import { copyFfmpegAssets } from './src/platform/build/copy-ffmpeg-assets';
+
+// https://wxt.dev/api/config.html
+export default defineConfig({
+  // Explicit imports everywhere: a reader sees every dependency.
+  imports: false,
+  outDir: '.output',
+  manifest: {
+    name: 'Agent Flight Recorder',
+    description:
+      'Keeps the last seconds of what an agent-driven tab showed and did, and writes a failure bundle zip.',
+    permissions: ['tabs', 'storage', 'unlimitedStorage', 'downloads', 'debugger', 'offscreen', 'webRequest'],
+    host_permissions: ['<all_urls>'],
+    content_security_policy: {
+      // ffmpeg.wasm needs wasm compilation in the offscreen document.
+      extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'",
+    },
+  },
+  hooks: {
+    'build:publicAssets': (_wxt, files) => {
+      files.push(...copyFfmpegAssets());
+    },
+  },
+});
