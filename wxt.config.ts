@@ -5,7 +5,8 @@ import { copyFfmpegAssets } from './src/platform/build/copy-ffmpeg-assets';
 export default defineConfig({
   // Explicit imports everywhere: a reader sees every dependency.
   imports: false,
-  outDir: '.output',
+  // AFR_OUT_DIR lets parallel builds (tests, benchmarks) write to separate folders.
+  outDir: process.env.AFR_OUT_DIR ?? '.output',
   manifest: {
     name: 'Agent Flight Recorder',
     description:
