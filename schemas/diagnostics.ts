@@ -30,13 +30,14 @@ export const DiagnosticsSchema = z
     debugger: z
       .object({ attached: z.boolean(), error: z.string().nullable() })
       .strict(),
+    /** Packaging stages, in ms from the start of packaging (snapshot runs beside frames and clip). */
     timings_ms: z
       .object({
         snapshot: z.number().nonnegative(),
         frames: z.number().nonnegative(),
         clip: z.number().nonnegative(),
-        zip: z.number().nonnegative(),
-        total: z.number().nonnegative(),
+        /** Everything before zipping; the zip itself is written after this file is. */
+        before_zip: z.number().nonnegative(),
       })
       .strict(),
     clip_error: z.string().nullable(),

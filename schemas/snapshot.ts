@@ -68,8 +68,8 @@ export const SnapshotNodeSchema: z.ZodType<SnapshotNode> = z.lazy(() =>
 /** Counts of what redaction withheld, by kind. */
 export const RedactionCountsSchema = z
   .object({
-    fields: z.record(RedactionKindSchema, z.number().int().nonnegative()),
-    text: z.record(TextMaskKindSchema, z.number().int().nonnegative()),
+    fields: z.partialRecord(RedactionKindSchema, z.number().int().nonnegative()),
+    text: z.partialRecord(TextMaskKindSchema, z.number().int().nonnegative()),
   })
   .strict();
 export type RedactionCounts = z.infer<typeof RedactionCountsSchema>;

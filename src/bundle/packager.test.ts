@@ -1,0 +1,141 @@
+import JSZip from 'jszip';
+import { describe, expect, it, vi } from 'vitest';
+import { packageBundle, type PackagerPorts } from './packager';
+import { MemoryBundleStore } from './memory-bundle-store';
+import { FrameRing } from '../ring/frame-ring';
+import { MemoryFrameStore } from '../ring/memory-frame-store';
+import { MemoryStepStore, Timeline } from '../steps/timeline';
+import { DEFAULT_SETTINGS, type Settings } from '../../schemas/settings';
+import { BUNDLE_FILE_SCHEMAS } from '../../schemas/registry';
+import { ManifestSchema } from '../../schemas/manifest';
+import { DiagnosticsSchema } from '../../schemas/diagnostics';
+import { StepsFileSchema } from '../../schemas/steps';
+import type { FailureSignal } from '../../schemas/failure';
+import type { PageSnapshot } from '../../schemas/snapshot';
+
+const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
+
+const snapshot: PageSnapshot = {
+  url: 'https://shop.test/checkout',
+  title: 'Checkout',
+  taken_at: T0,
+  viewport: { width: 1280, height: 720, scroll_x: 0, scroll_y: 0 },
+  node_count: 1,
+  truncated: false,
+  root: { tag: 'body', children: [{ tag: 'input', value: null, value_redacted: true, redaction_kind: 'password' }] },
+  redaction: { fields: { password: 1 }, text: { email: 2 } },
+};
+
+async function setup(over: Partial<PackagerPorts> = {}, settings: Partial<Settings> = {}) {
+  const clock = { t: T0, now() { return this.t; } };
+  const ring = new FrameRing(new MemoryFrameStore(), clock, { maxAgeMs: 15_000, maxBytes: 1 << 24 });
+  const timeline = new Timeline(new MemoryStepStore(), clock, { maxSteps: 100, maxAgeMs: 60_000 });
+  // 20 s of frames at 600 ms for tab 1, a few of tab 2; the ring holds 15 s of them.
+  for (let t = T0 - 20_000; t <= T0; t += 600) {
+    clock.t = t;
+    await ring.add({ tabId: 1, windowId: 1, url: 'https://shop.test/', ts: t, size: 3, width: 1280, height: 720 }, new Uint8Array([0xff, 0xd8, t % 256]));
+    if (t % 3 === 0) await ring.add({ tabId: 2, windowId: 2, url: 'https://other.test/', ts: t, size: 1, width: 1, height: 1 }, new Uint8Array([2]));
+  }
+  await timeline.add({ ts: T0 - 30_000, tab_id: 1, frame_id: 0, url: null, source: 'observer', kind: 'click', action: 'click', target: null, value: null, value_redacted: false, outcome: null, label: 'too old' });
+  await timeline.add({ ts: T0 - 2_000, tab_id: 1, frame_id: 0, url: null, source: 'observer', kind: 'input', action: 'type', target: null, value: null, value_redacted: true, outcome: null, label: null });
+  await timeline.add({ ts: T0 - 1_000, tab_id: null, frame_id: null, url: null, source: 'agent', kind: 'agent', action: 'open checkout', target: null, value: null, value_redacted: false, outcome: 'ok', label: null });
+  await timeline.add({ ts: T0 - 500, tab_id: 2, frame_id: 0, url: null, source: 'observer', kind: 'click', action: 'other tab', target: null, value: null, value_redacted: false, outcome: null, label: null });
+  clock.t = T0 + 50;
+  const bundles = new MemoryBundleStore();
+  const encodeClip = vi.fn<PackagerPorts['encodeClip']>(async (_job, frames) => ({
+    ok: true as const,
+    mp4: new Uint8Array([0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70]),
+    durationSeconds: frames.reduce((s, f) => s + f.duration_ms, 0) / 1000,
+    encoder: 'fake',
+  }));
+  const download = vi.fn(async () => 42);
+  const ports: PackagerPorts = {
+    clock,
+    ring,
+    timeline,
+    bundles,
+    settings: () => ({ ...DEFAULT_SETTINGS, ...settings }),
+    runId: () => 'run-1',
+    extension: { name: 'Agent Flight Recorder', version: '0.1.0' },
+    captureStats: () => ({ capturesOk: 30, captureErrors: 0, quotaErrors: 0, lastError: null, fps: 1.7 }),
+    debuggerState: () => ({ attached: true, error: null }),
+    snapshot: async () => ({ ok: true, snapshot }),
+    encodeClip,
+    download,
+    log: () => {},
+    ...over,
+  };
+  return { ports, bundles, encodeClip, download };
+}
+
+const signal: FailureSignal = {
+  reason: 'assertion_failed',
+  label: 'order confirmation missing',
+  origin: 'page',
+  tab_id: 1,
+  url: 'https://shop.test/checkout',
+  ts: T0,
+  message: 'order confirmation missing',
+  stack: null,
+  http_status: null,
+};
+
+async function unzip(zip: Uint8Array) {
+  const archive = await JSZip.loadAsync(zip);
+  const json = async (name: string) => JSON.parse(await archive.file(name)!.async('string')) as unknown;
+  return { archive, json, names: Object.keys(archive.files) };
+}
+
+describe('packageBundle', () => {
+  it('writes a schema-valid bundle with the failing tab’s frames in time order, a clip and the steps', async () => {
+    const { ports, bundles, encodeClip, download } = await setup();
+    const summary = await packageBundle(ports, signal, 3);
+    const { names, json } = await unzip((await bundles.read(summary.id))!);
+
+    expect(names[0]).toBe('manifest.json');
+    for (const [file, schema] of Object.entries(BUNDLE_FILE_SCHEMAS)) expect(schema.safeParse(await json(file)).success).toBe(true);
+    const manifest = ManifestSchema.parse(await json('manifest.json'));
+    expect(manifest).toMatchObject({ bundle_id: summary.id, run_id: 'run-1', status: 'failure', failure_reason: 'assertion_failed', failure_label: 'order confirmation missing', tab_id: 1, buffer_seconds: 15 });
+    expect(manifest.frame_count).toBe(25);
+    expect(names.filter((n) => n.startsWith('frames/frame_'))).toEqual(Array.from({ length: 25 }, (_, i) => `frames/frame_${String(i + 1).padStart(4, '0')}.jpeg`));
+    expect(manifest.artifacts.map((a) => a.name)).toEqual(expect.arrayContaining(['snapshot.json', 'steps.json', 'diagnostics.json', 'failure.mp4', 'frames/frame_0001.jpeg']));
+    expect(manifest.clip).toEqual({ name: 'failure.mp4', duration_seconds: expect.closeTo(14.9, 3), encoder: 'fake' });
+
+    const clipFrames = encodeClip.mock.calls[0]![1];
+    expect(clipFrames).toHaveLength(25);
+    expect(clipFrames.slice(0, -1).every((f) => f.duration_ms === 600)).toBe(true);
+
+    const steps = StepsFileSchema.parse(await json('steps.json')).steps.map((s) => s.action);
+    expect(steps).toEqual(['type', 'open checkout']);
+    const diagnostics = DiagnosticsSchema.parse(await json('diagnostics.json'));
+    expect(diagnostics.suppressed_signals).toBe(3);
+    expect(diagnostics.redaction).toEqual(snapshot.redaction);
+    expect(diagnostics.failure).toEqual(signal);
+    expect(download).toHaveBeenCalledWith(summary.id, expect.any(Uint8Array));
+    expect((await bundles.list())[0]).toMatchObject({ id: summary.id, downloadId: 42, reason: 'assertion_failed' });
+  });
+
+  it('still writes a bundle when the clip and the snapshot fail, and says why', async () => {
+    const { ports, bundles } = await setup({
+      encodeClip: async () => ({ ok: false, error: 'encoder crashed' }),
+      snapshot: async () => {
+        throw new Error('Could not establish connection. Receiving end does not exist.');
+      },
+    });
+    const summary = await packageBundle(ports, signal, 0);
+    const { names, json } = await unzip((await bundles.read(summary.id))!);
+    expect(names).not.toContain('failure.mp4');
+    expect(await json('snapshot.json')).toMatchObject({ snapshot: null, error: expect.stringContaining('Receiving end') });
+    const diagnostics = DiagnosticsSchema.parse(await json('diagnostics.json'));
+    expect(diagnostics.clip_error).toBe('encoder crashed');
+    expect(diagnostics.warnings.join(' ')).toMatch(/no DOM snapshot/);
+    expect(ManifestSchema.parse(await json('manifest.json')).clip).toBeNull();
+  });
+
+  it('skips the download when autoDownload is off and keeps only maxStoredBundles', async () => {
+    const { ports, bundles, download } = await setup({}, { autoDownload: false, maxStoredBundles: 2 });
+    for (let i = 0; i < 3; i++) await packageBundle(ports, { ...signal, ts: T0 + i * 1000 }, 0);
+    expect(download).not.toHaveBeenCalled();
+    expect(await bundles.list()).toHaveLength(2);
+  });
+});

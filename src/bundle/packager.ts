@@ -1,0 +1,190 @@
+import type { BundleSummary } from '../../schemas/api';
+import type { Diagnostics } from '../../schemas/diagnostics';
+import type { FailureSignal } from '../../schemas/failure';
+import type { ClipFrameRef, SnapshotCaptureResult } from '../../schemas/messages';
+import type { Settings } from '../../schemas/settings';
+import type { RedactionCounts } from '../../schemas/snapshot';
+import { MANIFEST_VERSION } from '../../schemas/manifest';
+import { DIAGNOSTICS_VERSION } from '../../schemas/diagnostics';
+import { SNAPSHOT_FILE_VERSION } from '../../schemas/snapshot';
+import { STEPS_FILE_VERSION } from '../../schemas/steps';
+import type { CaptureStats } from '../capture/capture-loop';
+import type { FrameRing } from '../ring/frame-ring';
+import { framesInWindow } from '../ring/ring-policy';
+import type { Clock } from '../ring/ports';
+import type { Timeline } from '../steps/timeline';
+import { makeBundleId } from './bundle-id';
+import { frameDurations } from './frame-durations';
+import type { BundleStore } from './ports';
+import { writeBundle } from './write-bundle';
+
+export type ClipOutcome =
+  | { ok: true; mp4: Uint8Array; durationSeconds: number; encoder: string }
+  | { ok: false; error: string };
+
+/** Everything packaging needs from the rest of the recorder and the browser. */
+export interface PackagerPorts {
+  clock: Clock;
+  ring: FrameRing;
+  timeline: Timeline;
+  bundles: BundleStore;
+  settings(): Settings;
+  runId(): string;
+  extension: { name: string; version: string };
+  captureStats(): CaptureStats;
+  debuggerState(tabId: number | null): { attached: boolean; error: string | null };
+  /** DOM snapshot of the tab's top frame (the platform applies a timeout). */
+  snapshot(tabId: number): Promise<SnapshotCaptureResult>;
+  encodeClip(jobId: string, frames: ClipFrameRef[]): Promise<ClipOutcome>;
+  /** Saves the zip to the user's downloads; resolves to the download id. */
+  download(bundleId: string, zip: Uint8Array): Promise<number>;
+  log(message: string): void;
+}
+
+const EMPTY_REDACTION: RedactionCounts = { fields: {}, text: {} };
+
+const iso = (ts: number) => new Date(ts).toISOString();
+
+/**
+ * Turns an admitted failure signal into a bundle: snapshot, frames of the failing tab within the
+ * buffer window, steps, clip, diagnostics; zipped, stored and (if enabled) downloaded.
+ */
+export async function packageBundle(ports: PackagerPorts, signal: FailureSignal, suppressedBefore: number): Promise<BundleSummary> {
+  const t0 = ports.clock.now();
+  const settings = ports.settings();
+  const bundleId = makeBundleId(signal.ts);
+  const windowEnd = Math.max(signal.ts, t0);
+  const windowStart = signal.ts - settings.bufferSeconds * 1000;
+  const warnings: string[] = [];
+  const tabId = signal.tab_id;
+
+  let snapshotMs = 0;
+  const snapshotPromise: Promise<SnapshotCaptureResult> =
+    tabId === null
+      ? Promise.resolve({ ok: false, error: 'the failure is not bound to a tab' })
+      : ports
+          .snapshot(tabId)
+          .catch((error: unknown) => ({ ok: false as const, error: String(error) }))
+          .finally(() => {
+            snapshotMs = ports.clock.now() - t0;
+          });
+
+  const frames = tabId === null ? [] : framesInWindow(await ports.ring.frames(), tabId, windowStart, windowEnd);
+  const release = ports.ring.pin(frames.map((f) => f.key));
+  try {
+    const jpegs = (await Promise.all(frames.map((f) => ports.ring.readJpeg(f.key)))).filter((j): j is Uint8Array => {
+      if (!j) warnings.push('a frame was evicted while the bundle was being packaged');
+      return j !== undefined;
+    });
+    if (frames.length === 0) warnings.push('no frames of this tab were captured in the buffer window (was it the visible tab?)');
+    const tFrames = ports.clock.now();
+
+    const durations = frameDurations(frames.map((f) => f.ts), windowEnd);
+    let clip: ClipOutcome | null = null;
+    if (settings.encodeClip && frames.length > 0 && jpegs.length === frames.length) {
+      clip = await ports
+        .encodeClip(bundleId, frames.map((f, i) => ({ key: f.key, duration_ms: durations[i]! })))
+        .catch((error: unknown) => ({ ok: false as const, error: String(error) }));
+      if (!clip.ok) ports.log(`[afr] clip encoding failed for ${bundleId}: ${clip.error}`);
+    }
+    const tClip = ports.clock.now();
+    const snapshot = await snapshotPromise;
+    if (!snapshot.ok) warnings.push(`no DOM snapshot: ${snapshot.error}`);
+    const steps = await ports.timeline.between(tabId, windowStart, windowEnd);
+    const stats = ports.captureStats();
+    const ring = ports.ring.stats();
+
+    const diagnostics: Diagnostics = {
+      version: DIAGNOSTICS_VERSION,
+      bundle_id: bundleId,
+      failure: signal,
+      suppressed_signals: suppressedBefore,
+      redaction: snapshot.ok ? snapshot.snapshot.redaction : EMPTY_REDACTION,
+      capture: {
+        frames_in_bundle: jpegs.length,
+        frames_in_ring: ring.frames,
+        ring_bytes: ring.bytes,
+        window_start: frames[0] ? iso(frames[0].ts) : null,
+        window_end: iso(windowEnd),
+        captures_ok: stats.capturesOk,
+        capture_errors: stats.captureErrors,
+        quota_errors: stats.quotaErrors,
+        evicted_frames: ring.evicted,
+        last_capture_error: stats.lastError,
+      },
+      debugger: ports.debuggerState(tabId),
+      timings_ms: { snapshot: snapshotMs, frames: tFrames - t0, clip: tClip - tFrames, before_zip: ports.clock.now() - t0 },
+      clip_error: clip && !clip.ok ? clip.error : null,
+      warnings,
+    };
+
+    const startedAt = Math.min(frames[0]?.ts ?? signal.ts, steps[0]?.ts ?? signal.ts);
+    const { zip, manifest } = await writeBundle({
+      manifest: {
+        version: MANIFEST_VERSION,
+        bundle_id: bundleId,
+        run_id: ports.runId(),
+        status: 'failure',
+        started_at: iso(startedAt),
+        ended_at: iso(signal.ts),
+        failure_reason: signal.reason,
+        failure_label: signal.label,
+        failure_message: signal.message,
+        url_at_failure: signal.url,
+        tab_id: tabId,
+        step_count: steps.length,
+        buffer_seconds: settings.bufferSeconds,
+        clip: clip?.ok ? { name: 'failure.mp4', duration_seconds: clip.durationSeconds, encoder: clip.encoder } : null,
+        capture: {
+          source: 'visibleTab',
+          interval_ms: settings.captureIntervalMs,
+          jpeg_quality: settings.jpegQuality,
+          max_buffer_bytes: settings.maxBufferBytes,
+        },
+        settings,
+        extension: ports.extension,
+      },
+      snapshot: {
+        version: SNAPSHOT_FILE_VERSION,
+        bundle_id: bundleId,
+        snapshot: snapshot.ok ? snapshot.snapshot : null,
+        error: snapshot.ok ? null : snapshot.error,
+      },
+      diagnostics,
+      steps: { version: STEPS_FILE_VERSION, bundle_id: bundleId, steps },
+      frames: jpegs,
+      clip: clip?.ok ? clip.mp4 : null,
+    });
+
+    const summary: BundleSummary = {
+      id: bundleId,
+      createdAt: iso(ports.clock.now()),
+      reason: manifest.failure_reason,
+      label: manifest.failure_label,
+      tabId,
+      url: signal.url,
+      sizeBytes: zip.byteLength,
+      downloadId: null,
+    };
+    await ports.bundles.save(summary, zip);
+    await enforceRetention(ports.bundles, settings.maxStoredBundles);
+    if (settings.autoDownload) {
+      try {
+        summary.downloadId = await ports.download(bundleId, zip);
+        await ports.bundles.setDownloadId(bundleId, summary.downloadId);
+      } catch (error) {
+        ports.log(`[afr] download of ${bundleId} failed: ${String(error)}`);
+      }
+    }
+    ports.log(`[afr] bundle ${bundleId} (${signal.reason}) ready in ${ports.clock.now() - t0} ms, ${jpegs.length} frames`);
+    return summary;
+  } finally {
+    release();
+  }
+}
+
+/** Deletes the oldest stored bundles beyond `maxCount`. */
+export async function enforceRetention(store: BundleStore, maxCount: number): Promise<void> {
+  const all = await store.list();
+  for (const old of all.slice(maxCount)) await store.delete(old.id);
+}

@@ -1,0 +1,25 @@
+/** A tab the recorder can capture: the active tab of a normal, non-minimized window. */
+export interface CaptureTarget {
+  tabId: number;
+  windowId: number;
+  url: string | null;
+}
+
+export interface CapturedImage {
+  jpeg: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** The browser side of frame capture (`chrome.tabs.captureVisibleTab` in production). */
+export interface Capturer {
+  listTargets(): Promise<CaptureTarget[]>;
+  capture(target: CaptureTarget, jpegQuality: number): Promise<CapturedImage>;
+}
+
+/** The error text Chrome gives when the 2-calls-per-second capture quota is exceeded. */
+export const QUOTA_ERROR_MARKER = 'MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND';
+
+export function isQuotaError(error: unknown): boolean {
+  return String(error instanceof Error ? error.message : error).includes(QUOTA_ERROR_MARKER);
+}

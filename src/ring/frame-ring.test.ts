@@ -1,0 +1,96 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { FrameRing } from './frame-ring';
+import { MemoryFrameStore } from './memory-frame-store';
+import { IdbFrameStore } from '../platform/idb-frame-store';
+import type { NewFrame } from './ports';
+
+function fakeClock(start = 1_000_000) {
+  const clock = { t: start, now: () => clock.t };
+  return clock;
+}
+
+const newFrame = (ts: number, size: number, tabId = 7): NewFrame => ({
+  ts,
+  size,
+  tabId,
+  windowId: 1,
+  url: 'https://shop.test/',
+  width: 4,
+  height: 4,
+});
+
+describe('FrameRing', () => {
+  it('keeps only the last bufferSeconds of frames as time passes', async () => {
+    const clock = fakeClock();
+    const ring = new FrameRing(new MemoryFrameStore(), clock, { maxAgeMs: 15_000, maxBytes: 1 << 20 });
+    for (let i = 0; i < 40; i++) {
+      clock.t += 600;
+      await ring.add(newFrame(clock.t, 100), new Uint8Array(100));
+    }
+    const frames = await ring.frames();
+    expect(frames.length).toBe(26); // 15 s / 600 ms, plus the frame exactly at the cutoff
+    expect(frames[0]!.ts).toBeGreaterThanOrEqual(clock.t - 15_000);
+    expect(ring.stats().evicted).toBe(14);
+  });
+
+  it('never holds more than the byte cap, evicting the oldest', async () => {
+    const clock = fakeClock();
+    const store = new MemoryFrameStore();
+    const ring = new FrameRing(store, clock, { maxAgeMs: 60_000, maxBytes: 1_000 });
+    for (let i = 0; i < 20; i++) {
+      clock.t += 10;
+      await ring.add(newFrame(clock.t, 300), new Uint8Array(300));
+      expect(ring.stats().bytes).toBeLessThanOrEqual(1_000);
+    }
+    expect(ring.stats().frames).toBe(3);
+    expect(store.jpegs.size).toBe(3);
+    expect((await ring.frames()).map((f) => f.ts)).toEqual([clock.t - 20, clock.t - 10, clock.t]);
+  });
+
+  it('rejects a single frame larger than the cap and keeps recording', async () => {
+    const clock = fakeClock();
+    const ring = new FrameRing(new MemoryFrameStore(), clock, { maxAgeMs: 60_000, maxBytes: 1_000 });
+    await expect(ring.add(newFrame(clock.t, 2_000), new Uint8Array(2_000))).rejects.toThrow(/exceeds the ring cap/);
+    await ring.add(newFrame(clock.t, 10), new Uint8Array(10));
+    expect(ring.stats().frames).toBe(1);
+  });
+
+  it('shrinks at once when the limits are lowered', async () => {
+    const clock = fakeClock();
+    const ring = new FrameRing(new MemoryFrameStore(), clock, { maxAgeMs: 60_000, maxBytes: 10_000 });
+    for (let i = 0; i < 10; i++) await ring.add(newFrame(clock.t + i, 100), new Uint8Array(100));
+    expect(await ring.setLimits({ maxAgeMs: 60_000, maxBytes: 250 })).toBe(8);
+  });
+
+  it('keeps pinned frames through eviction until released', async () => {
+    const clock = fakeClock();
+    const ring = new FrameRing(new MemoryFrameStore(), clock, { maxAgeMs: 1_000, maxBytes: 1 << 20 });
+    const a = await ring.add(newFrame(clock.t, 10), new Uint8Array(10));
+    const release = ring.pin([a.key]);
+    clock.t += 5_000;
+    await ring.add(newFrame(clock.t, 10), new Uint8Array(10));
+    expect((await ring.frames()).map((f) => f.key)).toContain(a.key);
+    release();
+    await ring.evict();
+    expect((await ring.frames()).map((f) => f.key)).not.toContain(a.key);
+  });
+
+  it('survives a restart: a new ring over the same IndexedDB sees earlier frames and their pixels', async () => {
+    const clock = fakeClock();
+    const first = new FrameRing(new IdbFrameStore(), clock, { maxAgeMs: 15_000, maxBytes: 1 << 20 });
+    const a = await first.add(newFrame(clock.t, 3), new Uint8Array([1, 2, 3]));
+    clock.t += 500;
+    await first.add(newFrame(clock.t, 2), new Uint8Array([4, 5]));
+
+    const second = new FrameRing(new IdbFrameStore(), clock, { maxAgeMs: 15_000, maxBytes: 1 << 20 });
+    const frames = await second.frames();
+    expect(frames.map((f) => f.size)).toEqual([3, 2]);
+    expect([...((await second.readJpeg(a.key)) ?? [])]).toEqual([1, 2, 3]);
+
+    clock.t += 20_000;
+    const third = new FrameRing(new IdbFrameStore(), clock, { maxAgeMs: 15_000, maxBytes: 1 << 20 });
+    expect(await third.frames()).toEqual([]);
+    expect(await new IdbFrameStore().readJpeg(a.key)).toBeUndefined();
+  });
+});

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { DEFAULT_SETTINGS, SettingsPatchSchema, SettingsSchema, type Settings } from '../../schemas/settings';
+
+/** Key-value persistence (`chrome.storage.local` in production). */
+export interface KeyValueStore {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown): Promise<void>;
+}
+
+export const SETTINGS_KEY = 'settings';
+
+/** A rejected settings change, with a message naming each bad field. */
+export class SettingsError extends Error {
+  override readonly name = 'SettingsError';
+}
+
+/** Readable one-line summary of a zod error: `fps: Too big: expected number to be <=30; foo: Unrecognized key`. */
+export function describeZodError(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : '(input)'}: ${i.message}`).join('; ');
+}
+
+/** Loads, validates and persists the recorder settings. */
+export class SettingsStore {
+  private current: Settings = DEFAULT_SETTINGS;
+  private readonly listeners = new Set<(settings: Settings) => void>();
+
+  constructor(
+    private readonly storage: KeyValueStore,
+    private readonly log: (message: string) => void = console.warn,
+  ) {}
+
+  /** Reads stored settings; anything invalid falls back to the defaults, field by field, with a warning. */
+  async load(): Promise<Settings> {
+    const stored = await this.storage.get(SETTINGS_KEY);
+    if (stored === undefined) return (this.current = DEFAULT_SETTINGS);
+    const parsed = SettingsSchema.safeParse(stored);
+    if (parsed.success) return (this.current = parsed.data);
+    this.log(`[afr] stored settings are invalid (${describeZodError(parsed.error)}); using defaults for those fields`);
+    const salvaged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+    if (stored && typeof stored === 'object') {
+      for (const [key, value] of Object.entries(stored)) {
+        const field = SettingsPatchSchema.safeParse({ [key]: value });
+        if (field.success) salvaged[key] = value;
+      }
+    }
+    return (this.current = SettingsSchema.parse(salvaged));
+  }
+
+  get(): Settings {
+    return this.current;
+  }
+
+  /** Validates and applies a partial change; throws `SettingsError` and changes nothing when invalid. */
+  async update(patch: unknown): Promise<Settings> {
+    const parsed = SettingsPatchSchema.safeParse(patch);
+    if (!parsed.success) throw new SettingsError(`invalid settings: ${describeZodError(parsed.error)}`);
+    const next = SettingsSchema.parse({ ...this.current, ...parsed.data });
+    await this.storage.set(SETTINGS_KEY, next);
+    this.current = next;
+    for (const listener of this.listeners) listener(next);
+    return next;
+  }
+
+  onChange(listener: (settings: Settings) => void): void {
+    this.listeners.add(listener);
+  }
+}
+
+/** In-memory `KeyValueStore` for tests. */
+export class MemoryKeyValueStore implements KeyValueStore {
+  readonly data = new Map<string, unknown>();
+  async get(key: string): Promise<unknown> {
+    return this.data.get(key);
+  }
+  async set(key: string, value: unknown): Promise<void> {
+    this.data.set(key, structuredClone(value));
+  }
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { FailureGate } from './failure-gate';
+
+describe('FailureGate', () => {
+  it.each([
+    { name: 'first signal is admitted', events: [[1, 0]], want: [true] },
+    { name: 'a storm inside the cooldown yields one bundle', events: [[1, 0, 'done'], [1, 100], [1, 5_000], [1, 9_999]], want: [true, false, false, false] },
+    { name: 'after the cooldown a new bundle is allowed', events: [[1, 0, 'done'], [1, 10_000]], want: [true, true] },
+    { name: 'tabs cool down separately', events: [[1, 0, 'done'], [2, 10]], want: [true, true] },
+    { name: 'signals during packaging are dropped even after the cooldown', events: [[1, 0], [1, 20_000]], want: [true, false] },
+    { name: 'signals with no tab share one key', events: [[null, 0, 'done'], [null, 50]], want: [true, false] },
+  ] as { name: string; events: [number | null, number, 'done'?][]; want: boolean[] }[])('$name', ({ events, want }) => {
+    const gate = new FailureGate(10_000);
+    const got = events.map(([tab, at, done]) => {
+      const verdict = gate.admit(tab, at);
+      if (done && verdict.admitted) gate.done(tab);
+      return verdict.admitted;
+    });
+    expect(got).toEqual(want);
+  });
+
+  it('reports how many signals were suppressed before the next bundle', () => {
+    const gate = new FailureGate(1_000);
+    gate.admit(1, 0);
+    gate.done(1);
+    gate.admit(1, 10);
+    gate.admit(1, 20);
+    const next = gate.admit(1, 2_000);
+    expect(next).toEqual({ admitted: true, suppressedBefore: 2 });
+  });
+});

@@ -1,0 +1,102 @@
+import type { Step, StepDraft } from '../../schemas/steps';
+import type { Clock } from '../ring/ports';
+
+/** Persistent step storage (IndexedDB `steps` in production). */
+export interface StepStore {
+  put(step: Step): Promise<void>;
+  list(): Promise<Step[]>;
+  delete(seqs: readonly number[]): Promise<void>;
+}
+
+export interface TimelineLimits {
+  maxSteps: number;
+  maxAgeMs: number;
+}
+
+/** Steps in timeline order: by time, and by arrival where two steps share a millisecond. */
+export function mergeSteps(...lists: readonly (readonly Step[])[]): Step[] {
+  return lists.flat().sort((a, b) => a.ts - b.ts || a.seq - b.seq);
+}
+
+/** Largest gap tolerated between a context's own timestamp and the recorder's receipt time. */
+export const MAX_CLOCK_SKEW_MS = 5_000;
+
+/**
+ * One clock for the timeline: a timestamp reported by another context is kept (it is closer to the
+ * action) unless it is further than `MAX_CLOCK_SKEW_MS` from the receipt time, as it is when a page
+ * fakes its clock or a message waited in a queue; then the receipt time is used.
+ */
+export function reconcileTimestamp(reported: number, received: number): number {
+  return Number.isFinite(reported) && Math.abs(reported - received) <= MAX_CLOCK_SKEW_MS ? reported : received;
+}
+
+/** The run's timeline of steps from the observer, the agent and the recorder, bounded in count and age. */
+export class Timeline {
+  private steps: Step[] = [];
+  private nextSeq = 1;
+  private loaded: Promise<void> | null = null;
+
+  constructor(
+    private readonly store: StepStore,
+    private readonly clock: Clock,
+    private limits: TimelineLimits,
+  ) {}
+
+  load(): Promise<void> {
+    this.loaded ??= (async () => {
+      this.steps = mergeSteps(await this.store.list());
+      this.nextSeq = this.steps.reduce((max, s) => Math.max(max, s.seq), 0) + 1;
+      await this.trim();
+    })();
+    return this.loaded;
+  }
+
+  setLimits(limits: TimelineLimits): Promise<void> {
+    this.limits = limits;
+    return this.trim();
+  }
+
+  async add(draft: StepDraft): Promise<Step> {
+    await this.load();
+    const step: Step = { ...draft, seq: this.nextSeq++ };
+    this.steps.push(step);
+    await this.store.put(step);
+    await this.trim();
+    return step;
+  }
+
+  /** The steps of `tabId` (and those bound to no tab) within `[from, to]`, in timeline order. */
+  async between(tabId: number | null, from: number, to: number): Promise<Step[]> {
+    await this.load();
+    return mergeSteps(this.steps.filter((s) => (s.tab_id === tabId || s.tab_id === null) && s.ts >= from && s.ts <= to));
+  }
+
+  get size(): number {
+    return this.steps.length;
+  }
+
+  private async trim(): Promise<void> {
+    const cutoff = this.clock.now() - this.limits.maxAgeMs;
+    const ordered = mergeSteps(this.steps);
+    const overflow = Math.max(0, ordered.length - this.limits.maxSteps);
+    const drop = ordered.filter((s, i) => i < overflow || s.ts < cutoff);
+    if (drop.length === 0) return;
+    const gone = new Set(drop.map((s) => s.seq));
+    this.steps = ordered.filter((s) => !gone.has(s.seq));
+    await this.store.delete([...gone]);
+  }
+}
+
+/** In-memory `StepStore` for tests. */
+export class MemoryStepStore implements StepStore {
+  readonly rows = new Map<number, Step>();
+  async put(step: Step): Promise<void> {
+    this.rows.set(step.seq, step);
+  }
+  async list(): Promise<Step[]> {
+    return [...this.rows.values()];
+  }
+  async delete(seqs: readonly number[]): Promise<void> {
+    for (const seq of seqs) this.rows.delete(seq);
+  }
+}
