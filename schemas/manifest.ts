@@ -23,6 +23,19 @@ export const ManifestSchema = z
     url_at_failure: z.string().nullable(),
     tab_id: z.number().int().nullable(),
     frame_count: z.number().int().nonnegative(),
+    /** One entry per file under `frames/`, in time order. */
+    frames: z.array(
+      z
+        .object({
+          name: z.string(),
+          captured_at: z.string(),
+          ts: z.number(),
+          duration_ms: z.number().positive(),
+          width: z.number().int().positive(),
+          height: z.number().int().positive(),
+        })
+        .strict(),
+    ),
     step_count: z.number().int().nonnegative(),
     buffer_seconds: z.number(),
     clip: z

@@ -97,6 +97,9 @@ describe('packageBundle', () => {
     const manifest = ManifestSchema.parse(await json('manifest.json'));
     expect(manifest).toMatchObject({ bundle_id: summary.id, run_id: 'run-1', status: 'failure', failure_reason: 'assertion_failed', failure_label: 'order confirmation missing', tab_id: 1, buffer_seconds: 15 });
     expect(manifest.frame_count).toBe(25);
+    const times = manifest.frames.map((f) => f.ts);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(manifest.frames[0]).toMatchObject({ name: 'frames/frame_0001.jpeg', duration_ms: 600, width: 1280, height: 720 });
     expect(names.filter((n) => n.startsWith('frames/frame_'))).toEqual(Array.from({ length: 25 }, (_, i) => `frames/frame_${String(i + 1).padStart(4, '0')}.jpeg`));
     expect(manifest.artifacts.map((a) => a.name)).toEqual(expect.arrayContaining(['snapshot.json', 'steps.json', 'diagnostics.json', 'failure.mp4', 'frames/frame_0001.jpeg']));
     expect(manifest.clip).toEqual({ name: 'failure.mp4', duration_seconds: expect.closeTo(14.9, 3), encoder: 'fake' });

@@ -72,18 +72,23 @@ export async function packageBundle(ports: PackagerPorts, signal: FailureSignal,
   const frames = tabId === null ? [] : framesInWindow(await ports.ring.frames(), tabId, windowStart, windowEnd);
   const release = ports.ring.pin(frames.map((f) => f.key));
   try {
-    const jpegs = (await Promise.all(frames.map((f) => ports.ring.readJpeg(f.key)))).filter((j): j is Uint8Array => {
-      if (!j) warnings.push('a frame was evicted while the bundle was being packaged');
-      return j !== undefined;
+    const durations = frameDurations(frames.map((f) => f.ts), windowEnd);
+    const read = await Promise.all(frames.map((f) => ports.ring.readJpeg(f.key)));
+    const jpegs = frames.flatMap((f, i) => {
+      const jpeg = read[i];
+      if (!jpeg) {
+        warnings.push(`frame ${f.key} was evicted while the bundle was being packaged`);
+        return [];
+      }
+      return [{ key: f.key, jpeg, ts: f.ts, durationMs: durations[i]!, width: f.width, height: f.height }];
     });
     if (frames.length === 0) warnings.push('no frames of this tab were captured in the buffer window (was it the visible tab?)');
     const tFrames = ports.clock.now();
 
-    const durations = frameDurations(frames.map((f) => f.ts), windowEnd);
     let clip: ClipOutcome | null = null;
-    if (settings.encodeClip && frames.length > 0 && jpegs.length === frames.length) {
+    if (settings.encodeClip && jpegs.length > 0) {
       clip = await ports
-        .encodeClip(bundleId, frames.map((f, i) => ({ key: f.key, duration_ms: durations[i]! })))
+        .encodeClip(bundleId, jpegs.map((f) => ({ key: f.key, duration_ms: f.durationMs })))
         .catch((error: unknown) => ({ ok: false as const, error: String(error) }));
       if (!clip.ok) ports.log(`[afr] clip encoding failed for ${bundleId}: ${clip.error}`);
     }

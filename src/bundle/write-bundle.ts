@@ -7,12 +7,12 @@ import { StepsFileSchema, type StepsFile } from '../../schemas/steps';
 import { describeZodError } from '../settings/settings-store';
 
 export interface BundleContents {
-  manifest: Omit<Manifest, 'artifacts' | 'frame_count'>;
+  manifest: Omit<Manifest, 'artifacts' | 'frame_count' | 'frames'>;
   snapshot: SnapshotFile;
   diagnostics: Diagnostics;
   steps: StepsFile;
   /** JPEG frames in time order. */
-  frames: readonly Uint8Array[];
+  frames: readonly { jpeg: Uint8Array; ts: number; durationMs: number; width: number; height: number }[];
   clip: Uint8Array | null;
 }
 
@@ -46,10 +46,18 @@ export async function writeBundle(contents: BundleContents): Promise<{ zip: Uint
   add('snapshot.json', validated('snapshot.json', SnapshotFileSchema, contents.snapshot), true);
   add('diagnostics.json', validated('diagnostics.json', DiagnosticsSchema, contents.diagnostics), true);
   add('steps.json', validated('steps.json', StepsFileSchema, contents.steps), true);
-  contents.frames.forEach((jpeg, i) => add(frameFileName(i), jpeg, false));
+  contents.frames.forEach((frame, i) => add(frameFileName(i), frame.jpeg, false));
   if (contents.clip) add('failure.mp4', contents.clip, false);
 
-  const manifest = ManifestSchema.parse({ ...contents.manifest, frame_count: contents.frames.length, artifacts });
+  const frames = contents.frames.map((f, i) => ({
+    name: frameFileName(i),
+    captured_at: new Date(f.ts).toISOString(),
+    ts: f.ts,
+    duration_ms: f.durationMs,
+    width: f.width,
+    height: f.height,
+  }));
+  const manifest = ManifestSchema.parse({ ...contents.manifest, frame_count: frames.length, frames, artifacts });
   zip.file('manifest.json', validated('manifest.json', ManifestSchema, manifest), {
     compression: 'DEFLATE',
     date: new Date(contents.manifest.ended_at),

@@ -19,6 +19,14 @@ describe('FailureGate', () => {
     expect(got).toEqual(want);
   });
 
+  it('lets an explicit agent request skip the cooldown but not a running packaging', () => {
+    const gate = new FailureGate(10_000);
+    gate.admit(1, 0);
+    expect(gate.admit(1, 10, { ignoreCooldown: true }).admitted).toBe(false);
+    gate.done(1);
+    expect(gate.admit(1, 20, { ignoreCooldown: true }).admitted).toBe(true);
+  });
+
   it('reports how many signals were suppressed before the next bundle', () => {
     const gate = new FailureGate(1_000);
     gate.admit(1, 0);

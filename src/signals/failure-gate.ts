@@ -15,12 +15,20 @@ export class FailureGate {
     this.cooldownMs = ms;
   }
 
-  /** Admits the signal (and starts its packaging) or says why not. */
-  admit(tabId: number | null, now: number): { admitted: true; suppressedBefore: number } | { admitted: false; why: string } {
+  /**
+   * Admits the signal (and starts its packaging) or says why not. An explicit request from the
+   * agent's harness (`ignoreCooldown`) is not part of a storm and skips the cooldown, but never runs
+   * beside another packaging of the same tab.
+   */
+  admit(
+    tabId: number | null,
+    now: number,
+    { ignoreCooldown = false } = {},
+  ): { admitted: true; suppressedBefore: number } | { admitted: false; why: string } {
     const key = tabId ?? 'none';
     const last = this.lastAdmitted.get(key);
     if (this.packaging.has(key)) return this.suppress(key, 'a bundle for this tab is being packaged');
-    if (last !== undefined && now - last < this.cooldownMs) {
+    if (!ignoreCooldown && last !== undefined && now - last < this.cooldownMs) {
       return this.suppress(key, `cooldown: last bundle for this tab ${now - last} ms ago`);
     }
     const suppressedBefore = this.suppressed.get(key) ?? 0;

@@ -1,0 +1,20 @@
+import type { Step } from '../../schemas/steps';
+import type { StepStore } from '../steps/timeline';
+import { openRecorderDb } from './db';
+
+/** `StepStore` over the IndexedDB `steps` store. */
+export class IdbStepStore implements StepStore {
+  async put(step: Step): Promise<void> {
+    await (await openRecorderDb()).put('steps', step);
+  }
+
+  async list(): Promise<Step[]> {
+    return (await openRecorderDb()).getAll('steps');
+  }
+
+  async delete(seqs: readonly number[]): Promise<void> {
+    if (seqs.length === 0) return;
+    const tx = (await openRecorderDb()).transaction('steps', 'readwrite');
+    await Promise.all([...seqs.map((seq) => tx.store.delete(seq)), tx.done]);
+  }
+}

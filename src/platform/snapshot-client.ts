@@ -1,0 +1,25 @@
+import { SnapshotCaptureResultSchema, type SnapshotCaptureResult, type ToContentMessage } from '../../schemas/messages';
+import { describeZodError } from '../settings/settings-store';
+
+export const SNAPSHOT_TIMEOUT_MS = 2_000;
+
+/** Asks the content script of the tab's top frame for its DOM snapshot, with a timeout. */
+export async function requestSnapshot(tabId: number, timeoutMs = SNAPSHOT_TIMEOUT_MS): Promise<SnapshotCaptureResult> {
+  const message: ToContentMessage = { type: 'snapshot/capture' };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<SnapshotCaptureResult>((resolve) => {
+    timer = setTimeout(() => resolve({ ok: false, error: `the page did not answer within ${timeoutMs} ms` }), timeoutMs);
+  });
+  const answer = chrome.tabs
+    .sendMessage(tabId, message, { frameId: 0 })
+    .then((raw: unknown): SnapshotCaptureResult => {
+      const parsed = SnapshotCaptureResultSchema.safeParse(raw);
+      return parsed.success ? parsed.data : { ok: false, error: `malformed snapshot answer: ${describeZodError(parsed.error)}` };
+    })
+    .catch((error: unknown): SnapshotCaptureResult => ({ ok: false, error: error instanceof Error ? error.message : String(error) }));
+  try {
+    return await Promise.race([answer, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

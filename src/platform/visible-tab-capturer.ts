@@ -1,0 +1,33 @@
+import type { CaptureTarget, CapturedImage, Capturer } from '../capture/ports';
+import { dataUrlToBytes } from '../bundle/base64';
+import { readJpegSize } from '../clip/jpeg-size';
+import { redactUrl } from '../redact/redact-url';
+
+/** Pages `captureVisibleTab` may capture with `<all_urls>`; chrome://, the web store and others refuse. */
+export function isCapturableUrl(url: string | undefined): boolean {
+  return url !== undefined && /^(https?|file):/i.test(url);
+}
+
+/** `Capturer` over `chrome.tabs.captureVisibleTab`: the active tab of every normal, visible window. */
+export class VisibleTabCapturer implements Capturer {
+  async listTargets(): Promise<CaptureTarget[]> {
+    const windows = await chrome.windows.getAll({ populate: true, windowTypes: ['normal'] });
+    const targets: CaptureTarget[] = [];
+    for (const win of windows) {
+      // A minimized window never answers captureVisibleTab.
+      if (win.state === 'minimized' || win.id === undefined) continue;
+      const tab = win.tabs?.find((t) => t.active);
+      if (tab?.id === undefined || !isCapturableUrl(tab.url)) continue;
+      targets.push({ tabId: tab.id, windowId: win.id, url: tab.url ? redactUrl(tab.url) : null });
+    }
+    return targets;
+  }
+
+  async capture(target: CaptureTarget, jpegQuality: number): Promise<CapturedImage> {
+    const dataUrl = await chrome.tabs.captureVisibleTab(target.windowId, { format: 'jpeg', quality: jpegQuality });
+    const jpeg = dataUrlToBytes(dataUrl);
+    const size = readJpegSize(jpeg);
+    if (!size) throw new Error('captureVisibleTab returned an image that is not a readable JPEG');
+    return { jpeg, width: size.width, height: size.height };
+  }
+}

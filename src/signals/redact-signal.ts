@@ -1,0 +1,20 @@
+import type { FailureSignal } from '../../schemas/failure';
+import { maskText } from '../redact/mask-text';
+import { redactUrl } from '../redact/redact-url';
+
+const mask = (text: string | null): string | null => (text === null ? null : maskText(text).text);
+
+/**
+ * A signal as it may be stored: exception messages and stacks, labels and URLs can carry what a
+ * user typed (`throw new Error('bad card ' + input.value)`), so they are masked like page text.
+ */
+export function redactSignal(signal: FailureSignal): FailureSignal {
+  return {
+    ...signal,
+    reason: maskText(signal.reason).text,
+    label: mask(signal.label),
+    message: mask(signal.message),
+    stack: mask(signal.stack),
+    url: signal.url === null ? null : redactUrl(signal.url),
+  };
+}
