@@ -68,7 +68,7 @@ export function http5xxSignal(base: SignalBase & { status: number; statusLine: s
     tab_id: base.tabId,
     url: base.url,
     ts: base.ts,
-    message: cap(`Main document answered HTTP ${base.statusLine ?? base.status}`, MESSAGE_CAP),
+    message: cap(`Main document answered ${base.statusLine ?? `HTTP ${base.status}`}`, MESSAGE_CAP),
     stack: null,
     http_status: base.status,
   };

@@ -1,0 +1,95 @@
+import JSZip from 'jszip';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Worker } from 'playwright-core';
+import { afr } from './afr';
+import { ManifestSchema, type Manifest } from '../../schemas/manifest';
+import { DiagnosticsSchema, type Diagnostics } from '../../schemas/diagnostics';
+import { SnapshotFileSchema, type SnapshotFile } from '../../schemas/snapshot';
+import { StepsFileSchema, type StepsFile } from '../../schemas/steps';
+
+export interface OpenedBundle {
+  zip: Buffer;
+  files: Map<string, Buffer>;
+  manifest: Manifest;
+  diagnostics: Diagnostics;
+  snapshot: SnapshotFile;
+  steps: StepsFile;
+}
+
+/** Unzips a bundle and parses every JSON file against its schema (throws on the first mismatch). */
+export async function openBundle(zip: Buffer): Promise<OpenedBundle> {
+  const archive = await JSZip.loadAsync(zip);
+  const files = new Map<string, Buffer>();
+  for (const entry of Object.values(archive.files)) {
+    if (!entry.dir) files.set(entry.name, await entry.async('nodebuffer'));
+  }
+  const json = (name: string): unknown => {
+    const file = files.get(name);
+    if (!file) throw new Error(`${name} is missing from the bundle`);
+    return JSON.parse(file.toString('utf8'));
+  };
+  return {
+    zip,
+    files,
+    manifest: ManifestSchema.parse(json('manifest.json')),
+    diagnostics: DiagnosticsSchema.parse(json('diagnostics.json')),
+    snapshot: SnapshotFileSchema.parse(json('snapshot.json')),
+    steps: StepsFileSchema.parse(json('steps.json')),
+  };
+}
+
+export async function exportBundle(worker: Worker, id: string): Promise<OpenedBundle> {
+  return openBundle(Buffer.from(await afr(worker, 'exportBundle', id), 'base64'));
+}
+
+/** Every place a planted secret appears in the bundle: file names, raw and as bytes in any file. */
+export function findSecrets(bundle: OpenedBundle, secrets: readonly string[]): string[] {
+  const hits: string[] = [];
+  for (const secret of secrets) {
+    const needles = [Buffer.from(secret, 'utf8'), Buffer.from(JSON.stringify(secret).slice(1, -1), 'utf8'), Buffer.from(secret, 'utf16le')];
+    for (const [name, data] of bundle.files) {
+      if (name.includes(secret) || needles.some((n) => data.includes(n))) hits.push(`${secret} in ${name}`);
+    }
+    if (needles.some((n) => bundle.zip.includes(n))) hits.push(`${secret} in the zip container`);
+  }
+  return hits;
+}
+
+const run = promisify(execFile);
+
+export interface ProbedClip {
+  codec: string;
+  width: number;
+  height: number;
+  durationSeconds: number;
+  frames: number;
+}
+
+/** Runs ffprobe on an mp4 and returns its video stream's facts. */
+export async function ffprobe(mp4: Buffer): Promise<ProbedClip> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'afr-probe-'));
+  const file = path.join(dir, 'clip.mp4');
+  writeFileSync(file, mp4);
+  try {
+    const { stdout } = await run('ffprobe', ['-v', 'error', '-count_frames', '-show_streams', '-show_format', '-of', 'json', file]);
+    const probe = JSON.parse(stdout) as {
+      streams: { codec_type: string; codec_name: string; width: number; height: number; nb_read_frames?: string }[];
+      format: { duration: string };
+    };
+    const video = probe.streams.find((s) => s.codec_type === 'video');
+    if (!video) throw new Error('no video stream');
+    return {
+      codec: video.codec_name,
+      width: video.width,
+      height: video.height,
+      durationSeconds: Number(probe.format.duration),
+      frames: Number(video.nb_read_frames ?? 0),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,59 @@
+import { chromium, type BrowserContext, type Worker } from 'playwright-core';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const EXTENSION_DIR = process.env.AFR_EXTENSION_DIR ?? path.join(ROOT_DIR, '.output/chrome-mv3');
+
+/** Chromium to drive: `CHROME_PATH`, else Debian's `/usr/bin/chromium`. Branded Chrome ignores --load-extension. */
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
+  const found = candidates.find((p) => existsSync(p));
+  if (!found) throw new Error('Chromium not found: install it (apt-get install -y chromium) or set CHROME_PATH');
+  return found;
+}
+
+export interface RecorderBrowser {
+  context: BrowserContext;
+  worker: Worker;
+  extensionId: string;
+  close(): Promise<void>;
+}
+
+/** Launches Chromium with the built extension loaded and returns its service worker. */
+export async function launchWithRecorder({ headless = process.env.HEADED !== '1', downloadsPath }: { headless?: boolean; downloadsPath?: string } = {}): Promise<RecorderBrowser> {
+  if (!existsSync(path.join(EXTENSION_DIR, 'manifest.json'))) {
+    throw new Error(`no built extension in ${EXTENSION_DIR}: run npm run build`);
+  }
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'afr-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    headless,
+    viewport: { width: 1280, height: 720 },
+    acceptDownloads: true,
+    downloadsPath,
+    args: [
+      '--no-sandbox',
+      `--disable-extensions-except=${EXTENSION_DIR}`,
+      `--load-extension=${EXTENSION_DIR}`,
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-gpu',
+    ],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const extensionId = new URL(worker.url()).host;
+  return {
+    context,
+    worker,
+    extensionId,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
