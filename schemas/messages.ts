@@ -82,6 +82,13 @@ export const ClipEncodeResultSchema = z.discriminatedUnion('ok', [
 ]);
 export type ClipEncodeResult = z.infer<typeof ClipEncodeResultSchema>;
 
+/** The offscreen document's answer to `clip/warmup`. */
+export const ClipWarmupResultSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), encoder: z.string(), load_ms: z.number().nonnegative() }).strict(),
+  z.object({ ok: z.literal(false), error: z.string() }).strict(),
+]);
+export type ClipWarmupResult = z.infer<typeof ClipWarmupResultSchema>;
+
 export const SnapshotCaptureResultSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), snapshot: PageSnapshotSchema }).strict(),
   z.object({ ok: z.literal(false), error: z.string() }).strict(),
