@@ -20,7 +20,6 @@ import { loadRunId } from '../src/platform/run-id';
 export default defineBackground(() => {
   const log = (message: string) => console.warn(message);
   let runId = 'run-unknown';
-  let recorder: Recorder;
 
   const debuggerPort = new DebuggerPort({
     onException: (tabId, details) => {
@@ -33,7 +32,8 @@ export default defineBackground(() => {
   });
   const watchTab = (tabId: number) => void debuggerPort.ensureAttached(tabId);
 
-  recorder = new Recorder({
+  // The debugger's callbacks use `recorder`; they only run once events arrive, after this line.
+  const recorder = new Recorder({
     clock: systemClock,
     ring: new FrameRing(new IdbFrameStore(), systemClock, { maxAgeMs: DEFAULT_SETTINGS.bufferSeconds * 1000, maxBytes: DEFAULT_SETTINGS.maxBufferBytes }),
     timeline: new Timeline(new IdbStepStore(), systemClock, { maxSteps: 2_000, maxAgeMs: 60_000 }),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { DEFAULT_SETTINGS, SettingsPatchSchema, SettingsSchema, type Settings } from '../../schemas/settings';
 
 /** Key-value persistence (`chrome.storage.local` in production). */
