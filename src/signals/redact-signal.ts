@@ -1,8 +1,9 @@
 import type { FailureSignal } from '../../schemas/failure';
 import { maskText } from '../redact/mask-text';
-import { redactUrl } from '../redact/redact-url';
+import { redactUrl, redactUrlsInText } from '../redact/redact-url';
 
-const mask = (text: string | null): string | null => (text === null ? null : maskText(text).text);
+/** Masks data patterns and the query values of any URL inside the text (stacks are full of URLs). */
+const mask = (text: string | null): string | null => (text === null ? null : maskText(redactUrlsInText(text)).text);
 
 /**
  * A signal as it may be stored: exception messages and stacks, labels and URLs can carry what a

@@ -1,0 +1,69 @@
+import { defineContentScript } from 'wxt/utils/define-content-script';
+import {
+  ToBackgroundMessageSchema,
+  ToContentMessageSchema,
+  type SnapshotCaptureResult,
+  type ToBackgroundMessage,
+} from '../schemas/messages';
+import { startPageBridge, startPageErrorRelay } from '../src/messaging/page-bridge';
+import { takeSnapshot } from '../src/snapshot/take-snapshot';
+import { observeActions } from '../src/steps/observe-actions';
+
+/** Chrome's wording when the extension was reloaded or removed under a still-open page. */
+const CONTEXT_GONE = /context invalidated/i;
+
+/**
+ * Isolated world of every frame: records user actions, relays the page protocol and (top frame)
+ * page errors to the background, and answers `snapshot/capture` in the top frame.
+ */
+export default defineContentScript({
+  matches: ['<all_urls>'],
+  allFrames: true,
+  runAt: 'document_start',
+  main() {
+    const isTop = window === window.top;
+    const disposers: (() => void)[] = [];
+    const warned = new Set<string>();
+    const warnOnce = (what: string, err: unknown) => {
+      const text = `${what}: ${err instanceof Error ? err.message : String(err)}`;
+      if (warned.has(text) || warned.size >= 20) return;
+      warned.add(text);
+      console.warn(`[afr] ${text}`);
+    };
+    const stop = () => disposers.splice(0).forEach((dispose) => dispose());
+
+    const send = (message: ToBackgroundMessage) => {
+      const parsed = ToBackgroundMessageSchema.safeParse(message);
+      if (!parsed.success) return warnOnce('dropped an invalid message', parsed.error.issues[0]?.message);
+      if (!chrome.runtime?.id) return stop(); // the extension was reloaded: this script is an orphan
+      try {
+        // No receiver (background restarting) rejects; that step is lost, recording goes on.
+        chrome.runtime.sendMessage(parsed.data).catch((err: unknown) => {
+          if (CONTEXT_GONE.test(String(err))) stop();
+          else warnOnce('could not reach the background', err);
+        });
+      } catch (err) {
+        if (CONTEXT_GONE.test(String(err))) stop();
+        else warnOnce('could not send to the background', err);
+      }
+    };
+
+    disposers.push(observeActions(window, send), startPageBridge(window, send));
+    if (!isTop) return;
+    disposers.push(startPageErrorRelay(window, send));
+
+    // Only the top frame answers: `tabs.sendMessage` reaches every frame, the first answer wins.
+    chrome.runtime.onMessage.addListener((message: unknown, _sender, sendResponse) => {
+      const parsed = ToContentMessageSchema.safeParse(message);
+      if (!parsed.success) return false;
+      let result: SnapshotCaptureResult;
+      try {
+        result = { ok: true, snapshot: takeSnapshot(document) };
+      } catch (err) {
+        result = { ok: false, error: err instanceof Error ? err.message : String(err) };
+      }
+      sendResponse(result); // synchronous answer: no `return true`
+      return false;
+    });
+  },
+});

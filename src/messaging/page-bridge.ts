@@ -1,0 +1,189 @@
+import type { z } from 'zod';
+import type { PageErrorSignalMessage, PageFailSignalMessageSchema, StepObservedMessage } from '../../schemas/messages';
+import { PAGE_LIMITS, PAGE_PROTOCOL_SOURCE, PageMessageSchema } from '../../schemas/page-protocol';
+import { maskAndCap } from '../redact/mask-text';
+import { createTextMaskCounts } from '../redact/redaction-counts';
+import { redactUrl, redactUrlsInText } from '../redact/redact-url';
+import { PAGE_ERROR_LIMITS, PAGE_ERROR_SOURCE, createTokenBucket, type PageErrorPost } from './page-errors';
+
+export type PageFailSignalMessage = z.infer<typeof PageFailSignalMessageSchema>;
+export type PageBridgeMessage = StepObservedMessage | PageFailSignalMessage;
+
+export interface FlatMessageLimits {
+  maxKeys: number;
+  maxStringChars: number;
+  maxTotalChars: number;
+}
+
+/**
+ * Why `data` is not a small flat record of strings, or null when it is. Runs before any schema so a
+ * page cannot make the recorder walk a huge array or a deep object: it looks at a few own keys only.
+ */
+export function checkFlatMessage(data: unknown, limits: FlatMessageLimits): string | null {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'not an object';
+  // Plain objects from any realm: their prototype is some realm's Object.prototype (or null).
+  const proto: unknown = Object.getPrototypeOf(data);
+  if (proto !== null && Object.getPrototypeOf(proto) !== null) return 'not a plain object';
+  let keys = 0;
+  let total = 0;
+  for (const key in data) {
+    if (++keys > limits.maxKeys) return 'too many fields';
+    const value: unknown = (data as Record<string, unknown>)[key];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'string') return `field "${key.slice(0, 40)}" is not a string`;
+    if (value.length > limits.maxStringChars) return `field "${key.slice(0, 40)}" is too long`;
+    total += value.length;
+    if (total > limits.maxTotalChars) return 'message is too long';
+  }
+  return null;
+}
+
+const PAGE_MESSAGE_LIMITS: FlatMessageLimits = {
+  maxKeys: 8,
+  maxStringChars: PAGE_LIMITS.stepChars,
+  maxTotalChars: PAGE_LIMITS.stepChars + 64,
+};
+
+export interface PageBridgeOptions {
+  now?: () => number;
+  warn?: (message: string) => void;
+}
+
+/** Warnings about one page's messages: at most 20 per 10 s, so a noisy page cannot flood the console. */
+export function createRateLimitedWarn(warn: (message: string) => void, now: () => number): (message: string) => void {
+  const bucket = createTokenBucket(20, 2, now);
+  let suppressed = 0;
+  return (message) => {
+    if (!bucket.take()) {
+      suppressed++;
+      return;
+    }
+    warn(suppressed ? `${message} (${suppressed} more warnings suppressed)` : message);
+    suppressed = 0;
+  };
+}
+
+/**
+ * Listens for the public page protocol: `window.postMessage({ source: 'agent-flight-recorder',
+ * type: 'step' | 'fail', … }, '*')` from the page itself. Malformed, unknown or oversized messages
+ * are dropped with a (rate-limited) warning; valid ones are rate-limited (steps 50/s, burst 100;
+ * 5 fails per 10 s), their text masked, and passed to `emit` as `step/observed` (`kind: 'agent'`)
+ * or `signal/page-fail`. Never throws. Returns a dispose function.
+ */
+export function startPageBridge(
+  win: Window,
+  emit: (message: PageBridgeMessage) => void,
+  opts: PageBridgeOptions = {},
+): () => void {
+  const now = opts.now ?? Date.now;
+  const warn = createRateLimitedWarn(opts.warn ?? ((m) => console.warn(`[afr] ${m}`)), now);
+  const steps = createTokenBucket(100, 50, now);
+  const fails = createTokenBucket(5, 0.5, now);
+  const mask = (text: string, cap: number) => maskAndCap(text, cap, createTextMaskCounts());
+
+  const onMessage = (event: MessageEvent) => {
+    try {
+      if (event.source !== win) return;
+      const data: unknown = event.data;
+      if ((data as { source?: unknown } | null)?.source !== PAGE_PROTOCOL_SOURCE) return;
+      const problem = checkFlatMessage(data, PAGE_MESSAGE_LIMITS);
+      if (problem) return warn(`page message ignored: ${problem}`);
+      const parsed = PageMessageSchema.safeParse(data);
+      if (!parsed.success) return warn(`page message ignored: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+      const msg = parsed.data;
+      const url = redactUrl(win.location.href);
+      if (msg.type === 'fail') {
+        if (!fails.take()) return warn('page "fail" message dropped: more than 5 in 10 s');
+        return emit({
+          type: 'signal/page-fail',
+          ts: now(),
+          url,
+          reason: mask(msg.reason, PAGE_LIMITS.reasonChars),
+          label: msg.label === undefined ? null : mask(msg.label, PAGE_LIMITS.labelChars),
+        });
+      }
+      if (!steps.take()) return warn('page "step" message dropped: more than 50 per second');
+      emit({
+        type: 'step/observed',
+        ts: now(),
+        url,
+        kind: 'agent',
+        action: mask(msg.action, PAGE_LIMITS.stepChars),
+        target: msg.target === undefined ? null : mask(msg.target, PAGE_LIMITS.stepChars),
+        value: null,
+        value_redacted: false,
+        outcome: msg.outcome ?? null,
+        label: msg.label === undefined ? null : mask(msg.label, PAGE_LIMITS.labelChars),
+        from_agent: true,
+      });
+    } catch (err) {
+      console.warn('[afr] page protocol bridge failed', err);
+    }
+  };
+  win.addEventListener('message', onMessage);
+  return () => win.removeEventListener('message', onMessage);
+}
+
+const KINDS = new Set<string>(['error', 'unhandledrejection']);
+const POST_KEYS = new Set(['source', 'kind', 'message', 'stack']);
+
+/** Checks what the page-world forwarder posted (the page may post the same tag itself). */
+function validPost(data: unknown, warn: (m: string) => void): PageErrorPost | null {
+  const problem = checkFlatMessage(data, {
+    maxKeys: 4,
+    maxStringChars: PAGE_ERROR_LIMITS.stackChars,
+    maxTotalChars: PAGE_ERROR_LIMITS.messageChars + PAGE_ERROR_LIMITS.stackChars + 64,
+  });
+  const d = data as Partial<PageErrorPost>;
+  const reason =
+    problem ??
+    (Object.keys(d).some((k) => !POST_KEYS.has(k)) ? 'unknown field' : null) ??
+    (!KINDS.has(d.kind as string) ? 'unknown kind' : null) ??
+    (typeof d.message !== 'string' || d.message.length > PAGE_ERROR_LIMITS.messageChars ? 'bad message' : null);
+  if (reason) {
+    warn(`page error report ignored: ${reason}`);
+    return null;
+  }
+  return { source: PAGE_ERROR_SOURCE, kind: d.kind!, message: d.message!, stack: d.stack ?? null };
+}
+
+/**
+ * The isolated world's half: takes what `installPageErrorForwarder` posts, checks it, redacts URLs and
+ * masks personal data in message and stack, and passes `signal/page-error` to `emit` (at most 10 at
+ * once, then 1 per second). The background uses it only when its debugger session is not attached.
+ */
+export function startPageErrorRelay(
+  win: Window,
+  emit: (message: PageErrorSignalMessage) => void,
+  opts: PageBridgeOptions = {},
+): () => void {
+  const now = opts.now ?? Date.now;
+  const warn = createRateLimitedWarn(opts.warn ?? ((m) => console.warn(`[afr] ${m}`)), now);
+  const bucket = createTokenBucket(10, 1, now);
+  const clean = (s: string, cap: number) => {
+    const counts = createTextMaskCounts();
+    return maskAndCap(redactUrlsInText(s, counts), cap, counts);
+  };
+  const onMessage = (event: MessageEvent) => {
+    try {
+      if (event.source !== win) return;
+      const data: unknown = event.data;
+      if ((data as { source?: unknown } | null)?.source !== PAGE_ERROR_SOURCE) return;
+      const post = validPost(data, warn);
+      if (!post) return;
+      if (!bucket.take()) return warn('page error report dropped: more than 1 per second');
+      emit({
+        type: 'signal/page-error',
+        ts: now(),
+        url: redactUrl(win.location.href),
+        kind: post.kind,
+        message: clean(post.message, PAGE_ERROR_LIMITS.messageChars),
+        stack: post.stack === null ? null : clean(post.stack, PAGE_ERROR_LIMITS.stackChars),
+      });
+    } catch (err) {
+      console.warn('[afr] page error relay failed', err);
+    }
+  };
+  win.addEventListener('message', onMessage);
+  return () => win.removeEventListener('message', onMessage);
+}

@@ -1,0 +1,65 @@
+import type { RedactionKind } from '../../schemas/snapshot';
+import { sensitiveWordKind } from './sensitive-words';
+
+/** Input types whose value is never user data worth recording (or is recorded as `checked`). */
+const VALUELESS_INPUT_TYPES = new Set(['checkbox', 'radio', 'submit', 'button', 'reset', 'image', 'file', 'range', 'color']);
+
+/** The field kinds implied by `autocomplete` tokens (WHATWG autofill field names). */
+function autocompleteKind(autocomplete: string | null): RedactionKind | null {
+  if (!autocomplete) return null;
+  for (const token of autocomplete.toLowerCase().split(/\s+/)) {
+    if (token === 'cc-csc') return 'cvv';
+    if (token.startsWith('cc-')) return 'credit_card';
+    if (token === 'one-time-code') return 'one_time_code';
+    if (token === 'current-password' || token === 'new-password') return 'password';
+    if (token === 'email') return 'email';
+    if (token === 'tel' || token.startsWith('tel-')) return 'tel';
+  }
+  return null;
+}
+
+function textOf(el: Element | null | undefined): string {
+  return el?.textContent?.slice(0, 200) ?? '';
+}
+
+/** The texts a person reads to know what a field is for: name, id, ARIA label, placeholder, labels. */
+function* describingTexts(el: Element): Generator<string> {
+  for (const attr of ['name', 'id', 'aria-label', 'placeholder', 'title']) {
+    const v = el.getAttribute(attr);
+    if (v) yield v;
+  }
+  // `labels` is available on form controls of every realm (iframes included); it covers both
+  // `<label for>` and a wrapping `<label>`.
+  const labels = (el as Partial<HTMLInputElement>).labels;
+  if (labels) for (const label of Array.from(labels)) yield textOf(label);
+  else yield textOf(el.closest('label'));
+  const labelledBy = el.getAttribute('aria-labelledby');
+  if (labelledBy) {
+    const root = el.getRootNode() as Document | ShadowRoot;
+    for (const id of labelledBy.split(/\s+/)) yield textOf(root.getElementById?.(id));
+  }
+}
+
+/**
+ * Why a form field's value must be withheld, or null when it may be recorded (masked).
+ * Looks at the input type, `autocomplete`, and whole words of the field's name, id, ARIA label,
+ * placeholder and label text: `apiToken`, `card_number`, `user-ssn`, `pin-code` are sensitive,
+ * `shipping` and `spinner` are not. Works on elements of any realm (no `instanceof`).
+ */
+export function classifySensitiveField(el: Element): RedactionKind | null {
+  const tag = el.localName;
+  if (tag !== 'input' && tag !== 'textarea' && tag !== 'select') return null;
+  const type = tag === 'input' ? (el.getAttribute('type') ?? 'text').trim().toLowerCase() : tag;
+  if (type === 'hidden') return 'hidden';
+  if (type === 'password') return 'password';
+  if (VALUELESS_INPUT_TYPES.has(type)) return null;
+  const fromAutocomplete = autocompleteKind(el.getAttribute('autocomplete'));
+  if (fromAutocomplete) return fromAutocomplete;
+  for (const text of describingTexts(el)) {
+    const kind = sensitiveWordKind(text);
+    if (kind) return kind;
+  }
+  if (type === 'email') return 'email';
+  if (type === 'tel') return 'tel';
+  return null;
+}

@@ -1,0 +1,24 @@
+// @vitest-environment happy-dom
+import { expect, it } from 'vitest';
+import { describeTarget, interactiveTarget } from './describe-target';
+
+it('describes an element by tag, role, masked name and selector', () => {
+  document.body.innerHTML = '<form><button id="send" type="submit">Email jane@example.com</button></form>';
+  expect(describeTarget(document.getElementById('send')!)).toEqual({
+    tag: 'button',
+    role: 'button',
+    name: 'Email [email]',
+    selector: '#send',
+  });
+});
+
+it('masks personal data in selectors', () => {
+  document.body.innerHTML = '<input name="jane@example.com">';
+  expect(describeTarget(document.querySelector('input')!).selector).toBe('input[name="[email]"]');
+});
+
+it('finds the control around a clicked node', () => {
+  document.body.innerHTML = '<a href="/cart"><span><i>icon</i></span></a><p><span>plain</span></p>';
+  expect(interactiveTarget(document.querySelector('i')!).localName).toBe('a');
+  expect(interactiveTarget(document.querySelector('p span')!).localName).toBe('span');
+});

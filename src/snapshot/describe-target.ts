@@ -1,0 +1,35 @@
+import type { StepTarget } from '../../schemas/steps';
+import { maskAndCap } from '../redact/mask-text';
+import { createTextMaskCounts, type TextMaskCounts } from '../redact/redaction-counts';
+import { accessibleName } from './accessible-name';
+import { buildSelector } from './css-selector';
+import { roleOf } from './implicit-role';
+
+const MAX_SELECTOR_CHARS = 300;
+
+/** What a person would call "the thing clicked": the nearest control around the clicked node. */
+const INTERACTIVE =
+  'a[href],button,input,select,textarea,label,summary,option,[role="button"],[role="link"],[role="menuitem"],' +
+  '[role="tab"],[role="checkbox"],[role="radio"],[role="switch"],[role="option"],[role="treeitem"],[contenteditable=""],[contenteditable="true"]';
+
+/** The nearest interactive ancestor of `el` (itself included), or `el` when there is none. */
+export function interactiveTarget(el: Element): Element {
+  try {
+    return el.closest(INTERACTIVE) ?? el;
+  } catch {
+    return el;
+  }
+}
+
+/** A step's description of an element: tag, role, masked accessible name and masked selector. */
+export function describeTarget(el: Element, counts: TextMaskCounts = createTextMaskCounts()): StepTarget {
+  const role = roleOf(el);
+  const name = accessibleName(el, counts, role);
+  const target: StepTarget = {
+    tag: el.localName,
+    selector: maskAndCap(buildSelector(el), MAX_SELECTOR_CHARS, counts),
+  };
+  if (role) target.role = role;
+  if (name) target.name = name;
+  return target;
+}

@@ -1,0 +1,173 @@
+import type { StepObservedMessage } from '../../schemas/messages';
+import { readFieldValue } from '../redact/field-value';
+import { maskAndCap } from '../redact/mask-text';
+import { createRedactionCounts } from '../redact/redaction-counts';
+import { redactUrl } from '../redact/redact-url';
+import { describeTarget, interactiveTarget } from '../snapshot/describe-target';
+import { collapseWhitespace, readableText } from '../snapshot/readable-text';
+
+export interface ObserveActionsOptions {
+  /** Quiet time after the last `input` event of a field before its value is recorded once. */
+  inputDebounceMs?: number;
+  /**
+   * How often the URL is compared with the last one seen. The isolated world cannot hook the page's
+   * `history.pushState`, so single-page navigations are found by polling (and on every event). 0: off.
+   */
+  urlPollMs?: number;
+  now?: () => number;
+}
+
+const KEYS = new Set(['Enter', 'Tab', 'Escape']);
+const NOT_TYPED = new Set(['checkbox', 'radio', 'file', 'submit', 'button', 'reset', 'image', 'hidden']);
+const MAX_EDITABLE_CHARS = 1024;
+
+/** Runs `fn`; a failure inside the recorder is logged, never thrown into the page. */
+function guarded<A extends unknown[]>(what: string, fn: (...args: A) => void): (...args: A) => void {
+  return (...args) => {
+    try {
+      fn(...args);
+    } catch (err) {
+      console.warn(`[afr] ${what} failed`, err);
+    }
+  };
+}
+
+/** The element an event happened on, looking into open shadow roots. */
+function eventElement(e: Event): Element | null {
+  const first = (e.composedPath?.()[0] ?? e.target) as Node | null;
+  if (!first) return null;
+  return first.nodeType === 1 ? (first as Element) : first.parentElement;
+}
+
+function isEditable(el: Element): boolean {
+  return (el as HTMLElement).isContentEditable === true;
+}
+
+/** Fields whose `input` events are typing (select, checkbox and radio report through `change`). */
+function isTyped(el: Element): boolean {
+  if (el.localName === 'textarea') return true;
+  if (el.localName === 'input') return !NOT_TYPED.has((el.getAttribute('type') ?? 'text').trim().toLowerCase());
+  return isEditable(el);
+}
+
+/**
+ * Records what the user (or an agent driving the page) does: clicks, typing (debounced per field,
+ * the final value once), changes of selects and checkboxes, Enter/Tab/Escape, form submits and
+ * navigations. Values of sensitive fields are never read out: they are reported as
+ * `value: null, value_redacted: true`; other text is masked. Listens in the capture phase on
+ * `win`, so it works from `document_start` and sees events the page stops. Returns a dispose function.
+ */
+export function observeActions(
+  win: Window,
+  emit: (step: StepObservedMessage) => void,
+  opts: ObserveActionsOptions = {},
+): () => void {
+  const debounceMs = opts.inputDebounceMs ?? 400;
+  const now = opts.now ?? Date.now;
+  const pending = new Map<Element, ReturnType<typeof setTimeout>>();
+  let lastUrl = win.location.href;
+
+  const send = (kind: StepObservedMessage['kind'], action: string, el: Element | null, value: string | null = null, redacted = false) => {
+    emit({
+      type: 'step/observed',
+      ts: now(),
+      url: redactUrl(win.location.href),
+      kind,
+      action,
+      target: el ? describeTarget(el) : null,
+      value,
+      value_redacted: redacted,
+      outcome: null,
+      label: null,
+      from_agent: false,
+    });
+  };
+
+  const checkUrl = () => {
+    if (win.location.href === lastUrl) return;
+    lastUrl = win.location.href;
+    send('navigate', 'navigate', null);
+  };
+
+  const emitTyped = (el: Element) => {
+    const field = readFieldValue(el, createRedactionCounts());
+    if (field) return send('input', 'type', el, field.value, field.value_redacted);
+    if (isEditable(el)) {
+      const text = maskAndCap(collapseWhitespace(readableText(el)), MAX_EDITABLE_CHARS, createRedactionCounts().text);
+      send('input', 'type', el, text);
+    }
+  };
+
+  const flush = (el: Element) => {
+    const timer = pending.get(el);
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    pending.delete(el);
+    emitTyped(el);
+  };
+  const flushAll = () => [...pending.keys()].forEach(flush);
+
+  const handlers: Record<string, (e: Event) => void> = {
+    click(e) {
+      const el = eventElement(e);
+      flushAll();
+      if (el) send('click', 'click', interactiveTarget(el));
+    },
+    input(e) {
+      const el = eventElement(e);
+      if (!el || !isTyped(el)) return;
+      clearTimeout(pending.get(el));
+      pending.set(el, setTimeout(guarded('input recording', () => flush(el)), debounceMs));
+    },
+    change(e) {
+      const el = eventElement(e);
+      if (!el) return;
+      if (isTyped(el)) return flush(el);
+      const type = (el.getAttribute('type') ?? '').toLowerCase();
+      if (type === 'checkbox' || type === 'radio') {
+        return send('change', (el as HTMLInputElement).checked ? 'check' : 'uncheck', el);
+      }
+      if (type === 'file') return send('change', 'choose file', el);
+      const field = readFieldValue(el, createRedactionCounts());
+      send('change', 'select', el, field?.value ?? null, field?.value_redacted ?? false);
+    },
+    keydown(e) {
+      const key = (e as KeyboardEvent).key;
+      if (!KEYS.has(key) || (e as KeyboardEvent).isComposing) return;
+      const el = eventElement(e);
+      if (el) flush(el);
+      const k = e as KeyboardEvent;
+      const mods = `${k.ctrlKey ? 'Control+' : ''}${k.altKey ? 'Alt+' : ''}${k.metaKey ? 'Meta+' : ''}${k.shiftKey ? 'Shift+' : ''}`;
+      send('key', `press ${mods}${key}`, el);
+    },
+    submit(e) {
+      flushAll();
+      send('submit', 'submit', eventElement(e));
+    },
+    popstate() {},
+    hashchange() {},
+    pagehide() {
+      flushAll();
+    },
+  };
+
+  const listeners = Object.entries(handlers).map(([type, handle]) => {
+    const listener = guarded(`${type} observer`, (e: Event) => {
+      checkUrl();
+      handle(e);
+    });
+    win.addEventListener(type, listener, { capture: true });
+    return [type, listener] as const;
+  });
+
+  const pollMs = opts.urlPollMs ?? 1000;
+  const poll = pollMs > 0 ? setInterval(guarded('url poll', checkUrl), pollMs) : undefined;
+  guarded('navigation observer', () => send('navigate', 'navigate', null))();
+
+  return () => {
+    for (const [type, listener] of listeners) win.removeEventListener(type, listener, { capture: true });
+    if (poll !== undefined) clearInterval(poll);
+    pending.forEach((timer) => clearTimeout(timer));
+    pending.clear();
+  };
+}
