@@ -24,7 +24,8 @@ async function main(): Promise<void> {
   const browser = await launchWithRecorder();
   try {
     const { worker, context } = browser;
-    await afr(worker, 'configure', { bufferSeconds: WINDOW_SECONDS, failureCooldownMs: 0, autoDownload: false });
+    const interval = process.env.BENCH_INTERVAL_MS ? { captureIntervalMs: Number(process.env.BENCH_INTERVAL_MS) } : {};
+    await afr(worker, 'configure', { bufferSeconds: WINDOW_SECONDS, failureCooldownMs: 0, autoDownload: false, ...interval });
     const page = context.pages()[0] ?? (await context.newPage());
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto(`${site.origin}/checkout.html`);

@@ -13,7 +13,7 @@ export const SettingsSchema = z
       .max(2 * 1024 * 1024 * 1024)
       .default(64 * 1024 * 1024),
     /** Milliseconds between two `captureVisibleTab` calls; Chrome allows 2 calls a second. */
-    captureIntervalMs: z.number().int().min(550).max(10_000).default(600),
+    captureIntervalMs: z.number().int().min(550).max(10_000).default(550),
     /** JPEG quality of captured frames, 1–100. */
     jpegQuality: z.number().int().min(1).max(100).default(70),
     /** Take a frame right after each observed action, within the capture quota. */

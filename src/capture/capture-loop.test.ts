@@ -50,6 +50,24 @@ describe('CaptureLoop', () => {
     expect(stats.fps).toBeGreaterThanOrEqual(1.6);
   });
 
+  it('keeps the rate when each capture takes time: the interval runs from call to call', async () => {
+    const capturer = new QuotaCapturer([tab(1)]);
+    const slow: Capturer = {
+      listTargets: () => capturer.listTargets(),
+      capture: async (target) => {
+        const image = await capturer.capture(target);
+        await new Promise((r) => setTimeout(r, 150));
+        return image;
+      },
+    };
+    const { loop } = makeLoop(slow);
+    loop.start();
+    await vi.advanceTimersByTimeAsync(30_000);
+    loop.stop();
+    expect(loop.stats().quotaErrors).toBe(0);
+    expect(loop.stats().capturesOk).toBeGreaterThanOrEqual(49);
+  });
+
   it('keeps the ring to the buffer window while it runs', async () => {
     const { loop, ring } = makeLoop(new QuotaCapturer([tab(1)]));
     loop.start();

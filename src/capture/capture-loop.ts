@@ -101,8 +101,8 @@ export class CaptureLoop {
       await this.captureOne();
     } finally {
       this.inFlight = false;
-      const next = this.pendingTabId !== null ? this.pacer.delayUntilAllowed(this.clock.now()) : this.pacer.interval;
-      this.schedule(Math.max(next, this.pacer.delayUntilAllowed(this.clock.now())));
+      const now = this.clock.now();
+      this.schedule(this.pendingTabId !== null ? this.pacer.delayUntilAllowed(now) : this.pacer.delayUntilPeriodic(now));
     }
   }
 

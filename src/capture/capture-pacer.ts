@@ -7,6 +7,7 @@ export class CapturePacer {
   static readonly MIN_SPACING_MS = 550;
   static readonly QUOTA_BACKOFF_MS = 1_000;
   private nextAllowedAt = 0;
+  private lastCallAt = Number.NEGATIVE_INFINITY;
 
   constructor(private spacingMs: number) {
     this.spacingMs = Math.max(spacingMs, CapturePacer.MIN_SPACING_MS);
@@ -21,17 +22,21 @@ export class CapturePacer {
     return Math.max(0, this.nextAllowedAt - now);
   }
 
-  /** The earliest call a capture-on-action may make: quota spacing only, not the regular interval. */
+  /**
+   * Milliseconds until the next periodic capture: one interval after the previous call started (not
+   * after it finished, so the time a capture takes does not lower the frame rate), and never
+   * before the quota allows.
+   */
+  delayUntilPeriodic(now: number): number {
+    return Math.max(this.delayUntilAllowed(now), this.lastCallAt + this.spacingMs - now);
+  }
+
   recordCall(now: number): void {
+    this.lastCallAt = now;
     this.nextAllowedAt = now + CapturePacer.MIN_SPACING_MS;
   }
 
   recordQuotaError(now: number): void {
     this.nextAllowedAt = now + CapturePacer.QUOTA_BACKOFF_MS;
-  }
-
-  /** The regular interval between two periodic captures. */
-  get interval(): number {
-    return this.spacingMs;
   }
 }
