@@ -1,5 +1,5 @@
 import type { BundleSummary } from '../../schemas/api';
-import type { BundleStore } from './ports';
+import { newestFirst, type BundleStore } from './ports';
 
 /** In-memory `BundleStore` for tests. */
 export class MemoryBundleStore implements BundleStore {
@@ -9,7 +9,7 @@ export class MemoryBundleStore implements BundleStore {
     this.rows.set(summary.id, { summary: { ...summary }, zip });
   }
   async list(): Promise<BundleSummary[]> {
-    return [...this.rows.values()].map((r) => r.summary).sort((a, b) => b.id.localeCompare(a.id));
+    return [...this.rows.values()].map((r) => r.summary).sort(newestFirst);
   }
   async read(id: string): Promise<Uint8Array | undefined> {
     return this.rows.get(id)?.zip;

@@ -9,3 +9,8 @@ export interface BundleStore {
   delete(id: string): Promise<boolean>;
   setDownloadId(id: string, downloadId: number): Promise<void>;
 }
+
+/** Newest first: by creation time (ms), then by id (ids start with the failure's UTC second). */
+export function newestFirst(a: BundleSummary, b: BundleSummary): number {
+  return b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
+}

@@ -1,5 +1,5 @@
 import type { BundleSummary } from '../../schemas/api';
-import type { BundleStore } from '../bundle/ports';
+import { newestFirst, type BundleStore } from '../bundle/ports';
 import { openRecorderDb } from './db';
 
 /** `BundleStore` over IndexedDB: summaries in `bundles`, zip bytes in `bundleData`. */
@@ -15,8 +15,7 @@ export class IdbBundleStore implements BundleStore {
 
   async list(): Promise<BundleSummary[]> {
     const rows = await (await openRecorderDb()).getAll('bundles');
-    // Ids start with a UTC timestamp: reverse id order is newest first.
-    return rows.sort((a, b) => b.id.localeCompare(a.id));
+    return rows.sort(newestFirst);
   }
 
   async read(id: string): Promise<Uint8Array | undefined> {

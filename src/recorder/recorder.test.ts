@@ -1,0 +1,186 @@
+import { describe, expect, it, vi } from 'vitest';
+import { Recorder, RecorderInputError, type RecorderPorts } from './recorder';
+import { FrameRing } from '../ring/frame-ring';
+import { MemoryFrameStore } from '../ring/memory-frame-store';
+import { MemoryStepStore, Timeline } from '../steps/timeline';
+import { MemoryBundleStore } from '../bundle/memory-bundle-store';
+import { MemoryKeyValueStore, SettingsStore } from '../settings/settings-store';
+import type { Capturer } from '../capture/ports';
+
+const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
+
+function setup(over: Partial<RecorderPorts> = {}) {
+  const clock = { t: T0, now() { return this.t; } };
+  const attached = new Set<number>();
+  const capturer: Capturer = {
+    listTargets: async () => [{ tabId: 7, windowId: 1, url: 'https://shop.test/cart' }],
+    capture: async () => ({ jpeg: new Uint8Array([0xff, 0xd8, 1]), width: 1280, height: 720 }),
+  };
+  const log = vi.fn();
+  const ports: RecorderPorts = {
+    clock,
+    ring: new FrameRing(new MemoryFrameStore(), clock, { maxAgeMs: 15_000, maxBytes: 1 << 20 }),
+    timeline: new Timeline(new MemoryStepStore(), clock, { maxSteps: 100, maxAgeMs: 60_000 }),
+    bundles: new MemoryBundleStore(),
+    settingsStore: new SettingsStore(new MemoryKeyValueStore(), log),
+    capturer,
+    runId: () => 'run-test',
+    extension: { name: 'Agent Flight Recorder', version: '0.1.0' },
+    snapshot: async () => ({ ok: false, error: 'no page in unit tests' }),
+    encodeClip: async () => ({ ok: false, error: 'no encoder in unit tests' }),
+    download: vi.fn(async () => 1),
+    debuggerState: (tabId) => ({ attached: tabId !== null && attached.has(tabId), error: null }),
+    watchTab: vi.fn(),
+    log,
+    ...over,
+  };
+  const recorder = new Recorder(ports);
+  return { recorder, ports, clock, attached, log };
+}
+
+const origin = { tabId: 7, frameId: 0, tabUrl: 'https://shop.test/cart' };
+const stepMessage = (over: Record<string, unknown> = {}) => ({
+  type: 'step/observed', ts: T0, url: 'https://shop.test/cart', kind: 'input', action: 'type',
+  target: { tag: 'input', selector: '#email' }, value: 'hello', value_redacted: false, outcome: null, label: null, from_agent: false,
+  ...over,
+});
+
+describe('Recorder', () => {
+  it('records observed steps on the timeline with the sender’s tab and frame, and watches the tab', async () => {
+    const { recorder, ports } = setup();
+    await recorder.start();
+    await recorder.handleMessage(stepMessage(), origin);
+    const [step] = await ports.timeline.between(7, 0, T0 + 1);
+    expect(step).toMatchObject({ tab_id: 7, frame_id: 0, source: 'observer', action: 'type', value: 'hello' });
+    expect(ports.watchTab).toHaveBeenCalledWith(7);
+    recorder.loop.stop();
+  });
+
+  it('never stores a value the content script flagged as redacted', async () => {
+    const { recorder, ports } = setup();
+    await recorder.start();
+    await recorder.handleMessage(stepMessage({ value: 'Hunter2!', value_redacted: true }), origin);
+    expect((await ports.timeline.between(7, 0, T0 + 1))[0]).toMatchObject({ value: null, value_redacted: true });
+    recorder.loop.stop();
+  });
+
+  it.each([
+    ['a string', 'fail'],
+    ['an unknown type', { type: 'signal/teleport' }],
+    ['a step without fields', { type: 'step/observed' }],
+    ['a fail without reason', { type: 'signal/page-fail', ts: T0, url: 'x', label: null }],
+  ])('drops %s with a logged warning and keeps working', async (_name, message) => {
+    const { recorder, ports, log } = setup();
+    await recorder.start();
+    await recorder.handleMessage(message, origin);
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/dropped a malformed message/));
+    expect(ports.timeline.size).toBe(0);
+    await recorder.handleMessage(stepMessage(), origin);
+    expect(ports.timeline.size).toBe(1);
+    recorder.loop.stop();
+  });
+
+  it('bundles a page fail once per cooldown, counting what it suppressed', async () => {
+    const { recorder, ports, clock } = setup();
+    await recorder.start();
+    const fail = { type: 'signal/page-fail', ts: T0, url: 'https://shop.test/cart', reason: 'assertion_failed', label: 'total' };
+    await recorder.handleMessage(fail, origin);
+    await recorder.handleMessage(fail, origin);
+    await recorder.handleMessage(fail, origin);
+    expect(await ports.bundles.list()).toHaveLength(1);
+    clock.t += 11_000;
+    await recorder.handleMessage({ ...fail, ts: clock.t }, origin);
+    expect(await ports.bundles.list()).toHaveLength(2);
+    // Every signal is on the timeline, bundled or not.
+    const signals = (await ports.timeline.between(7, 0, clock.t)).filter((s) => s.kind === 'signal');
+    expect(signals).toHaveLength(4);
+    recorder.loop.stop();
+  });
+
+  it('uses the page-level exception report only when the debugger is not attached', async () => {
+    const { recorder, ports, attached } = setup();
+    await recorder.start();
+    const error = { type: 'signal/page-error', ts: T0, url: 'https://shop.test/cart', kind: 'error', message: 'TypeError: x is undefined', stack: 'at f (a.js:1:1)' };
+    attached.add(7);
+    await recorder.handleMessage(error, origin);
+    expect(await ports.bundles.list()).toHaveLength(0);
+    attached.delete(7);
+    await recorder.handleMessage(error, origin);
+    const [bundle] = await ports.bundles.list();
+    expect(bundle).toMatchObject({ reason: 'page_exception', tabId: 7 });
+    recorder.loop.stop();
+  });
+
+  it('turns CDP exceptions and main-frame 5xx into bundles, and ignores 4xx and switched-off triggers', async () => {
+    const { recorder, ports, clock } = setup();
+    await recorder.start();
+    await recorder.handleDocumentResponse(7, 'https://shop.test/missing', 404, 'HTTP/1.1 404 Not Found');
+    expect(await ports.bundles.list()).toHaveLength(0);
+    await recorder.handleDocumentResponse(7, 'https://shop.test/pay?token=abc', 502, 'HTTP/1.1 502 Bad Gateway');
+    expect((await ports.bundles.list())[0]).toMatchObject({ reason: 'http_5xx', url: expect.not.stringContaining('abc') });
+    await recorder.configure({ triggerOnPageException: false });
+    clock.t += 20_000;
+    await recorder.handleException(7, 'https://shop.test/', { text: 'Uncaught', exception: { description: 'Error: boom' } });
+    expect(await ports.bundles.list()).toHaveLength(1);
+    await recorder.configure({ triggerOnPageException: true });
+    await recorder.handleException(7, 'https://shop.test/', { text: 'Uncaught', exception: { description: 'Error: boom' } });
+    expect((await ports.bundles.list())[0]).toMatchObject({ reason: 'page_exception' });
+    recorder.loop.stop();
+  });
+
+  it('afr.fail skips the cooldown, defaults to the visible tab and resolves to the stored bundle id', async () => {
+    const { recorder, ports, clock } = setup();
+    await recorder.start();
+    await vi.waitFor(() => expect(recorder.loop.targets()).toHaveLength(1));
+    const first = await recorder.fail({ reason: 'agent_failure', label: 'one' });
+    clock.t += 5;
+    const second = await recorder.fail({ reason: 'agent_failure', label: 'two' });
+    expect(first).not.toBe(second);
+    expect((await ports.bundles.list()).map((b) => [b.label, b.tabId])).toEqual([['two', 7], ['one', 7]]);
+    recorder.loop.stop();
+  });
+
+  it('concurrent afr.fail calls on one tab each get their own bundle, one after the other', async () => {
+    const { recorder, ports } = setup();
+    await recorder.start();
+    const ids = await Promise.all([recorder.fail({ tabId: 7, reason: 'a' }), recorder.fail({ tabId: 7, reason: 'b' })]);
+    expect(new Set(ids).size).toBe(2);
+    expect(await ports.bundles.list()).toHaveLength(2);
+    recorder.loop.stop();
+  });
+
+  it.each([
+    ['fail without reason', (r: Recorder) => r.fail({}), /afr\.fail: reason/],
+    ['fail with a huge reason', (r: Recorder) => r.fail({ reason: 'x'.repeat(5_000) }), /reason/],
+    ['step with unknown keys', (r: Recorder) => r.step({ action: 'x', secret: 1 }), /afr\.step/],
+    ['export of a path', (r: Recorder) => r.exportBundle('../../etc/passwd'), /not a bundle id/],
+    ['export of a missing bundle', (r: Recorder) => r.exportBundle('afr-20261122T120000Z-aaaaaa'), /no bundle with id/],
+    ['configure with a bad value', (r: Recorder) => r.configure({ jpegQuality: 500 }), /jpegQuality/],
+  ])('rejects %s with a message', async (_name, call, message) => {
+    const { recorder } = setup();
+    await recorder.start();
+    const error = await call(recorder).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(message);
+    expect(error instanceof RecorderInputError || (error as Error).name === 'SettingsError').toBe(true);
+    recorder.loop.stop();
+  });
+
+  it('masks secrets an agent puts into its own steps', async () => {
+    const { recorder, ports } = setup();
+    await recorder.start();
+    await recorder.step({ tabId: 7, action: 'type jane.doe@example.com into the email field', label: 'card 4111 1111 1111 1111' });
+    expect(JSON.stringify(await ports.timeline.between(7, 0, T0 + 1))).not.toMatch(/jane\.doe@example\.com|4111 1111 1111 1111/);
+    recorder.loop.stop();
+  });
+
+  it('reports status: recording, frames, bytes and the run', async () => {
+    const { recorder } = setup();
+    await recorder.start();
+    await vi.waitFor(async () => expect((await recorder.status()).frames).toBeGreaterThan(0));
+    const status = await recorder.status();
+    expect(status).toMatchObject({ recording: true, runId: 'run-test', version: '0.1.0', tabs: [{ tabId: 7, windowId: 1, debugger: false }] });
+    expect(status.bytes).toBeGreaterThan(0);
+    recorder.loop.stop();
+  });
+});
