@@ -143,6 +143,11 @@ test('afr.fail from the automation side returns the bundle id, and the bundle ca
   const bundle = await exportBundle(recorder.worker, id);
   expect(bundle.steps.steps.map((s) => s.action)).toContain('open product list');
   expect(bundle.zip.byteLength).toBe(listed!.sizeBytes);
+  // autoDownload (on by default) saved the same zip through chrome.downloads.
+  expect(listed!.downloadId).not.toBeNull();
+  await expect
+    .poll(() => recorder.worker.evaluate((downloadId) => chrome.downloads.search({ id: downloadId }).then(([d]) => d && { state: d.state, bytes: d.fileSize, mime: d.mime }), listed!.downloadId!))
+    .toEqual({ state: 'complete', bytes: listed!.sizeBytes, mime: 'application/zip' });
   expect(await afr(recorder.worker, 'deleteBundle', id)).toBe(true);
   expect(await afr(recorder.worker, 'listBundles')).toEqual([]);
 });
