@@ -59,7 +59,10 @@ async function main(): Promise<void> {
     console.log(`  url      ${m.url_at_failure}`);
     console.log(`  frames   ${m.frame_count} over ${((Date.parse(m.ended_at) - Date.parse(m.started_at)) / 1000).toFixed(1)} s`);
     console.log(`  clip     ${m.clip ? `failure.mp4, ${m.clip.duration_seconds.toFixed(1)} s (${m.clip.encoder})` : `none (${bundle.diagnostics.clip_error ?? 'disabled'})`}`);
-    console.log(`  steps    ${m.step_count}; redacted fields ${JSON.stringify(bundle.diagnostics.redaction.fields)}`);
+    const redactedSteps = bundle.steps.steps.filter((s) => s.value_redacted).length;
+    const redactedFields = Object.values(bundle.diagnostics.redaction.fields).reduce((a, b) => a + (b ?? 0), 0);
+    console.log(`  steps    ${m.step_count} (${redactedSteps} typed into sensitive fields, values withheld)`);
+    console.log(`  snapshot ${bundle.snapshot.snapshot ? `${bundle.snapshot.snapshot.node_count} nodes of ${bundle.snapshot.snapshot.url}, ${redactedFields} sensitive fields withheld` : bundle.snapshot.error}`);
     console.log(`  size     ${(zip.byteLength / 1024).toFixed(0)} KiB`);
     console.log(`  bundle   ${path.relative(process.cwd(), file)}`);
     console.log(`  (demo ran ${((Date.now() - started) / 1000).toFixed(1)} s)`);
