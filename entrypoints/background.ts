@@ -16,17 +16,19 @@ import { requestSnapshot } from '../src/platform/snapshot-client';
 import { downloadBundle } from '../src/platform/downloads';
 import { encodeClipOffscreen, warmUpClipEncoder } from '../src/platform/clip-port';
 import { loadRunId } from '../src/platform/run-id';
+import { redactUrl } from '../src/redact/redact-url';
 
 export default defineBackground(() => {
   const log = (message: string) => console.warn(message);
   let runId = 'run-unknown';
 
+  // Page URLs of recorded tabs, for the signals that do not carry one.
+  const tabUrls = new Map<number, string>();
   const debuggerPort = new DebuggerPort({
-    onException: (tabId, details) => {
-      void chrome.tabs
-        .get(tabId)
-        .then((tab) => recorder.handleException(tabId, tab.url ?? null, details))
-        .catch((error: unknown) => log(`[afr] exception signal of tab ${tabId} lost: ${String(error)}`));
+    onEvent: (tabId, method, params) => {
+      void recorder
+        .handleCdpEvent(tabId, method, params, () => tabUrls.get(tabId) ?? null)
+        .catch((error: unknown) => log(`[afr] ${method} of tab ${tabId} lost: ${String(error)}`));
     },
     onDetached: (tabId, reason) => log(`[afr] debugger detached from tab ${tabId} (${reason}); using page-level signals`),
   });
@@ -40,7 +42,8 @@ export default defineBackground(() => {
     bundles: new IdbBundleStore(),
     settingsStore: new SettingsStore(new ChromeStorage(), log),
     capturer: new VisibleTabCapturer(),
-    runId: () => runId,
+    sessionRunId: () => runId,
+    runStore: new ChromeStorage(chrome.storage.session),
     extension: { name: chrome.runtime.getManifest().name, version: chrome.runtime.getManifest().version },
     snapshot: (tabId) => requestSnapshot(tabId),
     encodeClip: encodeClipOffscreen,
@@ -58,19 +61,31 @@ export default defineBackground(() => {
       .catch((error: unknown) => log(`[afr] message handling failed: ${String(error)}`));
     return false;
   });
-  chrome.webRequest.onCompleted.addListener(
-    (details) => void recorder.handleDocumentResponse(details.tabId, details.url, details.statusCode, details.statusLine ?? null),
-    { urls: ['<all_urls>'], types: ['main_frame'] },
-  );
+  // HTTP errors and failed loads of tabs without a debugger session (the recorder ignores the rest).
+  const onRequest = (d: chrome.webRequest.WebRequestDetails, statusCode: number | null, error: string | null) => {
+    if ((statusCode !== null && statusCode < 400) || d.tabId < 0) return;
+    void recorder.handleWebRequest({ tabId: d.tabId, url: d.url, method: d.method, type: d.type, statusCode, error });
+  };
+  chrome.webRequest.onCompleted.addListener((d) => onRequest(d, d.statusCode, null), { urls: ['<all_urls>'] });
+  chrome.webRequest.onErrorOccurred.addListener((d) => onRequest(d, null, d.error), { urls: ['<all_urls>'] });
   chrome.tabs.onUpdated.addListener((tabId, change, tab) => {
+    if (tab.url) tabUrls.set(tabId, redactUrl(tab.url));
     if (change.status === 'loading' && isCapturableUrl(tab.url)) watchTab(tabId);
   });
-  chrome.tabs.onRemoved.addListener((tabId) => debuggerPort.forget(tabId));
+  chrome.tabs.onRemoved.addListener((tabId) => {
+    debuggerPort.forget(tabId);
+    recorder.forgetTab(tabId);
+    tabUrls.delete(tabId);
+  });
 
   const ready = (async () => {
     runId = await loadRunId();
     await recorder.start();
-    for (const tab of await chrome.tabs.query({})) if (tab.id !== undefined && isCapturableUrl(tab.url)) watchTab(tab.id);
+    for (const tab of await chrome.tabs.query({})) {
+      if (tab.id === undefined || !isCapturableUrl(tab.url)) continue;
+      tabUrls.set(tab.id, redactUrl(tab.url!));
+      watchTab(tab.id);
+    }
     void warmUpClipEncoder().catch((error: unknown) => log(`[afr] clip encoder warm-up failed: ${String(error)}`));
   })();
   ready.catch((error: unknown) => console.error('[afr] recorder failed to start', error));

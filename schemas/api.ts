@@ -1,26 +1,23 @@
 import { z } from 'zod';
+import { apiInputSchema } from './agent';
+import { CaptureLevelSchema } from './capture-level';
 
-/** `afr.fail(input)` */
-export const FailInputSchema = z
-  .object({
-    tabId: z.number().int().optional(),
-    reason: z.string().min(1).max(1024),
-    label: z.string().max(1024).optional(),
-  })
-  .strict();
+/** `afr.fail({ tabId?, reason, label? })` */
+export const FailInputSchema = apiInputSchema('fail');
 export type FailInput = z.infer<typeof FailInputSchema>;
 
-/** `afr.step(input)`: an agent step added from the automation side. */
-export const StepInputSchema = z
-  .object({
-    tabId: z.number().int().optional(),
-    action: z.string().min(1).max(16 * 1024),
-    target: z.string().max(16 * 1024).optional(),
-    outcome: z.enum(['ok', 'fail']).optional(),
-    label: z.string().max(1024).optional(),
-  })
-  .strict();
+/** `afr.step({ tabId?, action, target?, outcome?, label?, goal?, reasoning? })` */
+export const StepInputSchema = apiInputSchema('step');
 export type StepInput = z.infer<typeof StepInputSchema>;
+
+/** `afr.assert({ tabId?, label, passed, expected?, actual?, reasoning? })` */
+export const AssertInputSchema = apiInputSchema('assert');
+/** `afr.mark({ tabId?, label, reasoning? })` */
+export const MarkInputSchema = apiInputSchema('mark');
+/** `afr.runStart({ tabId?, runId?, agent?, agentVersion?, task? })` */
+export const RunStartInputSchema = apiInputSchema('runStart');
+/** `afr.runEnd({ tabId?, outcome?, label? })` */
+export const RunEndInputSchema = apiInputSchema('runEnd');
 
 /** One row of `afr.listBundles()`. */
 export const BundleSummarySchema = z
@@ -41,7 +38,20 @@ export type BundleSummary = z.infer<typeof BundleSummarySchema>;
 export const StatusSchema = z
   .object({
     recording: z.boolean(),
-    tabs: z.array(z.object({ tabId: z.number().int(), windowId: z.number().int(), url: z.string().nullable(), debugger: z.boolean() }).strict()),
+    tabs: z.array(
+      z
+        .object({
+          tabId: z.number().int(),
+          windowId: z.number().int(),
+          url: z.string().nullable(),
+          debugger: z.boolean(),
+          /** Why the debugger is not attached (e.g. `detached: canceled_by_user`), else null. */
+          debuggerError: z.string().nullable(),
+          /** Where this tab's exception signals come from: the DevTools protocol, or the page-level fallback. */
+          signals: z.enum(['debugger', 'page']),
+        })
+        .strict(),
+    ),
     frames: z.number().int().nonnegative(),
     bytes: z.number().int().nonnegative(),
     fps: z.number().nonnegative(),
@@ -54,6 +64,17 @@ export const StatusSchema = z
     bundles: z.number().int().nonnegative(),
     packaging: z.boolean(),
     runId: z.string(),
+    run: z
+      .object({
+        active: z.boolean(),
+        agent: z.string().nullable(),
+        agentVersion: z.string().nullable(),
+        task: z.string().nullable(),
+        startedAt: z.string().nullable(),
+      })
+      .strict(),
+    captureLevel: CaptureLevelSchema,
+    persistMode: z.enum(['on_fail', 'always', 'manual']),
     version: z.string(),
   })
   .strict();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FailureSignalSchema } from './failure';
+import { FailedRequestSchema, FailureSignalSchema } from './failure';
 import { RedactionCountsSchema } from './snapshot';
 
 export const DIAGNOSTICS_VERSION = 1;
@@ -12,10 +12,40 @@ export const DiagnosticsSchema = z
     failure: FailureSignalSchema,
     /** Failure signals of the same tab dropped by the cooldown shortly before this one. */
     suppressed_signals: z.number().int().nonnegative(),
+    /** Every signal of the tab in the window before the failure, oldest first (recorded, triggering, suppressed). */
+    signal_chain: z.array(
+      z
+        .object({
+          at: z.string(),
+          kind: z.string(),
+          disposition: z.enum(['trigger', 'record', 'suppressed']),
+          reason: z.string(),
+          message: z.string().nullable(),
+        })
+        .strict(),
+    ),
+    /** The last console errors of the tab in the window, oldest first. */
+    console_errors: z.array(z.object({ at: z.string(), message: z.string(), url: z.string().nullable() }).strict()),
+    /** The last failed requests and HTTP error responses of the tab in the window, oldest first. */
+    failed_requests: z.array(FailedRequestSchema.extend({ at: z.string() }).strict()),
+    /** Shape of the page at the failure, from the DOM snapshot (null without one). */
+    page_metrics: z
+      .object({
+        dom_nodes: z.number().int().nonnegative(),
+        max_depth: z.number().int().nonnegative(),
+        frames: z.number().int().nonnegative(),
+        shadow_roots: z.number().int().nonnegative(),
+        snapshot_truncated: z.boolean(),
+        viewport: z.object({ width: z.number(), height: z.number(), scroll_x: z.number(), scroll_y: z.number() }).strict(),
+      })
+      .strict()
+      .nullable(),
     redaction: RedactionCountsSchema,
     capture: z
       .object({
         frames_in_bundle: z.number().int().nonnegative(),
+        /** Frames stored per second over the 10 s before packaging. */
+        fps: z.number().nonnegative(),
         frames_in_ring: z.number().int().nonnegative(),
         ring_bytes: z.number().int().nonnegative(),
         window_start: z.string().nullable(),

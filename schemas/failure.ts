@@ -1,7 +1,22 @@
 import { z } from 'zod';
+import { SIGNAL_KINDS } from './signals';
 
-/** Machine-readable failure reasons the recorder itself produces; agents may send any string. */
-export const KNOWN_FAILURE_REASONS = ['page_exception', 'http_5xx', 'assertion_failed', 'agent_failure'] as const;
+
+/** What kind of failure: a signal kind, the agent's own `fail`, or a failed assertion. */
+export const FailureKindSchema = z.enum([...SIGNAL_KINDS, 'fail', 'assertion']);
+
+/** The request a network signal is about (URL with sensitive query values redacted). */
+export const FailedRequestSchema = z
+  .object({
+    url: z.string(),
+    method: z.string().nullable(),
+    status: z.number().int().nullable(),
+    resource_type: z.string().nullable(),
+    duration_ms: z.number().nullable(),
+    error_text: z.string().nullable(),
+  })
+  .strict();
+export type FailedRequest = z.infer<typeof FailedRequestSchema>;
 
 /** Where a failure signal came from. */
 export const FailureOriginSchema = z.enum(['page', 'agent', 'debugger', 'web_request', 'page_fallback']);
@@ -9,6 +24,7 @@ export const FailureOriginSchema = z.enum(['page', 'agent', 'debugger', 'web_req
 /** A failure signal, normalised: what the recorder knows when it decides to make a bundle. */
 export const FailureSignalSchema = z
   .object({
+    kind: FailureKindSchema,
     reason: z.string().min(1).max(1024),
     label: z.string().max(1024).nullable(),
     origin: FailureOriginSchema,
@@ -18,6 +34,7 @@ export const FailureSignalSchema = z
     message: z.string().max(16 * 1024).nullable(),
     stack: z.string().max(64 * 1024).nullable(),
     http_status: z.number().int().nullable(),
+    request: FailedRequestSchema.nullable(),
   })
   .strict();
 export type FailureSignal = z.infer<typeof FailureSignalSchema>;

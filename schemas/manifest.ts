@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SettingsSchema } from './settings';
+import { CaptureLevelSchema } from './capture-level';
 
 export const MANIFEST_VERSION = 1;
 
@@ -12,11 +13,13 @@ export const ManifestSchema = z
     version: z.literal(MANIFEST_VERSION),
     bundle_id: z.string(),
     run_id: z.string(),
-    status: z.literal('failure'),
+    /** `failure` for a failure bundle; `success` for a passing run bundled at `runEnd` (persistMode `always`). */
+    status: z.enum(['failure', 'success']),
     /** ISO time of the oldest frame or step in the bundle. */
     started_at: z.string(),
     /** ISO time of the failure signal. */
     ended_at: z.string(),
+    /** The failure's reason code; for a `success` bundle, `run_passed`. */
     failure_reason: z.string(),
     failure_label: z.string().nullable(),
     failure_message: z.string().nullable(),
@@ -38,6 +41,18 @@ export const ManifestSchema = z
     ),
     step_count: z.number().int().nonnegative(),
     buffer_seconds: z.number(),
+    /** What this bundle holds: `metadata` (timeline), `trace` (+ snapshot, diagnostics), `screenshots` (+ frames), `video`/`full` (+ clip). */
+    capture_level: CaptureLevelSchema,
+    /** The agent's run, as declared with `runStart` (null fields when it declared none). */
+    run: z
+      .object({
+        agent: z.string().nullable(),
+        agent_version: z.string().nullable(),
+        task: z.string().nullable(),
+        started_at: z.string().nullable(),
+        outcome: z.enum(['passed', 'failed']).nullable(),
+      })
+      .strict(),
     clip: z
       .object({
         name: z.literal('failure.mp4'),

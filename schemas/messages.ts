@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PageSnapshotSchema } from './snapshot';
 import { StepKindSchema, StepTargetSchema } from './steps';
 import { PAGE_LIMITS } from './page-protocol';
+import { AgentCommandSchema } from './agent';
 
 /**
  * Messages between the extension's contexts: one union tagged by `type`, named `area/verb`.
@@ -21,19 +22,16 @@ export const StepObservedMessageSchema = z
     value_redacted: z.boolean(),
     outcome: z.enum(['ok', 'fail']).nullable(),
     label: z.string().max(PAGE_LIMITS.labelChars).nullable(),
-    /** True when the step came from the page protocol (the agent), not from the observer. */
-    from_agent: z.boolean(),
   })
   .strict();
 
-/** Content script → background: the page protocol's `fail`. */
-export const PageFailSignalMessageSchema = z
+/** Content script → background: a page protocol message (`step`, `assert`, `mark`, `runStart`, `runEnd`, `fail`), text masked. */
+export const AgentCommandMessageSchema = z
   .object({
-    type: z.literal('signal/page-fail'),
+    type: z.literal('agent/command'),
     ts: z.number(),
     url: z.string().max(8192),
-    reason: z.string().min(1).max(PAGE_LIMITS.reasonChars),
-    label: z.string().max(PAGE_LIMITS.labelChars).nullable(),
+    command: AgentCommandSchema,
   })
   .strict();
 
@@ -98,7 +96,7 @@ export type SnapshotCaptureResult = z.infer<typeof SnapshotCaptureResultSchema>;
 /** Everything the background accepts from content scripts. */
 export const ToBackgroundMessageSchema = z.discriminatedUnion('type', [
   StepObservedMessageSchema,
-  PageFailSignalMessageSchema,
+  AgentCommandMessageSchema,
   PageErrorSignalMessageSchema,
 ]);
 export type ToBackgroundMessage = z.infer<typeof ToBackgroundMessageSchema>;
@@ -112,6 +110,7 @@ export const ToOffscreenMessageSchema = z.discriminatedUnion('type', [ClipEncode
 export type ToOffscreenMessage = z.infer<typeof ToOffscreenMessageSchema>;
 
 export type StepObservedMessage = z.infer<typeof StepObservedMessageSchema>;
+export type AgentCommandMessage = z.infer<typeof AgentCommandMessageSchema>;
 export type PageErrorSignalMessage = z.infer<typeof PageErrorSignalMessageSchema>;
 export type ClipEncodeMessage = z.infer<typeof ClipEncodeMessageSchema>;
 export type ClipFrameRef = z.infer<typeof ClipFrameRefSchema>;

@@ -6,7 +6,16 @@ import { StepsFileSchema } from './steps';
 import { SettingsSchema } from './settings';
 import { PageMessageSchema } from './page-protocol';
 import { ToBackgroundMessageSchema, ToContentMessageSchema, ToOffscreenMessageSchema } from './messages';
-import { StatusSchema, BundleSummarySchema, FailInputSchema, StepInputSchema } from './api';
+import {
+  StatusSchema,
+  BundleSummarySchema,
+  FailInputSchema,
+  StepInputSchema,
+  AssertInputSchema,
+  MarkInputSchema,
+  RunStartInputSchema,
+  RunEndInputSchema,
+} from './api';
 
 /** Every schema published as JSON Schema under `schemas/json/<name>.schema.json`. */
 export const PUBLISHED_SCHEMAS: Record<string, z.ZodType> = {
@@ -23,6 +32,10 @@ export const PUBLISHED_SCHEMAS: Record<string, z.ZodType> = {
   'api-bundle-summary': BundleSummarySchema,
   'api-fail-input': FailInputSchema,
   'api-step-input': StepInputSchema,
+  'api-assert-input': AssertInputSchema,
+  'api-mark-input': MarkInputSchema,
+  'api-run-start-input': RunStartInputSchema,
+  'api-run-end-input': RunEndInputSchema,
 };
 
 /** The JSON Schema file each bundle file is checked against. */

@@ -42,7 +42,7 @@ describe('settings and message schemas', () => {
   });
 
   it('checks content messages by type and step kind', () => {
-    const base = { type: 'step/observed', ts: 1, url: 'https://a.test/', kind: 'input', action: 'type', target: null, value: null, value_redacted: true, outcome: null, label: null, from_agent: false };
+    const base = { type: 'step/observed', ts: 1, url: 'https://a.test/', kind: 'input', action: 'type', target: null, value: null, value_redacted: true, outcome: null, label: null };
     expect(ToBackgroundMessageSchema.safeParse(base).success).toBe(true);
     expect(ToBackgroundMessageSchema.safeParse({ ...base, kind: 'teleport' }).success).toBe(false);
     expect(ToBackgroundMessageSchema.safeParse({ ...base, type: 'step/unknown' }).success).toBe(false);

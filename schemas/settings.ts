@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { SignalRulesPatchSchema, SignalRulesSchema } from './signals';
+import { CaptureLevelSchema } from './capture-level';
 
 /** Every recorder setting, with its default. The API, the storage layer and the docs all read this. */
 export const SettingsSchema = z
@@ -22,10 +24,12 @@ export const SettingsSchema = z
     autoDownload: z.boolean().default(true),
     /** After a bundle is made for a tab, further failures of that tab within this window are ignored. */
     failureCooldownMs: z.number().int().min(0).max(600_000).default(10_000),
-    /** Bundle on a main-frame document response with status ≥ 500. */
-    triggerOnHttp5xx: z.boolean().default(true),
-    /** Bundle on uncaught exceptions and unhandled rejections in the page. */
-    triggerOnPageException: z.boolean().default(true),
+    /** What each kind of signal does: trigger a bundle, only go on the timeline, or nothing; with filters. */
+    signals: SignalRulesSchema.default(SignalRulesSchema.parse({})),
+    /** `on_fail`: bundle on failures; `always`: also bundle every run at `runEnd`; `manual`: only on request. */
+    persistMode: z.enum(['on_fail', 'always', 'manual']).default('on_fail'),
+    /** How much is captured: off < metadata < trace < screenshots < video = full. */
+    captureLevel: CaptureLevelSchema.default('full'),
     /** Encode `failure.mp4` from the frames. */
     encodeClip: z.boolean().default(true),
     /** Bundles kept in the extension's bundle store; the oldest are deleted past this. */
@@ -35,8 +39,19 @@ export const SettingsSchema = z
 
 export type Settings = z.infer<typeof SettingsSchema>;
 
-/** A partial update accepted by `afr.configure()`; unknown keys are rejected. */
-export const SettingsPatchSchema = SettingsSchema.partial().strict();
+/**
+ * A partial update accepted by `afr.configure()`; unknown keys are rejected. `signals` is merged
+ * rule by rule and field by field: `{ signals: { http_4xx: { action: 'trigger' } } }` changes one field.
+ */
+export const SettingsPatchSchema = z
+  .object(
+    // Without the defaults: a field the caller did not name must stay absent, not come back as its default.
+    Object.fromEntries(Object.entries(SettingsSchema.shape).map(([key, field]) => [key, field.unwrap().optional()])) as {
+      [K in keyof typeof SettingsSchema.shape]: z.ZodOptional<ReturnType<(typeof SettingsSchema.shape)[K]['unwrap']>>;
+    },
+  )
+  .extend({ signals: SignalRulesPatchSchema.optional() })
+  .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
 
 export const DEFAULT_SETTINGS: Settings = SettingsSchema.parse({});

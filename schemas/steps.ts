@@ -3,7 +3,32 @@ import { z } from 'zod';
 /** Where a step came from: the content script's action observer, the agent, or the recorder itself. */
 export const StepSourceSchema = z.enum(['observer', 'agent', 'recorder']);
 
-export const StepKindSchema = z.enum(['click', 'input', 'change', 'key', 'navigate', 'submit', 'agent', 'signal']);
+export const StepKindSchema = z.enum(['click', 'input', 'change', 'key', 'navigate', 'submit', 'agent', 'assert', 'mark', 'run', 'signal']);
+
+/** Structured facts of a step beyond its text: an assertion's values, a signal's request, a run's agent. */
+export const StepDetailSchema = z
+  .object({
+    passed: z.boolean().optional(),
+    expected: z.string().optional(),
+    actual: z.string().optional(),
+    signal_kind: z.string().optional(),
+    disposition: z.enum(['trigger', 'record', 'suppressed']).optional(),
+    message: z.string().optional(),
+    stack: z.string().optional(),
+    status: z.number().int().optional(),
+    method: z.string().optional(),
+    request_url: z.string().optional(),
+    resource_type: z.string().optional(),
+    duration_ms: z.number().optional(),
+    error_text: z.string().optional(),
+    run_id: z.string().optional(),
+    agent: z.string().optional(),
+    agent_version: z.string().optional(),
+    task: z.string().optional(),
+    run_outcome: z.enum(['passed', 'failed']).optional(),
+  })
+  .strict();
+export type StepDetail = z.infer<typeof StepDetailSchema>;
 
 /** A short description of the element an action touched; text is already redacted. */
 export const StepTargetSchema = z
@@ -35,6 +60,11 @@ export const StepSchema = z
     value_redacted: z.boolean(),
     outcome: z.enum(['ok', 'fail']).nullable(),
     label: z.string().nullable(),
+    /** The agent's stated goal for this step (masked like page text). */
+    goal: z.string().optional(),
+    /** The agent's stated reasoning (masked like page text). */
+    reasoning: z.string().optional(),
+    detail: StepDetailSchema.optional(),
   })
   .strict();
 

@@ -69,6 +69,8 @@ async function setup(over: Partial<PackagerPorts> = {}, settings: Partial<Settin
 }
 
 const signal: FailureSignal = {
+  kind: 'assertion',
+  request: null,
   reason: 'assertion_failed',
   label: 'order confirmation missing',
   origin: 'page',

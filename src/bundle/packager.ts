@@ -17,6 +17,8 @@ import { makeBundleId } from './bundle-id';
 import { frameDurations } from './frame-durations';
 import type { BundleStore } from './ports';
 import { writeBundle } from './write-bundle';
+import { consoleErrors, failedRequests, pageMetrics, signalChain } from './diagnostics-report';
+import { captureLevelAtLeast, type CaptureLevel } from '../../schemas/capture-level';
 
 export type ClipOutcome =
   | { ok: true; mp4: Uint8Array; durationSeconds: number; encoder: string }
@@ -43,13 +45,30 @@ export interface PackagerPorts {
 
 const EMPTY_REDACTION: RedactionCounts = { fields: {}, text: {} };
 
+/** What kind of bundle to write. */
+export interface BundleOptions {
+  /** `success` for a passing run bundled at `runEnd` (persistMode `always`). */
+  status: 'failure' | 'success';
+  /** What to include: frames from `screenshots`, the clip from `video`, snapshot from `trace`. */
+  level: CaptureLevel;
+  run: { runId: string; agent: string | null; agentVersion: string | null; task: string | null; startedAt: number } | null;
+  outcome: 'passed' | 'failed' | null;
+}
+
+export const DEFAULT_BUNDLE_OPTIONS: BundleOptions = { status: 'failure', level: 'full', run: null, outcome: null };
+
 const iso = (ts: number) => new Date(ts).toISOString();
 
 /**
  * Turns an admitted failure signal into a bundle: snapshot, frames of the failing tab within the
  * buffer window, steps, clip, diagnostics; zipped, stored and (if enabled) downloaded.
  */
-export async function packageBundle(ports: PackagerPorts, signal: FailureSignal, suppressedBefore: number): Promise<BundleSummary> {
+export async function packageBundle(
+  ports: PackagerPorts,
+  signal: FailureSignal,
+  suppressedBefore: number,
+  options: BundleOptions = DEFAULT_BUNDLE_OPTIONS,
+): Promise<BundleSummary> {
   const t0 = ports.clock.now();
   const settings = ports.settings();
   const bundleId = makeBundleId(signal.ts);
@@ -58,9 +77,13 @@ export async function packageBundle(ports: PackagerPorts, signal: FailureSignal,
   const warnings: string[] = [];
   const tabId = signal.tab_id;
 
+  const withSnapshot = captureLevelAtLeast(options.level, 'trace');
+  const withFrames = captureLevelAtLeast(options.level, 'screenshots');
+  const withClip = captureLevelAtLeast(options.level, 'video') && settings.encodeClip;
   let snapshotMs = 0;
-  const snapshotPromise: Promise<SnapshotCaptureResult> =
-    tabId === null
+  const snapshotPromise: Promise<SnapshotCaptureResult> = !withSnapshot
+    ? Promise.resolve({ ok: false, error: `not taken at capture level ${options.level}` })
+    : tabId === null
       ? Promise.resolve({ ok: false, error: 'the failure is not bound to a tab' })
       : ports
           .snapshot(tabId)
@@ -69,7 +92,7 @@ export async function packageBundle(ports: PackagerPorts, signal: FailureSignal,
             snapshotMs = ports.clock.now() - t0;
           });
 
-  const frames = tabId === null ? [] : framesInWindow(await ports.ring.frames(), tabId, windowStart, windowEnd);
+  const frames = tabId === null || !withFrames ? [] : framesInWindow(await ports.ring.frames(), tabId, windowStart, windowEnd);
   const release = ports.ring.pin(frames.map((f) => f.key));
   try {
     const durations = frameDurations(frames.map((f) => f.ts), windowEnd);
@@ -82,11 +105,11 @@ export async function packageBundle(ports: PackagerPorts, signal: FailureSignal,
       }
       return [{ key: f.key, jpeg, ts: f.ts, durationMs: durations[i]!, width: f.width, height: f.height }];
     });
-    if (frames.length === 0) warnings.push('no frames of this tab were captured in the buffer window (was it the visible tab?)');
+    if (frames.length === 0 && withFrames) warnings.push('no frames of this tab were captured in the buffer window (was it the visible tab?)');
     const tFrames = ports.clock.now();
 
     let clip: ClipOutcome | null = null;
-    if (settings.encodeClip && jpegs.length > 0) {
+    if (withClip && jpegs.length > 0) {
       clip = await ports
         .encodeClip(bundleId, jpegs.map((f) => ({ key: f.key, duration_ms: f.durationMs })))
         .catch((error: unknown) => ({ ok: false as const, error: String(error) }));
@@ -94,7 +117,7 @@ export async function packageBundle(ports: PackagerPorts, signal: FailureSignal,
     }
     const tClip = ports.clock.now();
     const snapshot = await snapshotPromise;
-    if (!snapshot.ok) warnings.push(`no DOM snapshot: ${snapshot.error}`);
+    if (!snapshot.ok && withSnapshot) warnings.push(`no DOM snapshot: ${snapshot.error}`);
     const steps = await ports.timeline.between(tabId, windowStart, windowEnd);
     const stats = ports.captureStats();
     const ring = ports.ring.stats();
@@ -104,9 +127,14 @@ export async function packageBundle(ports: PackagerPorts, signal: FailureSignal,
       bundle_id: bundleId,
       failure: signal,
       suppressed_signals: suppressedBefore,
+      signal_chain: signalChain(steps),
+      console_errors: consoleErrors(steps),
+      failed_requests: failedRequests(steps),
+      page_metrics: pageMetrics(snapshot.ok ? snapshot.snapshot : null),
       redaction: snapshot.ok ? snapshot.snapshot.redaction : EMPTY_REDACTION,
       capture: {
         frames_in_bundle: jpegs.length,
+        fps: stats.fps,
         frames_in_ring: ring.frames,
         ring_bytes: ring.bytes,
         window_start: frames[0] ? iso(frames[0].ts) : null,
@@ -123,13 +151,13 @@ export async function packageBundle(ports: PackagerPorts, signal: FailureSignal,
       warnings,
     };
 
-    const startedAt = Math.min(frames[0]?.ts ?? signal.ts, steps[0]?.ts ?? signal.ts);
+    const startedAt = Math.min(jpegs[0]?.ts ?? signal.ts, steps[0]?.ts ?? signal.ts);
     const { zip, manifest } = await writeBundle({
       manifest: {
         version: MANIFEST_VERSION,
         bundle_id: bundleId,
         run_id: ports.runId(),
-        status: 'failure',
+        status: options.status,
         started_at: iso(startedAt),
         ended_at: iso(signal.ts),
         failure_reason: signal.reason,
@@ -139,6 +167,14 @@ export async function packageBundle(ports: PackagerPorts, signal: FailureSignal,
         tab_id: tabId,
         step_count: steps.length,
         buffer_seconds: settings.bufferSeconds,
+        capture_level: options.level,
+        run: {
+          agent: options.run?.agent ?? null,
+          agent_version: options.run?.agentVersion ?? null,
+          task: options.run?.task ?? null,
+          started_at: options.run ? iso(options.run.startedAt) : null,
+          outcome: options.outcome,
+        },
         clip: clip?.ok ? { name: 'failure.mp4', duration_seconds: clip.durationSeconds, encoder: clip.encoder } : null,
         capture: {
           source: 'visibleTab',

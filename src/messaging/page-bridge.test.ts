@@ -22,29 +22,33 @@ beforeEach(() => {
 afterEach(() => dispose());
 
 describe('startPageBridge accepts the page protocol', () => {
-  it('turns a fail message into signal/page-fail, masked', () => {
+  it('turns a fail message into an agent/command, masked', () => {
     post({ source: SRC, type: 'fail', reason: 'assertion_failed', label: 'cart total for jane@example.com' });
     expect(emitted).toEqual([
-      { type: 'signal/page-fail', ts: clock, url: 'http://localhost:3000/', reason: 'assertion_failed', label: 'cart total for [email]' },
+      { type: 'agent/command', ts: clock, url: 'http://localhost:3000/', command: { kind: 'fail', reason: 'assertion_failed', label: 'cart total for [email]' } },
     ]);
     expect(ToBackgroundMessageSchema.safeParse(emitted[0]).success).toBe(true);
   });
 
-  it('turns a step message into an agent step/observed, masked', () => {
-    post({ source: SRC, type: 'step', action: 'type 4111 1111 1111 1111', target: '#card', outcome: 'ok', label: 'pay' });
+  it('turns a step message into an agent/command step, masked', () => {
+    post({ source: SRC, type: 'step', action: 'type 4111 1111 1111 1111', target: '#card', outcome: 'ok', label: 'pay', reasoning: 'the card is jane@example.com’s' });
     expect(emitted[0]).toMatchObject({
-      type: 'step/observed',
-      kind: 'agent',
-      action: 'type [card]',
-      target: '#card',
-      outcome: 'ok',
-      label: 'pay',
-      value: null,
-      from_agent: true,
+      type: 'agent/command',
+      command: { kind: 'step', action: 'type [card]', target: '#card', outcome: 'ok', label: 'pay', reasoning: 'the card is [email]’s' },
     });
-    post({ source: SRC, type: 'step', action: 'scroll' });
-    expect(emitted[1]).toMatchObject({ target: null, outcome: null, label: null });
     for (const m of emitted) expect(ToBackgroundMessageSchema.safeParse(m).success).toBe(true);
+  });
+
+  it.each([
+    [{ type: 'assert', label: 'total is $10', passed: false, expected: '$10', actual: '$12' }, { kind: 'assert', passed: false, actual: '$12' }],
+    [{ type: 'mark', label: 'checkout reached' }, { kind: 'mark', label: 'checkout reached' }],
+    [{ type: 'runStart', runId: 'run-42', agent: 'shop-bot', agentVersion: '1.2', task: 'buy shoes' }, { kind: 'runStart', runId: 'run-42', task: 'buy shoes' }],
+    [{ type: 'runEnd', outcome: 'passed' }, { kind: 'runEnd', outcome: 'passed' }],
+  ])('forwards %j', (message, command) => {
+    post({ source: SRC, ...message });
+    expect(warnings).toEqual([]);
+    expect(emitted[0]).toMatchObject({ type: 'agent/command', command });
+    expect(ToBackgroundMessageSchema.safeParse(emitted[0]).success).toBe(true);
   });
 });
 
@@ -59,6 +63,9 @@ describe('startPageBridge ignores malformed messages with one warning each', () 
     ['reason just over the cap', { source: SRC, type: 'fail', reason: 'r'.repeat(1025) }],
     ['step without action', { source: SRC, type: 'step', target: '#x' }],
     ['bad outcome', { source: SRC, type: 'step', action: 'a', outcome: 'maybe' }],
+    ['assert without passed', { source: SRC, type: 'assert', label: 'x' }],
+    ['assert with a string for passed', { source: SRC, type: 'assert', label: 'x', passed: 'yes' }],
+    ['runStart with a bad run id', { source: SRC, type: 'runStart', runId: 'a b/c' }],
     ['huge array', { source: SRC, type: 'step', action: new Array(1_000_000).fill('a') }],
     ['nested junk', { source: SRC, type: 'fail', reason: 'r', label: { a: { b: { c: [1, 2, 3] } } } }],
     ['deep object', { source: SRC, type: 'fail', reason: 'r', extra: JSON.parse('['.repeat(500) + ']'.repeat(500)) }],

@@ -1,13 +1,13 @@
-import type { z } from 'zod';
-import type { PageErrorSignalMessage, PageFailSignalMessageSchema, StepObservedMessage } from '../../schemas/messages';
+import type { AgentCommandMessage, PageErrorSignalMessage } from '../../schemas/messages';
+import type { AgentCommand } from '../../schemas/agent';
 import { PAGE_LIMITS, PAGE_PROTOCOL_SOURCE, PageMessageSchema } from '../../schemas/page-protocol';
 import { maskAndCap } from '../redact/mask-text';
+import { maskCommand } from '../redact/mask-command';
 import { createTextMaskCounts } from '../redact/redaction-counts';
 import { redactUrl, redactUrlsInText } from '../redact/redact-url';
 import { PAGE_ERROR_LIMITS, PAGE_ERROR_SOURCE, createTokenBucket, type PageErrorPost } from './page-errors';
 
-export type PageFailSignalMessage = z.infer<typeof PageFailSignalMessageSchema>;
-export type PageBridgeMessage = StepObservedMessage | PageFailSignalMessage;
+export type PageBridgeMessage = AgentCommandMessage;
 
 export interface FlatMessageLimits {
   maxKeys: number;
@@ -16,7 +16,7 @@ export interface FlatMessageLimits {
 }
 
 /**
- * Why `data` is not a small flat record of strings, or null when it is. Runs before any schema so a
+ * Why `data` is not a small flat record of strings and booleans, or null when it is. Runs before any schema so a
  * page cannot make the recorder walk a huge array or a deep object: it looks at a few own keys only.
  */
 export function checkFlatMessage(data: unknown, limits: FlatMessageLimits): string | null {
@@ -29,7 +29,7 @@ export function checkFlatMessage(data: unknown, limits: FlatMessageLimits): stri
   for (const key in data) {
     if (++keys > limits.maxKeys) return 'too many fields';
     const value: unknown = (data as Record<string, unknown>)[key];
-    if (value === undefined || value === null) continue;
+    if (value === undefined || value === null || typeof value === 'boolean') continue;
     if (typeof value !== 'string') return `field "${key.slice(0, 40)}" is not a string`;
     if (value.length > limits.maxStringChars) return `field "${key.slice(0, 40)}" is too long`;
     total += value.length;
@@ -39,7 +39,7 @@ export function checkFlatMessage(data: unknown, limits: FlatMessageLimits): stri
 }
 
 const PAGE_MESSAGE_LIMITS: FlatMessageLimits = {
-  maxKeys: 8,
+  maxKeys: 9,
   maxStringChars: PAGE_LIMITS.stepChars,
   maxTotalChars: PAGE_LIMITS.stepChars + 64,
 };
@@ -65,10 +65,10 @@ export function createRateLimitedWarn(warn: (message: string) => void, now: () =
 
 /**
  * Listens for the public page protocol: `window.postMessage({ source: 'agent-flight-recorder',
- * type: 'step' | 'fail', … }, '*')` from the page itself. Malformed, unknown or oversized messages
- * are dropped with a (rate-limited) warning; valid ones are rate-limited (steps 50/s, burst 100;
- * 5 fails per 10 s), their text masked, and passed to `emit` as `step/observed` (`kind: 'agent'`)
- * or `signal/page-fail`. Never throws. Returns a dispose function.
+ * type: 'step' | 'assert' | 'mark' | 'runStart' | 'runEnd' | 'fail', … }, '*')` from the page itself.
+ * Malformed, unknown or oversized messages are dropped with a (rate-limited) warning; valid ones are
+ * rate-limited (50/s with bursts of 100; `fail` 5 per 10 s), their text masked, and passed to `emit`
+ * as `agent/command`. Never throws. Returns a dispose function.
  */
 export function startPageBridge(
   win: Window,
@@ -79,7 +79,6 @@ export function startPageBridge(
   const warn = createRateLimitedWarn(opts.warn ?? ((m) => console.warn(`[afr] ${m}`)), now);
   const steps = createTokenBucket(100, 50, now);
   const fails = createTokenBucket(5, 0.5, now);
-  const mask = (text: string, cap: number) => maskAndCap(text, cap, createTextMaskCounts());
 
   const onMessage = (event: MessageEvent) => {
     try {
@@ -90,32 +89,11 @@ export function startPageBridge(
       if (problem) return warn(`page message ignored: ${problem}`);
       const parsed = PageMessageSchema.safeParse(data);
       if (!parsed.success) return warn(`page message ignored: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-      const msg = parsed.data;
-      const url = redactUrl(win.location.href);
-      if (msg.type === 'fail') {
-        if (!fails.take()) return warn('page "fail" message dropped: more than 5 in 10 s');
-        return emit({
-          type: 'signal/page-fail',
-          ts: now(),
-          url,
-          reason: mask(msg.reason, PAGE_LIMITS.reasonChars),
-          label: msg.label === undefined ? null : mask(msg.label, PAGE_LIMITS.labelChars),
-        });
+      const { source: _source, type, ...fields } = parsed.data;
+      if (type === 'fail' ? !fails.take() : !steps.take()) {
+        return warn(`page "${type}" message dropped: ${type === 'fail' ? 'more than 5 in 10 s' : 'more than 50 per second'}`);
       }
-      if (!steps.take()) return warn('page "step" message dropped: more than 50 per second');
-      emit({
-        type: 'step/observed',
-        ts: now(),
-        url,
-        kind: 'agent',
-        action: mask(msg.action, PAGE_LIMITS.stepChars),
-        target: msg.target === undefined ? null : mask(msg.target, PAGE_LIMITS.stepChars),
-        value: null,
-        value_redacted: false,
-        outcome: msg.outcome ?? null,
-        label: msg.label === undefined ? null : mask(msg.label, PAGE_LIMITS.labelChars),
-        from_agent: true,
-      });
+      emit({ type: 'agent/command', ts: now(), url: redactUrl(win.location.href), command: maskCommand({ kind: type, ...fields } as AgentCommand) });
     } catch (err) {
       console.warn('[afr] page protocol bridge failed', err);
     }

@@ -1,10 +1,11 @@
-import type { CdpExceptionDetails } from '../signals/normalize-signal';
+import { CDP_ENABLE_COMMANDS, NETWORK_ENABLE_PARAMS } from '../signals/cdp-signals';
 
 /** The only CDP commands the recorder sends (the debugger is a powerful permission: keep it narrow). */
-const ALLOWED_COMMANDS = new Set(['Runtime.enable']);
+const ALLOWED_COMMANDS = new Set<string>(CDP_ENABLE_COMMANDS);
 
 export interface DebuggerEvents {
-  onException(tabId: number, details: CdpExceptionDetails): void;
+  /** Any CDP event of a recorded tab. */
+  onEvent(tabId: number, method: string, params: Record<string, unknown> | undefined): void;
   onDetached(tabId: number, reason: string): void;
 }
 
@@ -14,9 +15,10 @@ export interface DebuggerTabState {
 }
 
 /**
- * One `chrome.debugger` session per recorded tab, used for `Runtime.exceptionThrown`. It co-exists
- * with an automation client's own CDP connection. A user who closes the "started debugging" infobar
- * detaches it (`canceled_by_user`); the recorder then relies on the page-level fallback.
+ * One `chrome.debugger` session per recorded tab, for the DevTools protocol signals (exceptions,
+ * console errors, network failures, crashes, dialogs). It co-exists with an automation client's own
+ * CDP connection. A user who closes the "started debugging" infobar detaches it (`canceled_by_user`);
+ * the recorder then relies on page-level signals for that tab and says so in `status()`.
  */
 export class DebuggerPort {
   private readonly state = new Map<number, DebuggerTabState>();
@@ -24,9 +26,7 @@ export class DebuggerPort {
 
   constructor(private readonly events: DebuggerEvents) {
     chrome.debugger.onEvent.addListener((source, method, params) => {
-      if (source.tabId === undefined || method !== 'Runtime.exceptionThrown') return;
-      const details = (params as { exceptionDetails?: CdpExceptionDetails } | undefined)?.exceptionDetails;
-      if (details) this.events.onException(source.tabId, details);
+      if (source.tabId !== undefined) this.events.onEvent(source.tabId, method, params as Record<string, unknown> | undefined);
     });
     chrome.debugger.onDetach.addListener((source, reason) => {
       if (source.tabId === undefined) return;
@@ -39,11 +39,10 @@ export class DebuggerPort {
     return (tabId !== null && this.state.get(tabId)) || { attached: false, error: null };
   }
 
-  isAttached(tabId: number): boolean {
-    return this.state.get(tabId)?.attached === true;
-  }
-
-  /** Attaches once per tab; a refusal is remembered (not retried in a loop) and reported in status. */
+  /**
+   * Attaches once per tab. A refusal is remembered (not retried in a loop) and reported in status;
+   * a user's detach is respected for the rest of the tab's life.
+   */
   ensureAttached(tabId: number): Promise<void> {
     const known = this.state.get(tabId);
     if (known?.attached || known?.error?.includes('canceled_by_user')) return Promise.resolve();
@@ -54,14 +53,14 @@ export class DebuggerPort {
         await chrome.debugger.attach({ tabId }, '1.3');
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        // Someone else's debugger session on the same client id, or one left from before a restart.
+        // One left from before a service worker restart is ours and still works.
         if (!/already attached/i.test(message)) {
           this.state.set(tabId, { attached: false, error: message });
           return;
         }
       }
       try {
-        await this.send(tabId, 'Runtime.enable');
+        for (const method of CDP_ENABLE_COMMANDS) await this.send(tabId, method, method === 'Network.enable' ? NETWORK_ENABLE_PARAMS : undefined);
         this.state.set(tabId, { attached: true, error: null });
       } catch (error) {
         this.state.set(tabId, { attached: false, error: error instanceof Error ? error.message : String(error) });
@@ -75,8 +74,8 @@ export class DebuggerPort {
     this.state.delete(tabId);
   }
 
-  private async send(tabId: number, method: string): Promise<void> {
+  private async send(tabId: number, method: string, params?: object): Promise<void> {
     if (!ALLOWED_COMMANDS.has(method)) throw new Error(`CDP command ${method} is not allowed`);
-    await chrome.debugger.sendCommand({ tabId }, method);
+    await chrome.debugger.sendCommand({ tabId }, method, params);
   }
 }

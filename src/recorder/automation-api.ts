@@ -16,8 +16,16 @@ export interface AutomationApi {
   status(): Promise<Status>;
   /** Packages a bundle for the tab (default: the visible one); resolves to its id once it is stored. */
   fail(input: { tabId?: number; reason: string; label?: string }): Promise<string>;
-  /** Adds an agent step to the timeline. */
-  step(input: { tabId?: number; action: string; target?: string; outcome?: 'ok' | 'fail'; label?: string }): Promise<void>;
+  /** Adds an agent step to the timeline (`goal` and `reasoning` are masked like page text). */
+  step(input: { tabId?: number; action: string; target?: string; outcome?: 'ok' | 'fail'; label?: string; goal?: string; reasoning?: string }): Promise<void>;
+  /** Records an assertion; a failed one bundles (persistMode `on_fail`/`always`): resolves to that bundle's id, else null. */
+  assert(input: { tabId?: number; label: string; passed: boolean; expected?: string; actual?: string; reasoning?: string }): Promise<string | null>;
+  /** Puts a labelled moment on the timeline. */
+  mark(input: { tabId?: number; label: string; reasoning?: string }): Promise<void>;
+  /** Declares the agent's run; resolves to its id (the given `runId` or a generated one). */
+  runStart(input?: { tabId?: number; runId?: string; agent?: string; agentVersion?: string; task?: string }): Promise<string>;
+  /** Ends the run; with persistMode `always` the run is bundled and its id returned, else null. */
+  runEnd(input?: { tabId?: number; outcome?: 'passed' | 'failed'; label?: string }): Promise<string | null>;
   /** Stored bundles, newest first. */
   listBundles(): Promise<BundleSummary[]>;
   /** The bundle zip as base64. */
@@ -39,6 +47,10 @@ export function createAutomationApi(recorder: Recorder, ready: Promise<void>): A
     status: after(() => recorder.status()),
     fail: after((input) => recorder.fail(input)),
     step: after((input) => recorder.step(input)),
+    assert: after((input) => recorder.assert(input)),
+    mark: after((input) => recorder.mark(input)),
+    runStart: after((input) => recorder.runStart(input)),
+    runEnd: after((input) => recorder.runEnd(input)),
     listBundles: after(() => recorder.listBundles()),
     exportBundle: after((id) => recorder.exportBundle(id)),
     deleteBundle: after((id) => recorder.deleteBundle(id)),

@@ -24,7 +24,8 @@ function setup(over: Partial<RecorderPorts> = {}) {
     bundles: new MemoryBundleStore(),
     settingsStore: new SettingsStore(new MemoryKeyValueStore(), log),
     capturer,
-    runId: () => 'run-test',
+    sessionRunId: () => 'run-test',
+    runStore: new MemoryKeyValueStore(),
     extension: { name: 'Agent Flight Recorder', version: '0.1.0' },
     snapshot: async () => ({ ok: false, error: 'no page in unit tests' }),
     encodeClip: async () => ({ ok: false, error: 'no encoder in unit tests' }),
@@ -41,7 +42,7 @@ function setup(over: Partial<RecorderPorts> = {}) {
 const origin = { tabId: 7, frameId: 0, tabUrl: 'https://shop.test/cart' };
 const stepMessage = (over: Record<string, unknown> = {}) => ({
   type: 'step/observed', ts: T0, url: 'https://shop.test/cart', kind: 'input', action: 'type',
-  target: { tag: 'input', selector: '#email' }, value: 'hello', value_redacted: false, outcome: null, label: null, from_agent: false,
+  target: { tag: 'input', selector: '#email' }, value: 'hello', value_redacted: false, outcome: null, label: null,
   ...over,
 });
 
@@ -68,7 +69,7 @@ describe('Recorder', () => {
     ['a string', 'fail'],
     ['an unknown type', { type: 'signal/teleport' }],
     ['a step without fields', { type: 'step/observed' }],
-    ['a fail without reason', { type: 'signal/page-fail', ts: T0, url: 'x', label: null }],
+    ['a fail without reason', { type: 'agent/command', ts: T0, url: 'x', command: { kind: 'fail', label: 'x' } }],
   ])('drops %s with a logged warning and keeps working', async (_name, message) => {
     const { recorder, ports, log } = setup();
     await recorder.start();
@@ -83,7 +84,7 @@ describe('Recorder', () => {
   it('bundles a page fail once per cooldown, counting what it suppressed', async () => {
     const { recorder, ports, clock } = setup();
     await recorder.start();
-    const fail = { type: 'signal/page-fail', ts: T0, url: 'https://shop.test/cart', reason: 'assertion_failed', label: 'total' };
+    const fail = { type: 'agent/command', ts: T0, url: 'https://shop.test/cart', command: { kind: 'fail', reason: 'assertion_failed', label: 'total' } };
     await recorder.handleMessage(fail, origin);
     await recorder.handleMessage(fail, origin);
     await recorder.handleMessage(fail, origin);
@@ -111,20 +112,93 @@ describe('Recorder', () => {
     recorder.loop.stop();
   });
 
-  it('turns CDP exceptions and main-frame 5xx into bundles, and ignores 4xx and switched-off triggers', async () => {
+  it('turns CDP exceptions and 5xx into bundles, and only records 4xx and console errors', async () => {
     const { recorder, ports, clock } = setup();
     await recorder.start();
-    await recorder.handleDocumentResponse(7, 'https://shop.test/missing', 404, 'HTTP/1.1 404 Not Found');
+    const page = () => 'https://shop.test/cart';
+    await recorder.handleCdpEvent(7, 'Network.requestWillBeSent', { requestId: 'a', request: { url: 'https://shop.test/logo.png', method: 'GET' }, type: 'Image', timestamp: 1 }, page);
+    await recorder.handleCdpEvent(7, 'Network.responseReceived', { requestId: 'a', type: 'Image', timestamp: 1.1, response: { url: 'https://shop.test/logo.png', status: 404 } }, page);
+    await recorder.handleCdpEvent(7, 'Runtime.consoleAPICalled', { type: 'error', args: [{ type: 'string', value: 'widget failed' }] }, page);
     expect(await ports.bundles.list()).toHaveLength(0);
-    await recorder.handleDocumentResponse(7, 'https://shop.test/pay?token=abc', 502, 'HTTP/1.1 502 Bad Gateway');
-    expect((await ports.bundles.list())[0]).toMatchObject({ reason: 'http_5xx', url: expect.not.stringContaining('abc') });
-    await recorder.configure({ triggerOnPageException: false });
+    const recorded = (await ports.timeline.between(7, 0, clock.t)).filter((s) => s.kind === 'signal');
+    expect(recorded.map((s) => [s.detail?.signal_kind, s.detail?.disposition])).toEqual([['http_4xx', 'record'], ['console_error', 'record']]);
+
+    await recorder.handleCdpEvent(7, 'Network.requestWillBeSent', { requestId: 'b', request: { url: 'https://shop.test/api/pay?token=abc', method: 'POST' }, type: 'Fetch', timestamp: 2 }, page);
+    await recorder.handleCdpEvent(7, 'Network.responseReceived', { requestId: 'b', type: 'Fetch', timestamp: 2.2, response: { url: 'https://shop.test/api/pay?token=abc', status: 502 } }, page);
+    expect((await ports.bundles.list())[0]).toMatchObject({ reason: 'http_5xx', url: 'https://shop.test/cart' });
+
     clock.t += 20_000;
-    await recorder.handleException(7, 'https://shop.test/', { text: 'Uncaught', exception: { description: 'Error: boom' } });
+    await recorder.configure({ signals: { exception: { enabled: false } } });
+    await recorder.handleCdpEvent(7, 'Runtime.exceptionThrown', { exceptionDetails: { text: 'Uncaught', exception: { description: 'Error: boom' } } }, page);
     expect(await ports.bundles.list()).toHaveLength(1);
-    await recorder.configure({ triggerOnPageException: true });
-    await recorder.handleException(7, 'https://shop.test/', { text: 'Uncaught', exception: { description: 'Error: boom' } });
+    await recorder.configure({ signals: { exception: { enabled: true } } });
+    await recorder.handleCdpEvent(7, 'Runtime.exceptionThrown', { exceptionDetails: { text: 'Uncaught', exception: { description: 'Error: boom' } } }, page);
     expect((await ports.bundles.list())[0]).toMatchObject({ reason: 'page_exception' });
+    recorder.loop.stop();
+  });
+
+  it('falls back to chrome.webRequest for tabs without a debugger, and ignores it for tabs with one', async () => {
+    const { recorder, ports, attached } = setup();
+    await recorder.start();
+    attached.add(7);
+    await recorder.handleWebRequest({ tabId: 7, url: 'https://shop.test/checkout', method: 'POST', type: 'main_frame', statusCode: 500, error: null });
+    expect(await ports.bundles.list()).toHaveLength(0);
+    attached.delete(7);
+    await recorder.handleWebRequest({ tabId: 7, url: 'https://shop.test/logo.png', method: 'GET', type: 'image', statusCode: null, error: 'net::ERR_NAME_NOT_RESOLVED' });
+    await recorder.handleWebRequest({ tabId: 7, url: 'https://shop.test/api', method: 'GET', type: 'xmlhttprequest', statusCode: null, error: 'net::ERR_ABORTED' });
+    expect(await ports.bundles.list()).toHaveLength(0);
+    await recorder.handleWebRequest({ tabId: 7, url: 'https://shop.test/checkout', method: 'POST', type: 'main_frame', statusCode: 500, error: null });
+    expect((await ports.bundles.list())[0]).toMatchObject({ reason: 'http_5xx', url: 'https://shop.test/checkout' });
+    recorder.loop.stop();
+  });
+
+  it('a failed assertion bundles with persistMode on_fail, and resolves to the bundle id', async () => {
+    const { recorder, ports } = setup();
+    await recorder.start();
+    expect(await recorder.assert({ tabId: 7, label: 'cart shows 2 items', passed: true })).toBeNull();
+    const id = await recorder.assert({ tabId: 7, label: 'total is $108', passed: false, expected: '$108', actual: '$0' });
+    expect(id).toMatch(/^afr-/);
+    expect((await ports.bundles.list())[0]).toMatchObject({ id, reason: 'assertion_failed', label: 'total is $108' });
+    const asserts = (await ports.timeline.between(7, 0, T0 + 1)).filter((s) => s.kind === 'assert');
+    expect(asserts.map((s) => [s.outcome, s.detail?.passed])).toEqual([['ok', true], ['fail', false]]);
+    recorder.loop.stop();
+  });
+
+  it('persistMode always bundles a passing run at runEnd with the run’s agent and task', async () => {
+    const { recorder, ports } = setup();
+    await recorder.start();
+    await recorder.configure({ persistMode: 'always' });
+    const runId = await recorder.runStart({ tabId: 7, runId: 'nightly-42', agent: 'shop-bot', agentVersion: '2.1', task: 'buy shoes' });
+    expect(runId).toBe('nightly-42');
+    expect((await recorder.status()).run).toMatchObject({ active: true, agent: 'shop-bot', task: 'buy shoes' });
+    await recorder.mark({ tabId: 7, label: 'cart reached' });
+    const id = await recorder.runEnd({ tabId: 7, outcome: 'passed' });
+    expect((await ports.bundles.list())[0]).toMatchObject({ id, reason: 'run_passed' });
+    expect((await recorder.status()).run.active).toBe(false);
+    recorder.loop.stop();
+  });
+
+  it('persistMode manual records failures without bundling; afr.fail still bundles', async () => {
+    const { recorder, ports } = setup();
+    await recorder.start();
+    await recorder.configure({ persistMode: 'manual' });
+    await recorder.handleCdpEvent(7, 'Runtime.exceptionThrown', { exceptionDetails: { text: 'Uncaught', exception: { description: 'Error: boom' } } }, () => null);
+    expect(await recorder.assert({ tabId: 7, label: 'x', passed: false })).toBeNull();
+    expect(await ports.bundles.list()).toHaveLength(0);
+    await recorder.fail({ tabId: 7, reason: 'operator' });
+    expect(await ports.bundles.list()).toHaveLength(1);
+    recorder.loop.stop();
+  });
+
+  it('capture level below screenshots stops frame capture; raising it mid-run starts it again', async () => {
+    const { recorder } = setup();
+    await recorder.start();
+    expect(recorder.loop.isRunning).toBe(true);
+    await recorder.configure({ captureLevel: 'metadata' });
+    expect(recorder.loop.isRunning).toBe(false);
+    expect((await recorder.status()).captureLevel).toBe('metadata');
+    await recorder.configure({ captureLevel: 'full' });
+    expect(recorder.loop.isRunning).toBe(true);
     recorder.loop.stop();
   });
 
@@ -151,6 +225,9 @@ describe('Recorder', () => {
 
   it.each([
     ['fail without reason', (r: Recorder) => r.fail({}), /afr\.fail: reason/],
+    ['assert without passed', (r: Recorder) => r.assert({ label: 'x' }), /afr\.assert: passed/],
+    ['runStart with a bad run id', (r: Recorder) => r.runStart({ runId: '../x' }), /afr\.runStart: runId/],
+    ['signals with a bad regex', (r: Recorder) => r.configure({ signals: { exception: { ignoreMessages: ['('] } } }), /regular expression/],
     ['fail with a huge reason', (r: Recorder) => r.fail({ reason: 'x'.repeat(5_000) }), /reason/],
     ['step with unknown keys', (r: Recorder) => r.step({ action: 'x', secret: 1 }), /afr\.step/],
     ['export of a path', (r: Recorder) => r.exportBundle('../../etc/passwd'), /not a bundle id/],

@@ -1,28 +1,37 @@
-import type { BundleSummary, FailInput, Status, StepInput } from '../../schemas/api';
-import { FailInputSchema, StepInputSchema } from '../../schemas/api';
+import type { z } from 'zod';
+import { apiInputSchema, type AgentCommand, type AgentCommandKind } from '../../schemas/agent';
+import type { BundleSummary, Status } from '../../schemas/api';
+import { captureLevelAtLeast } from '../../schemas/capture-level';
 import type { FailureSignal } from '../../schemas/failure';
 import { ToBackgroundMessageSchema, type ToBackgroundMessage } from '../../schemas/messages';
 import type { Settings } from '../../schemas/settings';
-import type { StepDraft } from '../../schemas/steps';
-import { packageBundle, type PackagerPorts } from '../bundle/packager';
-import { CaptureLoop } from '../capture/capture-loop';
-import type { Capturer } from '../capture/ports';
-import type { SettingsStore } from '../settings/settings-store';
-import { describeZodError } from '../settings/settings-store';
-import { FailureGate } from '../signals/failure-gate';
-import { describeCdpException, exceptionSignal, explicitSignal, http5xxSignal, type CdpExceptionDetails } from '../signals/normalize-signal';
-import { redactSignal } from '../signals/redact-signal';
-import { maskText } from '../redact/mask-text';
-import { reconcileTimestamp } from '../steps/timeline';
+import { packageBundle, type BundleOptions, type PackagerPorts } from '../bundle/packager';
 import { BUNDLE_ID_PATTERN } from '../bundle/bundle-id';
 import { bytesToBase64 } from '../bundle/base64';
+import { CaptureLoop } from '../capture/capture-loop';
+import type { Capturer } from '../capture/ports';
+import { maskCommand } from '../redact/mask-command';
+import type { KeyValueStore, SettingsStore } from '../settings/settings-store';
+import { describeZodError } from '../settings/settings-store';
+import { CdpSignalTranslator, WEB_REQUEST_TYPES } from '../signals/cdp-signals';
+import { FailureGate } from '../signals/failure-gate';
+import { explicitSignal, signalFromRaw } from '../signals/normalize-signal';
+import { redactSignal } from '../signals/redact-signal';
+import { evaluateSignal, type RawSignal } from '../signals/signal-rules';
+import { reconcileTimestamp } from '../steps/timeline';
+import { RunState } from './run-state';
+import { commandStep, observedStep, signalStep } from './step-drafts';
 
-export interface RecorderPorts extends Omit<PackagerPorts, 'settings' | 'captureStats' | 'debuggerState'> {
+export interface RecorderPorts extends Omit<PackagerPorts, 'settings' | 'captureStats' | 'debuggerState' | 'runId'> {
   settingsStore: SettingsStore;
   capturer: Capturer;
   debuggerState(tabId: number | null): { attached: boolean; error: string | null };
   /** Called for every tab the recorder sees activity in, so the platform can attach its debugger. */
   watchTab(tabId: number): void;
+  /** Where the declared run survives service worker restarts (`chrome.storage.session`). */
+  runStore: KeyValueStore;
+  /** The browser session's run id, used when the agent declared no run. */
+  sessionRunId(): string;
 }
 
 /** Who sent a content-script message (from `chrome.runtime.MessageSender`). */
@@ -30,6 +39,16 @@ export interface MessageOrigin {
   tabId: number | null;
   frameId: number | null;
   tabUrl: string | null;
+}
+
+/** A completed or failed request as `chrome.webRequest` reports it (the fallback without a debugger). */
+export interface WebRequestEvent {
+  tabId: number;
+  url: string;
+  method: string;
+  type: string;
+  statusCode: number | null;
+  error: string | null;
 }
 
 /** Steps are kept a while longer than frames so a bundle shows what led into its window. */
@@ -42,19 +61,22 @@ export class RecorderInputError extends Error {
 }
 
 /**
- * The recorder controller: owns the capture loop, routes messages and signals, and turns admitted
- * failures into bundles. All browser access goes through its ports.
+ * The recorder controller: owns the capture loop, routes messages, agent commands and signals, and
+ * turns admitted failures into bundles. All browser access goes through its ports.
  */
 export class Recorder {
   readonly loop: CaptureLoop;
   private readonly gate: FailureGate;
   private readonly inflight = new Map<number | null, Promise<BundleSummary | null>>();
+  private readonly translators = new Map<number, CdpSignalTranslator>();
+  private readonly run: RunState;
   private started: Promise<void> | null = null;
 
   constructor(private readonly ports: RecorderPorts) {
     const settings = ports.settingsStore.get();
     this.loop = new CaptureLoop(ports.capturer, ports.ring, ports.clock, { intervalMs: settings.captureIntervalMs, jpegQuality: settings.jpegQuality }, ports.log);
     this.gate = new FailureGate(settings.failureCooldownMs);
+    this.run = new RunState(ports.runStore, ports.sessionRunId);
   }
 
   /** Loads persisted state and starts capturing. Safe to call again (e.g. on every worker wake-up). */
@@ -62,9 +84,8 @@ export class Recorder {
     this.started ??= (async () => {
       const settings = await this.ports.settingsStore.load();
       this.ports.settingsStore.onChange((next) => void this.apply(next));
+      await Promise.all([this.ports.ring.load(), this.ports.timeline.load(), this.run.load()]);
       await this.apply(settings);
-      await Promise.all([this.ports.ring.load(), this.ports.timeline.load()]);
-      this.loop.start();
     })();
     return this.started;
   }
@@ -72,12 +93,21 @@ export class Recorder {
   private async apply(settings: Settings): Promise<void> {
     this.loop.configure({ intervalMs: settings.captureIntervalMs, jpegQuality: settings.jpegQuality });
     this.gate.setCooldown(settings.failureCooldownMs);
+    // Frames are taken from `screenshots` up; a level raised mid-run starts the capture at once.
+    if (captureLevelAtLeast(settings.captureLevel, 'screenshots')) this.loop.start();
+    else this.loop.stop();
     await Promise.all([this.ports.ring.setLimits(ringLimits(settings)), this.ports.timeline.setLimits(timelineLimits(settings))]);
   }
 
   private get settings(): Settings {
     return this.ports.settingsStore.get();
   }
+
+  private get recordingTimeline(): boolean {
+    return this.settings.captureLevel !== 'off';
+  }
+
+  // ---- inputs from the browser ----
 
   /** A message from a content script. Anything that does not parse is dropped with a warning. */
   async handleMessage(raw: unknown, origin: MessageOrigin): Promise<void> {
@@ -91,81 +121,161 @@ export class Recorder {
   }
 
   private async route(message: ToBackgroundMessage, origin: MessageOrigin): Promise<void> {
-    const now = this.ports.clock.now();
-    const ts = reconcileTimestamp(message.ts, now);
+    const ts = reconcileTimestamp(message.ts, this.ports.clock.now());
     switch (message.type) {
       case 'step/observed':
-        await this.ports.timeline.add({
-          ts,
-          tab_id: origin.tabId,
-          frame_id: origin.frameId,
-          url: message.url,
-          source: message.from_agent ? 'agent' : 'observer',
-          kind: message.kind,
-          action: message.action,
-          target: message.target,
-          value: message.value_redacted ? null : message.value,
-          value_redacted: message.value_redacted,
-          outcome: message.outcome,
-          label: message.label,
-        });
+        if (!this.recordingTimeline) return;
+        await this.ports.timeline.add(observedStep(message, ts, origin.tabId, origin.frameId));
         if (this.settings.captureOnAction && origin.tabId !== null) this.loop.requestCapture(origin.tabId);
         return;
-      case 'signal/page-fail':
-        await this.trigger(explicitSignal({ tabId: origin.tabId, url: message.url, ts, reason: message.reason, label: message.label, origin: 'page' }));
+      case 'agent/command':
+        await this.command(message.command, { tabId: origin.tabId, url: message.url, ts, origin: 'page' });
         return;
       case 'signal/page-error':
         // The debugger reports the same exception with a better stack; the page's own report is the fallback.
         if (origin.tabId !== null && this.ports.debuggerState(origin.tabId).attached) return;
-        if (!this.settings.triggerOnPageException) return;
-        await this.trigger(
-          exceptionSignal({
-            tabId: origin.tabId,
-            url: message.url,
-            ts,
-            origin: 'page_fallback',
-            message: message.kind === 'unhandledrejection' ? `Uncaught (in promise): ${message.message}` : message.message,
-            stack: message.stack,
-          }),
-        );
+        await this.handleSignal({
+          kind: 'exception',
+          tabId: origin.tabId,
+          pageUrl: message.url,
+          ts,
+          message: message.kind === 'unhandledrejection' ? `Uncaught (in promise): ${message.message}` : message.message,
+          stack: message.stack,
+          request: null,
+          origin: 'page_fallback',
+        });
         return;
     }
   }
 
-  /** CDP `Runtime.exceptionThrown` for a tab. */
-  async handleException(tabId: number, url: string | null, details: CdpExceptionDetails): Promise<void> {
-    if (!this.settings.triggerOnPageException) return;
-    const { message, stack } = describeCdpException(details);
-    await this.trigger(exceptionSignal({ tabId, url, ts: this.ports.clock.now(), origin: 'debugger', message, stack }));
+  /** A CDP event of a recorded tab. */
+  async handleCdpEvent(tabId: number, method: string, params: Record<string, unknown> | undefined, pageUrl: () => string | null): Promise<void> {
+    let translator = this.translators.get(tabId);
+    if (!translator) {
+      translator = new CdpSignalTranslator(tabId, pageUrl, () => this.ports.clock.now());
+      this.translators.set(tabId, translator);
+    }
+    const raw = translator.translate(method, params);
+    if (raw) await this.handleSignal(raw);
   }
 
-  /** A completed main-frame document response. */
-  async handleDocumentResponse(tabId: number, url: string, status: number, statusLine: string | null): Promise<void> {
-    if (status < 500 || !this.settings.triggerOnHttp5xx || tabId < 0) return;
-    await this.trigger(http5xxSignal({ tabId, url, ts: this.ports.clock.now(), status, statusLine }));
+  /** A request seen by `chrome.webRequest`: used only for tabs whose debugger is not attached. */
+  async handleWebRequest(e: WebRequestEvent): Promise<void> {
+    if (e.tabId < 0 || this.ports.debuggerState(e.tabId).attached) return;
+    const request = { url: e.url, method: e.method, status: e.statusCode, resourceType: WEB_REQUEST_TYPES[e.type] ?? 'Other', durationMs: null, errorText: e.error };
+    const pageUrl = e.type === 'main_frame' ? e.url : this.tabUrl(e.tabId);
+    const base = { tabId: e.tabId, pageUrl, ts: this.ports.clock.now(), stack: null, request, origin: 'web_request' as const };
+    if (e.error !== null) {
+      if (e.error === 'net::ERR_ABORTED') return;
+      await this.handleSignal({ ...base, kind: 'network_failure', message: `${e.method} ${e.url} failed: ${e.error}` });
+    } else if (e.statusCode !== null && e.statusCode >= 400) {
+      await this.handleSignal({ ...base, kind: e.statusCode >= 500 ? 'http_5xx' : 'http_4xx', message: `HTTP ${e.statusCode}: ${e.method} ${e.url}` });
+    }
+  }
+
+  forgetTab(tabId: number): void {
+    this.translators.delete(tabId);
+  }
+
+  /** Applies the signal rules: ignore, put on the timeline, or bundle. */
+  async handleSignal(raw: RawSignal): Promise<void> {
+    if (!this.recordingTimeline) return;
+    const { disposition } = evaluateSignal(this.settings.signals, raw);
+    if (disposition === 'ignore') return;
+    const signal = signalFromRaw(raw);
+    if (disposition === 'record' || this.settings.persistMode === 'manual') {
+      await this.ports.timeline.add(signalStep(redactSignal(signal), 'record'));
+      return;
+    }
+    await this.trigger(signal);
+  }
+
+  // ---- agent commands (page protocol and automation API) ----
+
+  private async command(
+    raw: AgentCommand,
+    at: { tabId: number | null; url: string | null; ts: number; origin: 'page' | 'agent' },
+  ): Promise<string | null> {
+    const c = maskCommand(raw);
+    if (c.kind === 'runStart') {
+      await this.run.start({
+        runId: c.runId ?? `run-${at.ts.toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+        agent: c.agent ?? null,
+        agentVersion: c.agentVersion ?? null,
+        task: c.task ?? null,
+        startedAt: at.ts,
+      });
+    }
+    const runId = this.run.runId;
+    if (this.recordingTimeline && c.kind !== 'fail') await this.ports.timeline.add(commandStep(c, at.ts, at.tabId, at.url, runId));
+    if (this.recordingTimeline && (c.kind === 'step' || c.kind === 'assert') && at.tabId !== null && this.settings.captureOnAction) {
+      this.loop.requestCapture(at.tabId);
+    }
+    switch (c.kind) {
+      case 'runStart':
+        return runId;
+      case 'fail': {
+        const explicit = at.origin === 'agent';
+        const bundle = await this.trigger(explicitSignal({ ...at, reason: c.reason, label: c.label ?? null }), { explicit });
+        return bundle?.id ?? null;
+      }
+      case 'assert': {
+        if (c.passed || this.settings.persistMode === 'manual') return null;
+        const message = [c.expected !== undefined && `expected ${c.expected}`, c.actual !== undefined && `actual ${c.actual}`].filter(Boolean).join(', ');
+        const signal = explicitSignal({ ...at, reason: 'assertion_failed', label: c.label, kind: 'assertion', message: message ? `${c.label}: ${message}` : c.label });
+        return (await this.trigger(signal, { explicit: at.origin === 'agent' }))?.id ?? null;
+      }
+      case 'runEnd': {
+        const ended = await this.run.end();
+        if (this.settings.persistMode !== 'always') return null;
+        const passed = c.outcome !== 'failed';
+        const signal = explicitSignal({ ...at, reason: passed ? 'run_passed' : 'run_failed', label: c.label ?? null });
+        const bundle = await this.trigger(signal, { explicit: true, status: passed ? 'success' : 'failure', runOverride: ended, outcome: c.outcome ?? 'passed' });
+        return bundle?.id ?? null;
+      }
+      default:
+        return null;
+    }
   }
 
   /**
    * Records the signal on the timeline and, if the gate admits it, packages a bundle.
    * Resolves to the bundle, or null when the signal was suppressed.
    */
-  private async trigger(raw: FailureSignal, { explicit = false } = {}): Promise<BundleSummary | null> {
+  private async trigger(
+    raw: FailureSignal,
+    options: { explicit?: boolean; status?: BundleOptions['status']; runOverride?: BundleOptions['run'] | null; outcome?: 'passed' | 'failed' } = {},
+  ): Promise<BundleSummary | null> {
     const signal = redactSignal(raw);
-    await this.ports.timeline.add(signalStep(signal));
+    const explicit = options.explicit ?? false;
     let verdict = this.gate.admit(signal.tab_id, this.ports.clock.now(), { ignoreCooldown: explicit });
     while (!verdict.admitted && explicit && this.inflight.has(signal.tab_id)) {
       await this.inflight.get(signal.tab_id)!.catch(() => null);
       verdict = this.gate.admit(signal.tab_id, this.ports.clock.now(), { ignoreCooldown: true });
     }
     if (!verdict.admitted) {
+      if (this.recordingTimeline) await this.ports.timeline.add(signalStep(signal, 'suppressed'));
       this.ports.log(`[afr] ${signal.reason} on tab ${signal.tab_id} not bundled: ${verdict.why}`);
       return null;
     }
-    const job = packageBundle(
-      { ...this.ports, settings: () => this.settings, captureStats: () => this.loop.stats(), debuggerState: (t) => this.ports.debuggerState(t) },
-      signal,
-      verdict.suppressedBefore,
-    ).finally(() => {
+    const settings = this.settings;
+    const run = options.runOverride ?? this.run.active;
+    // Registered before any await, so a concurrent explicit request for the same tab waits for it.
+    const job = (async () => {
+      if (this.recordingTimeline) await this.ports.timeline.add(signalStep(signal, 'trigger'));
+      return packageBundle(
+        {
+          ...this.ports,
+          settings: () => settings,
+          runId: () => run?.runId ?? this.run.runId,
+          captureStats: () => this.loop.stats(),
+          debuggerState: (t) => this.ports.debuggerState(t),
+        },
+        signal,
+        verdict.suppressedBefore,
+        { status: options.status ?? 'failure', level: settings.captureLevel, run: run ?? null, outcome: options.outcome ?? null },
+      );
+    })().finally(() => {
       this.gate.done(signal.tab_id);
       this.inflight.delete(signal.tab_id);
     });
@@ -185,45 +295,56 @@ export class Recorder {
 
   // ---- the automation API (globalThis.afr) ----
 
-  async fail(input: unknown): Promise<string> {
-    const parsed = FailInputSchema.safeParse(input);
-    if (!parsed.success) throw new RecorderInputError(`afr.fail: ${describeZodError(parsed.error)}`);
-    const { tabId, reason, label }: FailInput = parsed.data;
+  /** Runs an agent command given through the API: validated, bound to a tab, masked, recorded. */
+  private async apiCommand<K extends AgentCommandKind>(kind: K, input: unknown): Promise<string | null> {
+    const schema = apiInputSchema(kind) as unknown as z.ZodType<{ tabId?: number } & Record<string, unknown>>;
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) throw new RecorderInputError(`afr.${kind}: ${describeZodError(parsed.error)}`);
+    const { tabId, ...fields } = parsed.data;
     const tab = tabId === undefined ? this.defaultTab() : { tabId, url: this.tabUrl(tabId) };
-    const signal = explicitSignal({ ...tab, ts: this.ports.clock.now(), reason, label: label ?? null, origin: 'agent' });
-    const bundle = await this.trigger(signal, { explicit: true });
-    if (!bundle) throw new Error('afr.fail: the failure was not bundled');
-    return bundle.id;
+    return this.command({ kind, ...fields } as AgentCommand, { ...tab, ts: this.ports.clock.now(), origin: 'agent' });
+  }
+
+  async fail(input: unknown): Promise<string> {
+    const id = await this.apiCommand('fail', input);
+    if (!id) throw new Error('afr.fail: the failure was not bundled');
+    return id;
   }
 
   async step(input: unknown): Promise<void> {
-    const parsed = StepInputSchema.safeParse(input);
-    if (!parsed.success) throw new RecorderInputError(`afr.step: ${describeZodError(parsed.error)}`);
-    const s: StepInput = parsed.data;
-    const tabId = s.tabId ?? null;
-    await this.ports.timeline.add({
-      ts: this.ports.clock.now(),
-      tab_id: tabId,
-      frame_id: null,
-      url: this.tabUrl(tabId),
-      source: 'agent',
-      kind: 'agent',
-      action: maskText(s.action).text,
-      target: s.target === undefined ? null : maskText(s.target).text,
-      value: null,
-      value_redacted: false,
-      outcome: s.outcome ?? null,
-      label: s.label === undefined ? null : maskText(s.label).text,
-    });
-    if (tabId !== null && this.settings.captureOnAction) this.loop.requestCapture(tabId);
+    await this.apiCommand('step', input);
+  }
+
+  /** Resolves to the bundle id when the failed assertion produced one, else null. */
+  assert(input: unknown): Promise<string | null> {
+    return this.apiCommand('assert', input);
+  }
+
+  async mark(input: unknown): Promise<void> {
+    await this.apiCommand('mark', input);
+  }
+
+  /** Resolves to the run id (the given one, or a generated one). */
+  async runStart(input: unknown = {}): Promise<string> {
+    return (await this.apiCommand('runStart', input))!;
+  }
+
+  /** Resolves to the run's bundle id when persistMode is `always`, else null. */
+  runEnd(input: unknown = {}): Promise<string | null> {
+    return this.apiCommand('runEnd', input);
   }
 
   async status(): Promise<Status> {
     const stats = this.loop.stats();
     const ring = this.ports.ring.stats();
+    const run = this.run.active;
+    const settings = this.settings;
     return {
       recording: this.loop.isRunning,
-      tabs: this.loop.targets().map((t) => ({ ...t, debugger: this.ports.debuggerState(t.tabId).attached })),
+      tabs: this.loop.targets().map((t) => {
+        const dbg = this.ports.debuggerState(t.tabId);
+        return { ...t, debugger: dbg.attached, debuggerError: dbg.error, signals: dbg.attached ? ('debugger' as const) : ('page' as const) };
+      }),
       frames: ring.frames,
       bytes: ring.bytes,
       fps: stats.fps,
@@ -235,7 +356,16 @@ export class Recorder {
       steps: this.ports.timeline.size,
       bundles: (await this.ports.bundles.list()).length,
       packaging: this.inflight.size > 0,
-      runId: this.ports.runId(),
+      runId: this.run.runId,
+      run: {
+        active: run !== null,
+        agent: run?.agent ?? null,
+        agentVersion: run?.agentVersion ?? null,
+        task: run?.task ?? null,
+        startedAt: run ? new Date(run.startedAt).toISOString() : null,
+      },
+      captureLevel: settings.captureLevel,
+      persistMode: settings.persistMode,
       version: this.ports.extension.version,
     };
   }
@@ -266,22 +396,4 @@ export class Recorder {
 function checkBundleId(id: unknown): string {
   if (typeof id !== 'string' || !BUNDLE_ID_PATTERN.test(id)) throw new RecorderInputError(`not a bundle id: ${JSON.stringify(id)}`);
   return id;
-}
-
-/** The timeline entry every failure signal leaves, bundled or not. */
-function signalStep(signal: FailureSignal): StepDraft {
-  return {
-    ts: signal.ts,
-    tab_id: signal.tab_id,
-    frame_id: null,
-    url: signal.url,
-    source: 'recorder',
-    kind: 'signal',
-    action: `failure: ${signal.reason}`,
-    target: null,
-    value: null,
-    value_redacted: false,
-    outcome: 'fail',
-    label: signal.message,
-  };
 }

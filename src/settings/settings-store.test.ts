@@ -17,11 +17,25 @@ describe('SettingsStore', () => {
     expect(await new SettingsStore(storage).load()).toEqual(next);
   });
 
+  it('keeps earlier changes through later ones and merges signal rules field by field', async () => {
+    const store = new SettingsStore(new MemoryKeyValueStore());
+    await store.load();
+    await store.update({ autoDownload: false });
+    await store.update({ bufferSeconds: 20, signals: { http_4xx: { action: 'trigger', statuses: [401, 403] } } });
+    const next = await store.update({ signals: { http_4xx: { urls: ['*/api/*'] } } });
+    expect(next.autoDownload).toBe(false);
+    expect(next.signals.http_4xx).toMatchObject({ action: 'trigger', statuses: [401, 403], urls: ['*/api/*'], enabled: true });
+    expect(next.signals.exception).toEqual(DEFAULT_SETTINGS.signals.exception);
+  });
+
   it.each([
     { patch: { bufferSeconds: 0 }, message: /bufferSeconds/ },
     { patch: { bufferSeconds: '15' }, message: /bufferSeconds/ },
     { patch: { captureIntervalMs: 100 }, message: /captureIntervalMs/ },
     { patch: { noSuchSetting: true }, message: /noSuchSetting|Unrecognized/ },
+    { patch: { signals: { http_4xx: { action: 'explode' } } }, message: /signals\.http_4xx\.action/ },
+    { patch: { signals: { teleport: {} } }, message: /teleport|Unrecognized/ },
+    { patch: { captureLevel: 'ultra' }, message: /captureLevel/ },
     { patch: 'fast please', message: /input/ },
     { patch: null, message: /input/ },
   ])('rejects $patch with a message and changes nothing', async ({ patch, message }) => {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { DEFAULT_SETTINGS, SettingsPatchSchema, SettingsSchema, type Settings } from '../../schemas/settings';
+import type { SignalRules, SignalRulesPatch } from '../../schemas/signals';
 
 /** Key-value persistence (`chrome.storage.local` in production). */
 export interface KeyValueStore {
@@ -17,6 +18,14 @@ export class SettingsError extends Error {
 /** Readable one-line summary of a zod error: `fps: Too big: expected number to be <=30; foo: Unrecognized key`. */
 export function describeZodError(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : '(input)'}: ${i.message}`).join('; ');
+}
+
+/** Applies a rule-by-rule, field-by-field change to the signal rules. */
+export function mergeSignalRules(current: SignalRules, patch: SignalRulesPatch | undefined): SignalRules {
+  if (!patch) return current;
+  const merged = { ...current };
+  for (const kind of Object.keys(patch) as (keyof SignalRules)[]) merged[kind] = { ...current[kind], ...patch[kind] };
+  return merged;
 }
 
 /** Loads, validates and persists the recorder settings. */
@@ -54,7 +63,8 @@ export class SettingsStore {
   async update(patch: unknown): Promise<Settings> {
     const parsed = SettingsPatchSchema.safeParse(patch);
     if (!parsed.success) throw new SettingsError(`invalid settings: ${describeZodError(parsed.error)}`);
-    const next = SettingsSchema.parse({ ...this.current, ...parsed.data });
+    const { signals, ...rest } = parsed.data;
+    const next = SettingsSchema.parse({ ...this.current, ...rest, signals: mergeSignalRules(this.current.signals, signals) });
     await this.storage.set(SETTINGS_KEY, next);
     this.current = next;
     for (const listener of this.listeners) listener(next);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FailureSignalSchema } from '../../schemas/failure';
-import { describeCdpException, exceptionSignal, explicitSignal, http5xxSignal } from './normalize-signal';
+import { describeCdpException, explicitSignal, signalFromRaw } from './normalize-signal';
 
 describe('describeCdpException', () => {
   it.each([
@@ -29,12 +29,25 @@ describe('describeCdpException', () => {
 });
 
 describe('signal constructors', () => {
-  const base = { tabId: 3, url: 'https://shop.test/checkout', ts: 1 };
   it.each([
-    exceptionSignal({ ...base, message: 'x'.repeat(100_000), stack: null, origin: 'debugger' }),
-    http5xxSignal({ ...base, status: 503, statusLine: 'HTTP/1.1 503 Service Unavailable' }),
-    explicitSignal({ ...base, reason: 'assertion_failed', label: 'cart total', origin: 'page' }),
+    signalFromRaw({ kind: 'exception', tabId: 3, pageUrl: 'https://shop.test/', ts: 1, message: 'x'.repeat(100_000), stack: null, request: null, origin: 'debugger' }),
+    signalFromRaw({
+      kind: 'http_5xx',
+      tabId: 3,
+      pageUrl: 'https://shop.test/',
+      ts: 1,
+      message: 'HTTP 503',
+      stack: null,
+      origin: 'web_request',
+      request: { url: 'https://shop.test/api', method: 'POST', status: 503, resourceType: 'XHR', durationMs: 40, errorText: null },
+    }),
+    explicitSignal({ tabId: 3, url: 'https://shop.test/', ts: 1, reason: 'assertion_failed', label: 'cart total', origin: 'page', kind: 'assertion' }),
   ])('produce schema-valid signals ($reason)', (signal) => {
     expect(FailureSignalSchema.parse(signal)).toEqual(signal);
+  });
+
+  it('names the reason after the signal kind and keeps the request', () => {
+    const s = signalFromRaw({ kind: 'crash', tabId: 1, pageUrl: null, ts: 1, message: 'crashed', stack: null, request: null, origin: 'debugger' });
+    expect(s).toMatchObject({ reason: 'tab_crashed', kind: 'crash', request: null });
   });
 });

@@ -1,4 +1,6 @@
 import type { FailureSignal } from '../../schemas/failure';
+import { REASON_BY_KIND } from '../../schemas/signals';
+import type { RawSignal } from './signal-rules';
 
 const MESSAGE_CAP = 16 * 1024;
 const STACK_CAP = 64 * 1024;
@@ -38,52 +40,55 @@ export function describeCdpException(details: CdpExceptionDetails): { message: s
   return { message, stack };
 }
 
-interface SignalBase {
+/** The failure a triggering (or recorded) raw signal stands for. */
+export function signalFromRaw(raw: RawSignal): FailureSignal {
+  const request = raw.request;
+  return {
+    kind: raw.kind,
+    reason: REASON_BY_KIND[raw.kind],
+    label: null,
+    origin: raw.origin,
+    tab_id: raw.tabId,
+    url: raw.pageUrl,
+    ts: raw.ts,
+    message: cap(raw.message, MESSAGE_CAP),
+    stack: cap(raw.stack, STACK_CAP),
+    http_status: request?.status ?? null,
+    request: request
+      ? {
+          url: request.url,
+          method: request.method,
+          status: request.status,
+          resource_type: request.resourceType,
+          duration_ms: request.durationMs,
+          error_text: request.errorText,
+        }
+      : null,
+  };
+}
+
+/** A failure the agent declared (`fail`) or a failed assertion. */
+export function explicitSignal(base: {
   tabId: number | null;
   url: string | null;
   ts: number;
-}
-
-export function exceptionSignal(
-  base: SignalBase & { message: string; stack: string | null; origin: 'debugger' | 'page_fallback' },
-): FailureSignal {
+  reason: string;
+  label: string | null;
+  origin: 'page' | 'agent';
+  kind?: 'fail' | 'assertion';
+  message?: string | null;
+}): FailureSignal {
   return {
-    reason: 'page_exception',
-    label: null,
-    origin: base.origin,
-    tab_id: base.tabId,
-    url: base.url,
-    ts: base.ts,
-    message: cap(base.message, MESSAGE_CAP),
-    stack: cap(base.stack, STACK_CAP),
-    http_status: null,
-  };
-}
-
-export function http5xxSignal(base: SignalBase & { status: number; statusLine: string | null }): FailureSignal {
-  return {
-    reason: 'http_5xx',
-    label: null,
-    origin: 'web_request',
-    tab_id: base.tabId,
-    url: base.url,
-    ts: base.ts,
-    message: cap(`Main document answered ${base.statusLine ?? `HTTP ${base.status}`}`, MESSAGE_CAP),
-    stack: null,
-    http_status: base.status,
-  };
-}
-
-export function explicitSignal(base: SignalBase & { reason: string; label: string | null; origin: 'page' | 'agent' }): FailureSignal {
-  return {
+    kind: base.kind ?? 'fail',
     reason: base.reason,
     label: base.label,
     origin: base.origin,
     tab_id: base.tabId,
     url: base.url,
     ts: base.ts,
-    message: base.label,
+    message: cap(base.message ?? base.label, MESSAGE_CAP),
     stack: null,
     http_status: null,
+    request: null,
   };
 }

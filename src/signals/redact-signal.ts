@@ -17,5 +17,6 @@ export function redactSignal(signal: FailureSignal): FailureSignal {
     message: mask(signal.message),
     stack: mask(signal.stack),
     url: signal.url === null ? null : redactUrl(signal.url),
+    request: signal.request === null ? null : { ...signal.request, url: redactUrl(signal.request.url), error_text: mask(signal.request.error_text) },
   };
 }

@@ -44,7 +44,7 @@ const kinds = () => steps.map((s) => `${s.kind}:${s.action}`);
 describe('observeActions', () => {
   it('emits one navigate step on start, with a redacted URL', () => {
     expect(steps).toHaveLength(1);
-    expect(steps[0]).toMatchObject({ kind: 'navigate', action: 'navigate', url: 'http://localhost:3000/checkout?token=REDACTED', from_agent: false });
+    expect(steps[0]).toMatchObject({ kind: 'navigate', action: 'navigate', url: 'http://localhost:3000/checkout?token=REDACTED' });
   });
 
   it.each(['#pw', '#email', '#otp'])('never emits the value typed into %s', (selector) => {

@@ -79,7 +79,6 @@ export function observeActions(
       value_redacted: redacted,
       outcome: null,
       label: null,
-      from_agent: false,
     });
   };
 

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/** Kinds of failure signal the recorder sees by itself (besides the agent's own `fail`). */
+export const SIGNAL_KINDS = ['exception', 'console_error', 'http_5xx', 'http_4xx', 'network_failure', 'crash', 'dialog'] as const;
+export const SignalKindSchema = z.enum(SIGNAL_KINDS);
+export type SignalKind = z.infer<typeof SignalKindSchema>;
+
+/** The `failure_reason` a triggering signal of each kind gives its bundle. */
+export const REASON_BY_KIND: Record<SignalKind, string> = {
+  exception: 'page_exception',
+  console_error: 'console_error',
+  http_5xx: 'http_5xx',
+  http_4xx: 'http_4xx',
+  network_failure: 'network_failure',
+  crash: 'tab_crashed',
+  dialog: 'dialog_opened',
+};
+
+const regexSource = z
+  .string()
+  .max(512)
+  .refine(
+    (source) => {
+      try {
+        new RegExp(source);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'not a valid regular expression' },
+  );
+
+/**
+ * URL patterns: `*` matches any run of characters (`https://shop.test/api/*`), or a `/regex/` between slashes.
+ */
+const urlPattern = z.string().min(1).max(512);
+
+/** What the recorder does with one kind of signal. */
+export const SignalRuleSchema = z
+  .object({
+    enabled: z.boolean(),
+    /** `trigger` makes a bundle; `record` only puts the signal on the timeline. */
+    action: z.enum(['trigger', 'record']),
+    /** The rule applies only to these URLs (the request's for network signals, else the page's); empty: all. */
+    urls: z.array(urlPattern).max(50),
+    /** Signals from these URLs are ignored altogether (known noise). */
+    ignoreUrls: z.array(urlPattern).max(50),
+    /** HTTP kinds: the statuses that count; empty: the whole class (400–499 or 500–599). */
+    statuses: z.array(z.number().int().min(100).max(599)).max(100),
+    /** Signals whose message matches one of these regular expressions are ignored. */
+    ignoreMessages: z.array(regexSource).max(50),
+    /** Network kinds: CDP resource types that count (`Document`, `XHR`, `Fetch`, `Image`…); empty: all. */
+    resourceTypes: z.array(z.string().max(32)).max(20),
+  })
+  .strict();
+export type SignalRule = z.infer<typeof SignalRuleSchema>;
+
+const rule = (action: SignalRule['action'], over: Partial<SignalRule> = {}): SignalRule => ({
+  enabled: true,
+  action,
+  urls: [],
+  ignoreUrls: [],
+  statuses: [],
+  ignoreMessages: [],
+  resourceTypes: [],
+  ...over,
+});
+
+/** Defaults: exceptions, 5xx, network failures of documents and API calls, and crashes trigger; the rest is recorded. */
+export const DEFAULT_SIGNAL_RULES: Record<SignalKind, SignalRule> = {
+  exception: rule('trigger'),
+  console_error: rule('record'),
+  http_5xx: rule('trigger'),
+  http_4xx: rule('record'),
+  network_failure: rule('trigger', { resourceTypes: ['Document', 'XHR', 'Fetch'] }),
+  crash: rule('trigger'),
+  dialog: rule('record'),
+};
+
+export const SignalRulesSchema = z
+  .object(Object.fromEntries(SIGNAL_KINDS.map((k) => [k, SignalRuleSchema.default(DEFAULT_SIGNAL_RULES[k])])) as {
+    [K in SignalKind]: z.ZodDefault<typeof SignalRuleSchema>;
+  })
+  .strict();
+export type SignalRules = z.infer<typeof SignalRulesSchema>;
+
+/** A change to some rules: `{ http_4xx: { action: 'trigger', statuses: [401, 403] } }`. */
+export const SignalRulesPatchSchema = z
+  .object(Object.fromEntries(SIGNAL_KINDS.map((k) => [k, SignalRuleSchema.partial().strict().optional()])) as {
+    [K in SignalKind]: z.ZodOptional<z.ZodObject<{ [F in keyof SignalRule]: z.ZodOptional<(typeof SignalRuleSchema.shape)[F]> }>>;
+  })
+  .strict();
+export type SignalRulesPatch = z.infer<typeof SignalRulesPatchSchema>;

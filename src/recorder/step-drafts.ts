@@ -1,0 +1,103 @@
+import type { AgentCommand } from '../../schemas/agent';
+import type { FailureSignal } from '../../schemas/failure';
+import type { StepObservedMessage } from '../../schemas/messages';
+import type { StepDetail, StepDraft } from '../../schemas/steps';
+import type { Disposition } from '../signals/signal-rules';
+
+const base = (ts: number, tabId: number | null, frameId: number | null, url: string | null): Omit<StepDraft, 'source' | 'kind' | 'action'> => ({
+  ts,
+  tab_id: tabId,
+  frame_id: frameId,
+  url,
+  target: null,
+  value: null,
+  value_redacted: false,
+  outcome: null,
+  label: null,
+});
+
+/** An action the content script observed. A value flagged as redacted is dropped here too. */
+export function observedStep(m: StepObservedMessage, ts: number, tabId: number | null, frameId: number | null): StepDraft {
+  return {
+    ...base(ts, tabId, frameId, m.url),
+    source: 'observer',
+    kind: m.kind,
+    action: m.action,
+    target: m.target,
+    value: m.value_redacted ? null : m.value,
+    value_redacted: m.value_redacted,
+    outcome: m.outcome,
+    label: m.label,
+  };
+}
+
+const optional = <K extends string>(key: K, value: string | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, string>));
+
+/** The timeline entry of an agent command (masked beforehand). */
+export function commandStep(c: AgentCommand, ts: number, tabId: number | null, url: string | null, runId: string): StepDraft {
+  const b = { ...base(ts, tabId, null, url), source: 'agent' as const };
+  switch (c.kind) {
+    case 'step':
+      return {
+        ...b,
+        kind: 'agent',
+        action: c.action,
+        target: c.target ?? null,
+        outcome: c.outcome ?? null,
+        label: c.label ?? null,
+        ...optional('goal', c.goal),
+        ...optional('reasoning', c.reasoning),
+      };
+    case 'assert': {
+      const detail: StepDetail = { passed: c.passed, ...optional('expected', c.expected), ...optional('actual', c.actual) };
+      return { ...b, kind: 'assert', action: `assert ${c.label}`, outcome: c.passed ? 'ok' : 'fail', label: c.label, ...optional('reasoning', c.reasoning), detail };
+    }
+    case 'mark':
+      return { ...b, kind: 'mark', action: `mark ${c.label}`, label: c.label, ...optional('reasoning', c.reasoning) };
+    case 'runStart':
+      return {
+        ...b,
+        kind: 'run',
+        action: 'run start',
+        label: c.task ?? null,
+        detail: { run_id: runId, ...optional('agent', c.agent), ...optional('agent_version', c.agentVersion), ...optional('task', c.task) },
+      };
+    case 'runEnd':
+      return {
+        ...b,
+        kind: 'run',
+        action: 'run end',
+        outcome: c.outcome === undefined ? null : c.outcome === 'passed' ? 'ok' : 'fail',
+        label: c.label ?? null,
+        detail: { run_id: runId, ...(c.outcome ? { run_outcome: c.outcome } : {}) },
+      };
+    case 'fail':
+      return { ...b, kind: 'agent', action: `fail: ${c.reason}`, outcome: 'fail', label: c.label ?? null };
+  }
+}
+
+/** The timeline entry every signal leaves, bundled or not. */
+export function signalStep(signal: FailureSignal, disposition: Disposition | 'suppressed'): StepDraft {
+  const r = signal.request;
+  const detail: StepDetail = {
+    signal_kind: signal.kind,
+    disposition: disposition === 'ignore' ? 'record' : disposition,
+    ...(signal.message ? { message: signal.message } : {}),
+    ...(signal.stack ? { stack: signal.stack } : {}),
+    ...(r?.status != null ? { status: r.status } : {}),
+    ...(r?.method ? { method: r.method } : {}),
+    ...(r ? { request_url: r.url } : {}),
+    ...(r?.resource_type ? { resource_type: r.resource_type } : {}),
+    ...(r?.duration_ms != null ? { duration_ms: r.duration_ms } : {}),
+    ...(r?.error_text ? { error_text: r.error_text } : {}),
+  };
+  return {
+    ...base(signal.ts, signal.tab_id, null, signal.url),
+    source: 'recorder',
+    kind: 'signal',
+    action: `${disposition === 'trigger' ? 'failure' : 'signal'}: ${signal.reason}`,
+    outcome: 'fail',
+    label: signal.message,
+    detail,
+  };
+}
