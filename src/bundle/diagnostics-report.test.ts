@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { consoleErrors, failedRequests, pageMetrics, signalChain } from './diagnostics-report';
+import type { Step, StepDetail } from '../../schemas/steps';
+import type { PageSnapshot } from '../../schemas/snapshot';
+
+let seq = 0;
+const signal = (ts: number, detail: StepDetail, action = `signal: ${detail.signal_kind}`): Step => ({
+  ts,
+  seq: ++seq,
+  tab_id: 1,
+  frame_id: null,
+  url: 'https://shop.test/checkout',
+  source: 'recorder',
+  kind: 'signal',
+  action,
+  target: null,
+  value: null,
+  value_redacted: false,
+  outcome: 'fail',
+  label: detail.message ?? null,
+  detail,
+});
+const click = (ts: number): Step => ({ ...signal(ts, {}), source: 'observer', kind: 'click', action: 'click', detail: undefined });
+
+const steps: Step[] = [
+  click(0),
+  signal(1_000, { signal_kind: 'console_error', disposition: 'record', message: 'console.error: widget failed' }),
+  signal(2_000, { signal_kind: 'http_4xx', disposition: 'record', message: 'HTTP 401', status: 401, method: 'GET', request_url: 'https://shop.test/api/me', resource_type: 'Fetch', duration_ms: 30 }),
+  signal(3_000, { signal_kind: 'network_failure', disposition: 'record', message: 'failed', method: 'POST', request_url: 'https://shop.test/api/pay', error_text: 'net::ERR_CONNECTION_REFUSED' }),
+  signal(4_000, { signal_kind: 'exception', disposition: 'trigger', message: 'TypeError: boom' }, 'failure: page_exception'),
+];
+
+describe('diagnostics report', () => {
+  it('lists the chain of signals before the failure, oldest first', () => {
+    expect(signalChain(steps).map((s) => [s.kind, s.disposition, s.reason])).toEqual([
+      ['console_error', 'record', 'console_error'],
+      ['http_4xx', 'record', 'http_4xx'],
+      ['network_failure', 'record', 'network_failure'],
+      ['exception', 'trigger', 'page_exception'],
+    ]);
+  });
+
+  it('lists console errors and failed requests with method, URL, status and timing', () => {
+    expect(consoleErrors(steps)).toEqual([{ at: '1970-01-01T00:00:01.000Z', message: 'console.error: widget failed', url: 'https://shop.test/checkout' }]);
+    expect(failedRequests(steps)).toEqual([
+      { at: '1970-01-01T00:00:02.000Z', url: 'https://shop.test/api/me', method: 'GET', status: 401, resource_type: 'Fetch', duration_ms: 30, error_text: null },
+      { at: '1970-01-01T00:00:03.000Z', url: 'https://shop.test/api/pay', method: 'POST', status: null, resource_type: null, duration_ms: null, error_text: 'net::ERR_CONNECTION_REFUSED' },
+    ]);
+  });
+
+  it('keeps only the last N of each list', () => {
+    const many = Array.from({ length: 50 }, (_, i) => signal(i, { signal_kind: 'console_error', message: `e${i}` }));
+    const last = consoleErrors(many, 20);
+    expect(last).toHaveLength(20);
+    expect(last.at(-1)!.message).toBe('e49');
+  });
+
+  it('measures the page from the snapshot tree', () => {
+    const snapshot: PageSnapshot = {
+      url: 'https://shop.test/',
+      title: 'Shop',
+      taken_at: 0,
+      viewport: { width: 1280, height: 720, scroll_x: 0, scroll_y: 0 },
+      node_count: 6,
+      truncated: false,
+      redaction: { fields: {}, text: {} },
+      root: { tag: 'body', children: [{ tag: 'div', children: [{ tag: 'x-box', shadow_root: true, children: [{ tag: 'input' }] }] }, { tag: 'iframe', frame: 'same-origin', children: [{ tag: 'body' }] }] },
+    };
+    expect(pageMetrics(snapshot)).toEqual({ dom_nodes: 6, max_depth: 4, frames: 1, shadow_roots: 1, snapshot_truncated: false, viewport: snapshot.viewport });
+    expect(pageMetrics(null)).toBeNull();
+  });
+});
