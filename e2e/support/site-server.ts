@@ -20,11 +20,20 @@ export interface SiteServer {
 
 /**
  * The demo shop on 127.0.0.1 (a random port): static pages from `e2e/site/`, plus
- * `POST /checkout/submit` and `GET /server-error`, which answer 500 the way a broken backend does.
+ * `POST /checkout/submit` and `GET /server-error`, which answer 500 the way a broken backend does,
+ * and `/api/status/<code>`, which answers any status.
  */
 export async function startSiteServer(port = 0): Promise<SiteServer> {
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname.startsWith('/api/status/')) {
+      // `/api/status/503` answers 503: a backend failing an API call.
+      const status = Number(url.pathname.split('/').pop());
+      req.resume();
+      res.writeHead(status >= 100 && status <= 599 ? status : 400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'demo failure', status }));
+      return;
+    }
     if (url.pathname === '/checkout/submit' || url.pathname === '/server-error') {
       // Drain the body; it is never logged (it holds the form's secrets).
       req.resume();

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { DiagnosticsSchema } from '../../schemas/diagnostics';
+import { FailureSignalSchema } from '../../schemas/failure';
+import { ManifestSchema } from '../../schemas/manifest';
+import { SnapshotFileSchema } from '../../schemas/snapshot';
+import { StepSchema } from '../../schemas/steps';
+
+/*
+ * What `afr inspect` reads from each bundle file: the fields it prints, with their types taken from the
+ * bundle schemas, in objects that ignore unknown keys. A bundle written by an older or newer recorder (a
+ * field added elsewhere in the manifest, a new step kind) still inspects; `afr validate` is the strict
+ * check against the schemas.
+ */
+
+const manifest = ManifestSchema.shape;
+const frame = manifest.frames.element.shape;
+
+export const ManifestView = z.object({
+  bundle_id: manifest.bundle_id,
+  run_id: manifest.run_id,
+  status: z.string(),
+  started_at: manifest.started_at,
+  ended_at: manifest.ended_at,
+  failure_reason: manifest.failure_reason,
+  failure_label: manifest.failure_label,
+  failure_message: manifest.failure_message,
+  url_at_failure: manifest.url_at_failure,
+  tab_id: manifest.tab_id,
+  frames: z.array(z.object({ name: frame.name, captured_at: frame.captured_at, ts: frame.ts, duration_ms: frame.duration_ms, width: frame.width, height: frame.height })),
+  clip: z.object({ duration_seconds: z.number(), encoder: z.string() }).nullable(),
+});
+
+const capture = DiagnosticsSchema.shape.capture.shape;
+const signal = FailureSignalSchema.shape;
+
+export const DiagnosticsView = z.object({
+  bundle_id: z.string(),
+  failure: z.object({
+    /** Added with configurable signals; older bundles have no kind. */
+    kind: z.string().optional(),
+    reason: signal.reason,
+    label: signal.label,
+    origin: z.string(),
+    tab_id: signal.tab_id,
+    url: signal.url,
+    ts: signal.ts,
+    message: signal.message,
+    stack: signal.stack,
+    http_status: signal.http_status,
+  }),
+  suppressed_signals: z.number(),
+  /** Added with configurable signals: absent from older bundles. */
+  console_errors: z.array(z.object({ at: z.string(), message: z.string() })).optional(),
+  failed_requests: z
+    .array(z.object({ at: z.string(), url: z.string(), method: z.string().nullable(), status: z.number().nullable(), error_text: z.string().nullable() }))
+    .optional(),
+  capture: z.object({ capture_errors: capture.capture_errors, quota_errors: capture.quota_errors, last_capture_error: capture.last_capture_error }),
+  debugger: z.object({ error: z.string().nullable() }),
+  clip_error: z.string().nullable(),
+  warnings: z.array(z.string()),
+});
+
+const step = StepSchema.shape;
+
+export const StepsView = z.object({
+  bundle_id: z.string(),
+  steps: z.array(
+    z.object({
+      ts: step.ts,
+      source: z.string(),
+      kind: z.string(),
+      action: step.action,
+      target: z.union([z.object({ tag: z.string(), name: z.string().optional(), selector: z.string() }), z.string()]).nullable(),
+      value: step.value,
+      value_redacted: step.value_redacted,
+      outcome: z.string().nullable(),
+      label: step.label,
+    }),
+  ),
+});
+
+export const SnapshotView = z.object({
+  snapshot: z.object({ url: z.string(), title: z.string(), node_count: z.number(), truncated: z.boolean() }).nullable(),
+  error: SnapshotFileSchema.shape.error,
+});
+
+export type ManifestView = z.infer<typeof ManifestView>;
+export type DiagnosticsView = z.infer<typeof DiagnosticsView>;
+export type StepView = z.infer<typeof StepsView>['steps'][number];

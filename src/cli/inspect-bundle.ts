@@ -1,0 +1,190 @@
+import type { z } from 'zod';
+import { describeZodError } from '../settings/settings-store';
+import { openBundleArchive, readJsonFile, type BundleArchive } from './bundle-archive';
+import { CLIP_FILE } from './bundle-structure';
+import { DiagnosticsView, ManifestView, SnapshotView, StepsView, type StepView } from './bundle-views';
+import { readMp4Duration } from './mp4-duration';
+
+/** One step as `afr inspect` shows it. */
+export interface StepLine {
+  /** Milliseconds relative to the failure (negative: before it). */
+  at_ms: number;
+  source: string;
+  kind: string;
+  action: string;
+  target: string | null;
+  value: string | null;
+  value_redacted: boolean;
+  outcome: string | null;
+  label: string | null;
+}
+
+/** Everything `afr inspect` prints; also its `--json` output. A section is null when its file is unreadable. */
+export interface BundleInspection {
+  bundle_id: string | null;
+  run_id: string | null;
+  status: string | null;
+  failure: {
+    reason: string;
+    label: string | null;
+    message: string | null;
+    url: string | null;
+    /** ISO time of the failure signal. */
+    time: string;
+    tab_id: number | null;
+    /** The signal's kind (`exception`, `http_5xx`, `assertion`…); null in bundles from before kinds. */
+    kind: string | null;
+    origin: string | null;
+    http_status: number | null;
+  } | null;
+  /** ISO time of the oldest frame or step. */
+  recording_started_at: string | null;
+  snapshot: { title: string; url: string; node_count: number; truncated: boolean } | null;
+  steps: { total: number; last: StepLine[] } | null;
+  errors: {
+    /** First lines of the failure's stack. */
+    stack: string[];
+    warnings: string[];
+    /** The last console errors and failed requests before the failure (newer bundles only). */
+    console_errors: { at_ms: number; message: string }[];
+    failed_requests: { at_ms: number; method: string | null; url: string; status: number | null; error_text: string | null }[];
+    clip_error: string | null;
+    capture_errors: number;
+    quota_errors: number;
+    last_capture_error: string | null;
+    debugger_error: string | null;
+    snapshot_error: string | null;
+    suppressed_signals: number;
+  } | null;
+  frames: { count: number; first_at: string | null; span_seconds: number; bytes: number; sizes: string[] } | null;
+  /** Null when the bundle has no clip (`errors.clip_error` may say why). */
+  clip: { encoder: string | null; manifest_seconds: number | null; mp4_seconds: number | null; bytes: number } | null;
+  bundle: { bytes: number; files: number };
+  /** Files that are missing, not JSON or not shaped like a bundle file: their sections are null. */
+  unreadable: { file: string; error: string }[];
+}
+
+export interface InspectOptions {
+  /** How many of the last steps to list; 0 lists them all. */
+  lastSteps: number;
+  /** How many lines of the failure's stack to keep. */
+  stackLines: number;
+  /** How many of the last console errors and of the last failed requests to list. */
+  lastErrors: number;
+}
+
+export const DEFAULT_INSPECT_OPTIONS: InspectOptions = { lastSteps: 10, stackLines: 5, lastErrors: 5 };
+
+/** Reads a bundle zip into the summary `afr inspect` prints. Throws `NotAZipError` for non-zip bytes. */
+export async function inspectBundle(zip: Uint8Array, options: InspectOptions = DEFAULT_INSPECT_OPTIONS): Promise<BundleInspection> {
+  const archive = await openBundleArchive(zip);
+  const unreadable: BundleInspection['unreadable'] = [];
+  const read = <T>(file: string, view: z.ZodType<T>): T | null => {
+    const json = readJsonFile(archive, file);
+    if (!json.ok) return (unreadable.push({ file, error: json.error }), null);
+    const parsed = view.safeParse(json.value);
+    if (!parsed.success) return (unreadable.push({ file, error: `not shaped like a bundle file: ${describeZodError(parsed.error)}` }), null);
+    return parsed.data;
+  };
+  const manifest = read('manifest.json', ManifestView);
+  const diagnostics = read('diagnostics.json', DiagnosticsView);
+  const snapshotFile = read('snapshot.json', SnapshotView);
+  const steps = read('steps.json', StepsView);
+
+  const signal = diagnostics?.failure ?? null;
+  const failureTs = signal?.ts ?? (manifest ? Date.parse(manifest.ended_at) : NaN);
+  const relative = (iso: string) => (Number.isFinite(failureTs) ? Date.parse(iso) - failureTs : 0);
+  const lastSteps = steps && (options.lastSteps > 0 ? steps.steps.slice(-options.lastSteps) : steps.steps);
+  return {
+    bundle_id: manifest?.bundle_id ?? diagnostics?.bundle_id ?? steps?.bundle_id ?? null,
+    run_id: manifest?.run_id ?? null,
+    status: manifest?.status ?? null,
+    failure: manifest
+      ? {
+          reason: manifest.failure_reason,
+          label: manifest.failure_label,
+          message: manifest.failure_message,
+          url: manifest.url_at_failure,
+          time: manifest.ended_at,
+          tab_id: manifest.tab_id,
+          kind: signal?.kind ?? null,
+          origin: signal?.origin ?? null,
+          http_status: signal?.http_status ?? null,
+        }
+      : signal && {
+          reason: signal.reason,
+          label: signal.label,
+          message: signal.message,
+          url: signal.url,
+          time: new Date(signal.ts).toISOString(),
+          tab_id: signal.tab_id,
+          kind: signal.kind ?? null,
+          origin: signal.origin,
+          http_status: signal.http_status,
+        },
+    recording_started_at: manifest?.started_at ?? null,
+    snapshot: snapshotFile?.snapshot ?? null,
+    steps: steps && lastSteps && { total: steps.steps.length, last: lastSteps.map((s) => toStepLine(s, failureTs)) },
+    errors: diagnostics && {
+      stack: (signal?.stack ?? '').split('\n').filter((l) => l.trim() !== '').slice(0, options.stackLines),
+      warnings: diagnostics.warnings,
+      console_errors: (diagnostics.console_errors ?? []).slice(-options.lastErrors).map((c) => ({ at_ms: relative(c.at), message: c.message })),
+      failed_requests: (diagnostics.failed_requests ?? [])
+        .slice(-options.lastErrors)
+        .map((r) => ({ at_ms: relative(r.at), method: r.method, url: r.url, status: r.status, error_text: r.error_text })),
+      clip_error: diagnostics.clip_error,
+      capture_errors: diagnostics.capture.capture_errors,
+      quota_errors: diagnostics.capture.quota_errors,
+      last_capture_error: diagnostics.capture.last_capture_error,
+      debugger_error: diagnostics.debugger.error,
+      snapshot_error: snapshotFile?.error ?? null,
+      suppressed_signals: diagnostics.suppressed_signals,
+    },
+    frames: manifest && describeFrames(archive, manifest.frames),
+    clip: describeClip(archive, manifest?.clip ?? null),
+    bundle: { bytes: archive.zipBytes, files: archive.files.size },
+    unreadable,
+  };
+}
+
+function toStepLine(step: StepView, failureTs: number): StepLine {
+  const target =
+    step.target === null || typeof step.target === 'string'
+      ? step.target
+      : `${step.target.tag}${step.target.name ? ` "${step.target.name}"` : ''} ${step.target.selector}`;
+  return {
+    at_ms: Number.isFinite(failureTs) ? step.ts - failureTs : 0,
+    source: step.source,
+    kind: step.kind,
+    action: step.action,
+    target,
+    value: step.value,
+    value_redacted: step.value_redacted,
+    outcome: step.outcome,
+    label: step.label,
+  };
+}
+
+function describeFrames(archive: BundleArchive, frames: ManifestView['frames']): NonNullable<BundleInspection['frames']> {
+  const first = frames[0];
+  const last = frames.at(-1);
+  return {
+    count: frames.length,
+    first_at: first?.captured_at ?? null,
+    // From the first capture to the end of the last frame's time on screen.
+    span_seconds: first && last ? (last.ts + last.duration_ms - first.ts) / 1000 : 0,
+    bytes: frames.reduce((sum, f) => sum + (archive.files.get(f.name)?.byteLength ?? 0), 0),
+    sizes: [...new Set(frames.map((f) => `${f.width}x${f.height}`))],
+  };
+}
+
+function describeClip(archive: BundleArchive, clip: ManifestView['clip']): BundleInspection['clip'] {
+  const mp4 = archive.files.get(CLIP_FILE);
+  if (!mp4 && !clip) return null;
+  return {
+    encoder: clip?.encoder ?? null,
+    manifest_seconds: clip?.duration_seconds ?? null,
+    mp4_seconds: mp4 ? (readMp4Duration(mp4)?.seconds ?? null) : null,
+    bytes: mp4?.byteLength ?? 0,
+  };
+}

@@ -1,0 +1,124 @@
+import type { BundleJsonSchemas } from './bundle-json-schemas';
+import { NotAZipError } from './bundle-archive';
+import { formatInspection } from './format-inspection';
+import { DEFAULT_INSPECT_OPTIONS, inspectBundle } from './inspect-bundle';
+import { formatValidation, validateBundle } from './validate-bundle';
+
+/** What the command line touches outside itself; `node-io.ts` has the real one. */
+export interface CliIo {
+  readFile(path: string): Promise<Uint8Array>;
+  loadSchemas(): BundleJsonSchemas;
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+export const EXIT_OK = 0;
+/** The file is not a bundle, or not a valid one. */
+export const EXIT_INVALID = 1;
+/** Bad arguments, or a file that cannot be read. */
+export const EXIT_USAGE = 2;
+
+export const USAGE = `afr: inspect and validate Agent Flight Recorder bundles
+
+Usage:
+  afr inspect <bundle.zip> [--steps N] [--json]
+      what the bundle says: failure, last steps, errors, frames, clip length, size
+  afr validate <bundle.zip> [--json]
+      check each JSON file against its JSON Schema and the manifest against the files in the zip
+  afr --help
+
+Options:
+  --json       machine-readable output on stdout
+  --steps N    (inspect) how many of the last steps to list, 0 for all (default ${DEFAULT_INSPECT_OPTIONS.lastSteps})
+  -h, --help   this help
+
+Exit status: 0 done (validate: the bundle is valid), 1 not a bundle or an invalid one,
+2 usage error or unreadable file.
+`;
+
+export type Command =
+  | { name: 'help' }
+  | { name: 'inspect'; file: string; json: boolean; steps: number }
+  | { name: 'validate'; file: string; json: boolean }
+  | { name: 'usage-error'; message: string };
+
+/** Reads the arguments after `afr`. Never throws: bad input is a `usage-error`. */
+export function parseArgs(argv: readonly string[]): Command {
+  const positionals: string[] = [];
+  let json = false;
+  let help = false;
+  let steps: number | undefined;
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] ?? '';
+    if (arg === '--') {
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    if (arg === '-h' || arg === '--help') help = true;
+    else if (arg === '--json') json = true;
+    else if (arg === '--steps' || arg.startsWith('--steps=')) {
+      const value = arg === '--steps' ? argv[(i += 1)] : arg.slice('--steps='.length);
+      if (value === undefined || !/^\d+$/.test(value)) return { name: 'usage-error', message: '--steps needs a whole number (0 for all steps)' };
+      steps = Number(value);
+    } else if (arg.startsWith('-') && arg !== '-') return { name: 'usage-error', message: `unknown option ${arg}` };
+    else positionals.push(arg);
+  }
+  const [command, file, ...extra] = positionals;
+  if (help || command === 'help') return { name: 'help' };
+  if (command === undefined) return { name: 'usage-error', message: 'missing command' };
+  if (command !== 'inspect' && command !== 'validate') return { name: 'usage-error', message: `unknown command ${JSON.stringify(command)}` };
+  if (file === undefined) return { name: 'usage-error', message: `${command} needs a bundle: afr ${command} <bundle.zip>` };
+  if (extra.length > 0) return { name: 'usage-error', message: `one bundle at a time (extra: ${extra.join(' ')})` };
+  if (command === 'validate') {
+    if (steps !== undefined) return { name: 'usage-error', message: '--steps applies to inspect only' };
+    return { name: 'validate', file, json };
+  }
+  return { name: 'inspect', file, json, steps: steps ?? DEFAULT_INSPECT_OPTIONS.lastSteps };
+}
+
+/** Why a file could not be read, in words (Node's `code`, else the message). */
+function describeReadError(file: string, error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ENOENT') return `${file}: no such file`;
+  if (code === 'EISDIR') return `${file}: is a directory, not a bundle zip`;
+  if (code === 'EACCES') return `${file}: permission denied`;
+  return `${file}: cannot read (${error instanceof Error ? error.message : String(error)})`;
+}
+
+/**
+ * Runs `afr` with its arguments; returns the exit status.
+ * @example await runCli(['validate', 'bundles/afr-20261122T143904Z-avyj8w.zip'], nodeIo) // 0 when valid
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const command = parseArgs(argv);
+  if (command.name === 'help') {
+    io.stdout(USAGE);
+    return EXIT_OK;
+  }
+  if (command.name === 'usage-error') {
+    io.stderr(`afr: ${command.message}\n\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+  let zip: Uint8Array;
+  try {
+    zip = await io.readFile(command.file);
+  } catch (error) {
+    io.stderr(`afr: ${describeReadError(command.file, error)}\n`);
+    return EXIT_USAGE;
+  }
+
+  if (command.name === 'validate') {
+    const report = await validateBundle(zip, io.loadSchemas());
+    io.stdout(command.json ? `${JSON.stringify(report, null, 2)}\n` : formatValidation(report));
+    return report.valid ? EXIT_OK : EXIT_INVALID;
+  }
+  try {
+    const inspection = await inspectBundle(zip, { ...DEFAULT_INSPECT_OPTIONS, lastSteps: command.steps });
+    io.stdout(command.json ? `${JSON.stringify(inspection, null, 2)}\n` : formatInspection(inspection));
+    return EXIT_OK;
+  } catch (error) {
+    if (!(error instanceof NotAZipError)) throw error;
+    io.stderr(`afr: ${command.file}: ${error.message}\n`);
+    return EXIT_INVALID;
+  }
+}

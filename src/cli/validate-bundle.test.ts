@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { renderJsonSchemas } from '../../schemas/generate';
+import { BUNDLE_ID, bundleContents, editBundle, editJson, makeBundle } from '../../test/fixtures/cli/make-bundle';
+import { bundleSchemaFileNames, loadBundleJsonSchemas, type BundleJsonSchemas } from './bundle-json-schemas';
+import { ARCHIVE, formatValidation, validateBundle, type Problem, type ValidationReport } from './validate-bundle';
+
+/*
+ * The JSON Schemas rendered from the zod sources, i.e. what `npm run schemas` writes to schemas/json/:
+ * the writer and the schemas always agree here, even while a schema change is not regenerated yet
+ * (schemas/schemas.test.ts is the test that the files on disk are up to date).
+ */
+const rendered = renderJsonSchemas();
+const schemas: BundleJsonSchemas = Object.fromEntries(
+  Object.entries(bundleSchemaFileNames()).map(([file, schemaFile]) => [file, JSON.parse(rendered[schemaFile] ?? '{}') as object]),
+);
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const validZip = makeBundle();
+type Files = Map<string, Uint8Array>;
+
+describe('validateBundle', () => {
+  it('accepts a bundle from the recorder’s writer', async () => {
+    const report = await validateBundle(await validZip, schemas);
+    expect(report.problems).toEqual([]);
+    expect(report).toMatchObject({ valid: true, bundle_id: BUNDLE_ID });
+    expect(report.summary).toBe(`valid: ${BUNDLE_ID} (9 files, 4 frames, 12 steps, failure.mp4 1.5 s, ${report.summary.match(/\d+\.\d KiB/)?.[0]})`);
+  });
+
+  it('accepts a bundle without a clip, and the extra files other tools add', async () => {
+    const zip = await makeBundle({ clip: null, manifest: { ...bundleContents().manifest, clip: null } });
+    const withExtras = await editBundle(zip, (files) => {
+      files.set('viewer.html', bytes('<!doctype html><title>viewer</title>'));
+      files.set('summary.md', bytes('# failure\n'));
+    });
+    const report = await validateBundle(withExtras, schemas);
+    expect(report.problems).toEqual([]);
+    expect(report.summary).toContain('no clip');
+  });
+
+  const notJpeg = (files: Files, name: string) => files.set(name, new Uint8Array(files.get(name)?.byteLength ?? 0));
+
+  it.each<[string, (files: Files) => void, Problem]>([
+    ['a manifest field of the wrong type', (f) => editJson(f, 'manifest.json', (m) => (m.tab_id = '7')), { file: 'manifest.json', pointer: '/tab_id', message: 'must be integer or must be null' }],
+    ['a manifest without a required field', (f) => editJson(f, 'manifest.json', (m) => delete m.run_id), { file: 'manifest.json', pointer: '', message: "must have required property 'run_id'" }],
+    ['an unknown field', (f) => editJson(f, 'steps.json', (s) => (s.extra = 1)), { file: 'steps.json', pointer: '', message: 'must NOT have additional properties ("extra")' }],
+    ['a value outside an enum', (f) => editJson(f, 'diagnostics.json', (d) => ((d.failure as Record<string, unknown>).origin = 'alien')), { file: 'diagnostics.json', pointer: '/failure/origin', message: expect.stringMatching(/^must be equal to one of the allowed values \["page",/) as string }],
+    ['a missing frame', (f) => f.delete('frames/frame_0002.jpeg'), { file: 'frames/frame_0002.jpeg', pointer: 'manifest.json#/artifacts/4', message: 'listed in the manifest’s artifacts but not in the zip' }],
+    ['a frame that is not a JPEG', (f) => notJpeg(f, 'frames/frame_0003.jpeg'), { file: 'frames/frame_0003.jpeg', pointer: '', message: 'not a JPEG (does not start with the SOI marker FF D8)' }],
+    ['a steps.json that is not JSON', (f) => f.set('steps.json', bytes('{ "steps": [')), { file: 'steps.json', pointer: '', message: expect.stringMatching(/^not valid JSON \(/) as string }],
+    ['a size mismatch', (f) => f.set('snapshot.json', bytes(`${new TextDecoder().decode(f.get('snapshot.json'))}\n`)), { file: 'snapshot.json', pointer: 'manifest.json#/artifacts/0/size_bytes', message: expect.stringMatching(/^is (\d+) bytes, the manifest says \d+$/) as string }],
+    ['an unexpected file', (f) => f.set('notes.txt', bytes('hi')), { file: 'notes.txt', pointer: '', message: 'unexpected file (not part of the bundle format)' }],
+    ['a missing manifest', (f) => f.delete('manifest.json'), { file: 'manifest.json', pointer: '', message: 'missing from the bundle' }],
+    ['a frame_count that does not match', (f) => editJson(f, 'manifest.json', (m) => (m.frame_count = 5)), { file: 'manifest.json', pointer: '/frame_count', message: 'is 5, the zip holds 4 files under frames/' }],
+    ['a frame the manifest does not list', (f) => f.set('frames/frame_0005.jpeg', f.get('frames/frame_0001.jpeg')!), { file: 'frames/frame_0005.jpeg', pointer: '', message: 'not listed in manifest.json artifacts' }],
+    ['a frame of another size than stated', (f) => editJson(f, 'manifest.json', (m) => ((m.frames as Record<string, unknown>[])[0]!.width = 640)), { file: 'frames/frame_0001.jpeg', pointer: 'manifest.json#/frames/0', message: 'is 64x36, the manifest says 640x36' }],
+    ['frames out of time order', (f) => editJson(f, 'manifest.json', (m) => ((m.frames as Record<string, unknown>[])[2]!.ts = 0)), { file: 'manifest.json', pointer: '/frames/2/ts', message: 'is earlier than the frame before (frames are in time order)' }],
+    ['a failure.mp4 that is not an MP4', (f) => notJpeg(f, 'failure.mp4'), { file: 'failure.mp4', pointer: '', message: 'not an MP4 (does not start with an ftyp box)' }],
+    ['a truncated failure.mp4', (f) => f.set('failure.mp4', f.get('failure.mp4')!.subarray(0, 64)), { file: 'failure.mp4', pointer: 'manifest.json#/artifacts/7/size_bytes', message: expect.stringMatching(/^is 64 bytes/) as string }],
+    ['a clip the manifest describes but the zip lacks', (f) => f.delete('failure.mp4'), { file: 'failure.mp4', pointer: 'manifest.json#/artifacts/7', message: 'listed in the manifest’s artifacts but not in the zip' }],
+    ['a clip the manifest describes, neither listed nor present', (f) => {
+      f.delete('failure.mp4');
+      editJson(f, 'manifest.json', (m) => (m.artifacts = (m.artifacts as { name: string }[]).filter((a) => a.name !== 'failure.mp4')));
+    }, { file: 'failure.mp4', pointer: 'manifest.json#/clip', message: 'the manifest describes a clip, the zip has none' }],
+    ['a clip the manifest says is none', (f) => editJson(f, 'manifest.json', (m) => (m.clip = null)), { file: 'failure.mp4', pointer: 'manifest.json#/clip', message: 'in the zip, but the manifest’s clip is null' }],
+    ['another bundle’s steps', (f) => editJson(f, 'steps.json', (s) => (s.bundle_id = 'afr-20261122T120000Z-other1')), { file: 'steps.json', pointer: '/bundle_id', message: `is "afr-20261122T120000Z-other1", manifest.json says "${BUNDLE_ID}"` }],
+    ['a step_count that does not match', (f) => editJson(f, 'manifest.json', (m) => (m.step_count = 3)), { file: 'manifest.json', pointer: '/step_count', message: 'is 3, steps.json holds 12 steps' }],
+  ])('reports %s', async (_name, corrupt, first) => {
+    const report = await validateBundle(await editBundle(await validZip, corrupt), schemas);
+    expect(report.valid).toBe(false);
+    expect(report.problems[0]).toEqual(first);
+    expect(report.summary).toMatch(/^invalid: \d+ problems?/);
+  });
+
+  it('reports bytes that are not a zip', async () => {
+    const report = await validateBundle(bytes('PK? not really'), schemas);
+    expect(report).toMatchObject({ valid: false, bundle_id: null, summary: 'invalid: 1 problem' });
+    expect(report.problems).toEqual([{ file: ARCHIVE, pointer: '', message: expect.stringMatching(/^not a zip archive \(/) as string }]);
+  });
+
+  it('reports every problem of a broken bundle, not only the first', async () => {
+    const zip = await editBundle(await validZip, (f) => {
+      f.delete('frames/frame_0002.jpeg');
+      f.set('notes.txt', bytes('hi'));
+    });
+    const files = (await validateBundle(zip, schemas)).problems.map((p) => `${p.file} ${p.pointer}`);
+    expect(files).toEqual([
+      'notes.txt ',
+      'frames/frame_0002.jpeg manifest.json#/artifacts/4',
+      'manifest.json /frame_count',
+    ]);
+  });
+});
+
+describe('formatValidation', () => {
+  const problem = (n: number): Problem => ({ file: `frames/frame_${n}.jpeg`, pointer: '', message: 'not a JPEG' });
+
+  it('prints the summary and one line per problem, with the pointer when there is one', () => {
+    const report: ValidationReport = {
+      valid: false,
+      bundle_id: 'afr-x',
+      summary: 'invalid: 2 problems in afr-x',
+      problems: [{ file: 'manifest.json', pointer: '/tab_id', message: 'must be integer' }, problem(1)],
+    };
+    expect(formatValidation(report)).toBe('invalid: 2 problems in afr-x\n  manifest.json /tab_id: must be integer\n  frames/frame_1.jpeg: not a JPEG\n');
+  });
+
+  it('caps the list and says how many are left out', () => {
+    const problems = Array.from({ length: 25 }, (_, i) => problem(i));
+    const lines = formatValidation({ valid: false, bundle_id: null, summary: 'invalid: 25 problems', problems }).trimEnd().split('\n');
+    expect(lines).toHaveLength(22);
+    expect(lines.at(-1)).toBe('  … and 5 more (--json lists them all)');
+  });
+});
+
+describe('loadBundleJsonSchemas', () => {
+  it('reads the published schema of each bundle file from schemas/json/', () => {
+    const onDisk = loadBundleJsonSchemas();
+    expect(Object.keys(onDisk).sort()).toEqual(['diagnostics.json', 'manifest.json', 'snapshot.json', 'steps.json']);
+    expect(onDisk['manifest.json']).toMatchObject({ $id: 'manifest.schema.json', $schema: 'https://json-schema.org/draft/2020-12/schema' });
+    expect(bundleSchemaFileNames()).toEqual({
+      'manifest.json': 'manifest.schema.json',
+      'diagnostics.json': 'diagnostics.schema.json',
+      'snapshot.json': 'snapshot.schema.json',
+      'steps.json': 'steps.schema.json',
+    });
+  });
+});

@@ -1,0 +1,85 @@
+import { NotAZipError, formatBytes, openBundleArchive, readJsonFile, type BundleArchive } from './bundle-archive';
+import type { BundleJsonSchemas } from './bundle-json-schemas';
+import { CLIP_FILE, checkStructure } from './bundle-structure';
+import { compileJsonSchemas, type JsonFileCheck, type Problem } from './json-schema-check';
+import { readMp4Duration } from './mp4-duration';
+
+export type { Problem } from './json-schema-check';
+
+/** What `afr validate` found. */
+export interface ValidationReport {
+  valid: boolean;
+  bundle_id: string | null;
+  /** Every problem, in check order: JSON files against their schemas first, then the structure. */
+  problems: Problem[];
+  /** One line: what a valid bundle holds, or how many problems an invalid one has. */
+  summary: string;
+}
+
+/** The name `Problem.file` uses for the zip as a whole. */
+export const ARCHIVE = '(archive)';
+
+// Compiling the schemas is most of the work for a small bundle: once per set of schemas.
+const compiled = new WeakMap<BundleJsonSchemas, JsonFileCheck>();
+
+/**
+ * Checks a bundle zip: each JSON file against its published JSON Schema (ajv, draft 2020-12), then the
+ * manifest against the files actually present (see `checkStructure`).
+ */
+export async function validateBundle(zip: Uint8Array, schemas: BundleJsonSchemas): Promise<ValidationReport> {
+  const checkJson = compiled.get(schemas) ?? compileJsonSchemas(schemas);
+  compiled.set(schemas, checkJson);
+  let archive: BundleArchive;
+  try {
+    archive = await openBundleArchive(zip);
+  } catch (error) {
+    if (!(error instanceof NotAZipError)) throw error;
+    return report(null, [{ file: ARCHIVE, pointer: '', message: error.message }], '');
+  }
+
+  const problems: Problem[] = [];
+  const json = new Map<string, unknown>();
+  for (const file of Object.keys(schemas)) {
+    const read = readJsonFile(archive, file);
+    if (!read.ok) {
+      problems.push({ file, pointer: '', message: read.error });
+      continue;
+    }
+    json.set(file, read.value);
+    problems.push(...checkJson(file, read.value));
+  }
+  problems.push(...checkStructure(archive, json));
+
+  const manifest = json.get('manifest.json') as Record<string, unknown> | undefined;
+  const bundleId = typeof manifest?.bundle_id === 'string' ? manifest.bundle_id : null;
+  const steps = json.get('steps.json') as { steps?: unknown } | undefined;
+  const clip = archive.files.get(CLIP_FILE);
+  const clipSeconds = clip ? readMp4Duration(clip)?.seconds : undefined;
+  const holds = [
+    `${archive.files.size} files`,
+    `${[...archive.files.keys()].filter((n) => n.startsWith('frames/')).length} frames`,
+    `${Array.isArray(steps?.steps) ? steps.steps.length : 0} steps`,
+    clip ? `${CLIP_FILE} ${clipSeconds === undefined ? '?' : clipSeconds.toFixed(1)} s` : 'no clip',
+    formatBytes(zip.byteLength),
+  ].join(', ');
+  return report(bundleId, problems, holds);
+}
+
+function report(bundleId: string | null, problems: Problem[], holds: string): ValidationReport {
+  const valid = problems.length === 0;
+  const summary = valid
+    ? `valid: ${bundleId ?? '(no bundle id)'} (${holds})`
+    : `invalid: ${problems.length} problem${problems.length === 1 ? '' : 's'}${bundleId ? ` in ${bundleId}` : ''}`;
+  return { valid, bundle_id: bundleId, problems, summary };
+}
+
+/** Text for the terminal: the summary, then at most `maxProblems` problems, one per line. */
+export function formatValidation(result: ValidationReport, maxProblems = 20): string {
+  const lines = [result.summary];
+  for (const p of result.problems.slice(0, maxProblems)) {
+    lines.push(`  ${p.file}${p.pointer ? ` ${p.pointer}` : ''}: ${p.message}`);
+  }
+  const more = result.problems.length - maxProblems;
+  if (more > 0) lines.push(`  … and ${more} more (--json lists them all)`);
+  return `${lines.join('\n')}\n`;
+}
