@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['.output/', '.wxt/', 'node_modules/', 'bundles/', 'test-results/', 'playwright-report/', 'schemas/json/'] },
+  { ignores: ['.output/', '.wxt/', 'node_modules/', 'bundles/', 'test-results/', 'playwright-report/', 'schemas/json/', 'dist/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,5 +1,6 @@
 import { defineConfig } from 'wxt';
 import { copyFfmpegAssets } from './src/platform/build/copy-ffmpeg-assets';
+import { viewerHtmlPlugin } from './src/platform/build/viewer-html-plugin';
 
 // https://wxt.dev/api/config.html
 export default defineConfig({
@@ -18,6 +19,8 @@ export default defineConfig({
       extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'",
     },
   },
+  // Provides `virtual:afr-viewer-script`, the viewer.html script the service worker puts in every bundle.
+  vite: () => ({ plugins: [viewerHtmlPlugin()] }),
   hooks: {
     'build:publicAssets': (_wxt, files) => {
       files.push(...copyFfmpegAssets());

@@ -1,4 +1,5 @@
 import { defineBackground } from 'wxt/utils/define-background';
+import viewerScript from 'virtual:afr-viewer-script';
 import { Recorder } from '../src/recorder/recorder';
 import { createAutomationApi } from '../src/recorder/automation-api';
 import { FrameRing } from '../src/ring/frame-ring';
@@ -17,6 +18,9 @@ import { downloadBundle } from '../src/platform/downloads';
 import { encodeClipOffscreen, warmUpClipEncoder } from '../src/platform/clip-port';
 import { loadRunId } from '../src/platform/run-id';
 import { redactUrl } from '../src/redact/redact-url';
+import { requestRedactionPreview } from '../src/platform/redaction-preview-client';
+import { handleUiCall } from '../src/recorder/operator-api';
+import { UiApiMessageSchema } from '../schemas/messages';
 
 export default defineBackground(() => {
   const log = (message: string) => console.warn(message);
@@ -43,10 +47,13 @@ export default defineBackground(() => {
     settingsStore: new SettingsStore(new ChromeStorage(), log),
     capturer: new VisibleTabCapturer(),
     sessionRunId: () => runId,
-    runStore: new ChromeStorage(chrome.storage.session),
+    sessionStore: new ChromeStorage(chrome.storage.session),
+    previewRedaction: requestRedactionPreview,
+    currentTabUrl: (tabId) => tabUrls.get(tabId) ?? null,
     extension: { name: chrome.runtime.getManifest().name, version: chrome.runtime.getManifest().version },
     snapshot: (tabId) => requestSnapshot(tabId),
     encodeClip: encodeClipOffscreen,
+    viewerScript,
     download: downloadBundle,
     debuggerState: (tabId) => debuggerPort.stateOf(tabId),
     watchTab,
@@ -54,8 +61,17 @@ export default defineBackground(() => {
   });
 
   // Listeners are registered synchronously so events that woke the worker are not missed.
-  chrome.runtime.onMessage.addListener((message: unknown, sender) => {
-    if (!sender.tab || sender.id !== chrome.runtime.id) return false;
+  const extensionOrigin = chrome.runtime.getURL('');
+  chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
+    if (sender.id !== chrome.runtime.id) return false;
+    if (sender.url?.startsWith(extensionOrigin)) {
+      // Operator pages (popup, options, library, viewer); other extension messages are not ours to answer.
+      const call = UiApiMessageSchema.safeParse(message);
+      if (!call.success) return false;
+      void handleUiCall(recorder, ready, call.data).then(sendResponse);
+      return true; // onMessage cannot return a promise: answer through sendResponse.
+    }
+    if (!sender.tab) return false;
     void recorder
       .handleMessage(message, { tabId: sender.tab.id ?? null, frameId: sender.frameId ?? null, tabUrl: sender.tab.url ?? null })
       .catch((error: unknown) => log(`[afr] message handling failed: ${String(error)}`));

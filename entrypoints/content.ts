@@ -8,6 +8,10 @@ import {
 import { startPageBridge, startPageErrorRelay } from '../src/messaging/page-bridge';
 import { takeSnapshot } from '../src/snapshot/take-snapshot';
 import { observeActions } from '../src/steps/observe-actions';
+import { compileRedactionRules, selectorValidator, setActiveRedactionRules } from '../src/redact/custom-rules';
+import { redactionRulesFromStoredSettings } from '../src/redact/load-redaction-rules';
+import { previewRedaction } from '../src/redact/redaction-preview';
+import { SETTINGS_KEY } from '../src/settings/settings-store';
 
 /** Chrome's wording when the extension was reloaded or removed under a still-open page. */
 const CONTEXT_GONE = /context invalidated/i;
@@ -48,6 +52,23 @@ export default defineContentScript({
       }
     };
 
+    // Custom redaction rules from the settings, kept current; the built-in rules apply meanwhile.
+    const isValidSelector = selectorValidator(document);
+    const applyRules = (stored: unknown) => {
+      const { rules, problems } = compileRedactionRules(redactionRulesFromStoredSettings(stored), isValidSelector);
+      setActiveRedactionRules(rules);
+      for (const problem of problems) warnOnce('custom redaction rule ignored', problem);
+    };
+    chrome.storage.local
+      .get(SETTINGS_KEY)
+      .then((items) => applyRules(items[SETTINGS_KEY]))
+      .catch((err: unknown) => warnOnce('could not read the redaction rules', err));
+    const onStorage = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
+      if (area === 'local' && changes[SETTINGS_KEY]) applyRules(changes[SETTINGS_KEY].newValue);
+    };
+    chrome.storage.onChanged.addListener(onStorage);
+    disposers.push(() => chrome.storage.onChanged.removeListener(onStorage));
+
     disposers.push(observeActions(window, send), startPageBridge(window, send));
     if (!isTop) return;
     disposers.push(startPageErrorRelay(window, send));
@@ -56,6 +77,11 @@ export default defineContentScript({
     chrome.runtime.onMessage.addListener((message: unknown, _sender, sendResponse) => {
       const parsed = ToContentMessageSchema.safeParse(message);
       if (!parsed.success) return false;
+      if (parsed.data.type === 'redaction/preview') {
+        const { rules, problems } = compileRedactionRules(parsed.data.rules, isValidSelector);
+        sendResponse(previewRedaction(document, rules, problems));
+        return false;
+      }
       let result: SnapshotCaptureResult;
       try {
         result = { ok: true, snapshot: takeSnapshot(document) };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiInputSchema } from './agent';
 import { CaptureLevelSchema } from './capture-level';
+import { RedactionRulesSchema } from './settings';
 
 /** `afr.fail({ tabId?, reason, label? })` */
 export const FailInputSchema = apiInputSchema('fail');
@@ -38,6 +39,8 @@ export type BundleSummary = z.infer<typeof BundleSummarySchema>;
 export const StatusSchema = z
   .object({
     recording: z.boolean(),
+    /** Paused by the operator: no frames, steps or signals until resumed. */
+    paused: z.boolean(),
     tabs: z.array(
       z
         .object({
@@ -79,3 +82,29 @@ export const StatusSchema = z
   })
   .strict();
 export type Status = z.infer<typeof StatusSchema>;
+
+/** `saveBundle({ tabId? })` from the operator pages. */
+export const SaveBundleInputSchema = z.object({ tabId: z.number().int().optional() }).strict();
+
+/** `previewRedaction({ tabId, rules })` from the settings page. */
+export const PreviewRedactionInputSchema = z.object({ tabId: z.number().int(), rules: RedactionRulesSchema }).strict();
+
+/** What redaction would mask on a page: each element, why, and a masked sample of its content. */
+export const RedactionPreviewSchema = z
+  .object({
+    matches: z.array(
+      z
+        .object({
+          tag: z.string(),
+          selector: z.string(),
+          /** `selector`, `field_name`, `text_pattern`, or `built_in:<kind>` */
+          reason: z.string(),
+          sample: z.string(),
+        })
+        .strict(),
+    ),
+    total: z.number().int().nonnegative(),
+    problems: z.array(z.string()),
+  })
+  .strict();
+export type RedactionPreview = z.infer<typeof RedactionPreviewSchema>;

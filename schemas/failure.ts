@@ -19,7 +19,7 @@ export const FailedRequestSchema = z
 export type FailedRequest = z.infer<typeof FailedRequestSchema>;
 
 /** Where a failure signal came from. */
-export const FailureOriginSchema = z.enum(['page', 'agent', 'debugger', 'web_request', 'page_fallback']);
+export const FailureOriginSchema = z.enum(['page', 'agent', 'operator', 'debugger', 'web_request', 'page_fallback']);
 
 /** A failure signal, normalised: what the recorder knows when it decides to make a bundle. */
 export const FailureSignalSchema = z

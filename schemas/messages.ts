@@ -3,6 +3,7 @@ import { PageSnapshotSchema } from './snapshot';
 import { StepKindSchema, StepTargetSchema } from './steps';
 import { PAGE_LIMITS } from './page-protocol';
 import { AgentCommandSchema } from './agent';
+import { RedactionRulesSchema } from './settings';
 
 /**
  * Messages between the extension's contexts: one union tagged by `type`, named `area/verb`.
@@ -50,6 +51,9 @@ export const PageErrorSignalMessageSchema = z
 /** Background → content script (top frame): take the DOM snapshot now. Answer: `PageSnapshot`. */
 export const SnapshotCaptureMessageSchema = z.object({ type: z.literal('snapshot/capture') }).strict();
 
+/** Background → content script (top frame): what would these rules mask here? Answer: `RedactionPreview`. */
+export const RedactionPreviewMessageSchema = z.object({ type: z.literal('redaction/preview'), rules: RedactionRulesSchema }).strict();
+
 /** Frames to encode: keys into the frame store, each shown for its real duration. */
 export const ClipFrameRefSchema = z.object({ key: z.number().int(), duration_ms: z.number().positive() }).strict();
 
@@ -93,6 +97,38 @@ export const SnapshotCaptureResultSchema = z.discriminatedUnion('ok', [
 ]);
 export type SnapshotCaptureResult = z.infer<typeof SnapshotCaptureResultSchema>;
 
+/**
+ * Extension pages (popup, options, library, viewer) → background: one call of the operator API.
+ * Answer: `UiApiResult`.
+ */
+export const UI_API_METHODS = [
+  'status',
+  'pause',
+  'resume',
+  'saveBundle',
+  'listBundles',
+  'deleteBundle',
+  'downloadBundle',
+  'getSettings',
+  'configure',
+  'previewRedaction',
+] as const;
+export const UiApiMessageSchema = z
+  .object({
+    type: z.literal('ui/api'),
+    method: z.enum(UI_API_METHODS),
+    args: z.array(z.unknown()).max(4),
+  })
+  .strict();
+export type UiApiMessage = z.infer<typeof UiApiMessageSchema>;
+export type UiApiMethod = (typeof UI_API_METHODS)[number];
+
+export const UiApiResultSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), value: z.unknown() }).strict(),
+  z.object({ ok: z.literal(false), error: z.string() }).strict(),
+]);
+export type UiApiResult = z.infer<typeof UiApiResultSchema>;
+
 /** Everything the background accepts from content scripts. */
 export const ToBackgroundMessageSchema = z.discriminatedUnion('type', [
   StepObservedMessageSchema,
@@ -102,7 +138,7 @@ export const ToBackgroundMessageSchema = z.discriminatedUnion('type', [
 export type ToBackgroundMessage = z.infer<typeof ToBackgroundMessageSchema>;
 
 /** Everything the content script accepts from the background. */
-export const ToContentMessageSchema = z.discriminatedUnion('type', [SnapshotCaptureMessageSchema]);
+export const ToContentMessageSchema = z.discriminatedUnion('type', [SnapshotCaptureMessageSchema, RedactionPreviewMessageSchema]);
 export type ToContentMessage = z.infer<typeof ToContentMessageSchema>;
 
 /** Everything the offscreen document accepts. */

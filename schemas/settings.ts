@@ -2,6 +2,36 @@ import { z } from 'zod';
 import { SignalRulesPatchSchema, SignalRulesSchema } from './signals';
 import { CaptureLevelSchema } from './capture-level';
 
+const regexSource = z
+  .string()
+  .min(1)
+  .max(512)
+  .refine(
+    (source) => {
+      try {
+        new RegExp(source, 'u');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'not a valid regular expression' },
+  );
+
+/**
+ * Custom redaction: elements matching `selectors` (their values and text) are withheld; fields whose
+ * name, id or label matches a `fieldNamePatterns` regex are withheld; text matching a `textPatterns`
+ * regex is masked wherever text is recorded.
+ */
+export const RedactionRulesSchema = z
+  .object({
+    selectors: z.array(z.string().min(1).max(512)).max(100),
+    fieldNamePatterns: z.array(regexSource).max(100),
+    textPatterns: z.array(regexSource).max(100),
+  })
+  .strict();
+export type RedactionRules = z.infer<typeof RedactionRulesSchema>;
+
 /** Every recorder setting, with its default. The API, the storage layer and the docs all read this. */
 export const SettingsSchema = z
   .object({
@@ -34,6 +64,17 @@ export const SettingsSchema = z
     encodeClip: z.boolean().default(true),
     /** Bundles kept in the extension's bundle store; the oldest are deleted past this. */
     maxStoredBundles: z.number().int().min(1).max(1000).default(20),
+    /** Total size of the stored bundles; the oldest are deleted past this (the newest is always kept). */
+    maxStoredBundleBytes: z
+      .number()
+      .int()
+      .min(1024 * 1024)
+      .max(16 * 1024 * 1024 * 1024)
+      .default(512 * 1024 * 1024),
+    /** Stored bundles older than this many days are deleted. */
+    bundleRetentionDays: z.number().min(0.01).max(3650).default(30),
+    /** Redaction on top of the built-in rules, applied in the content script like them. */
+    redaction: RedactionRulesSchema.default({ selectors: [], fieldNamePatterns: [], textPatterns: [] }),
   })
   .strict();
 

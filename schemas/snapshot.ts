@@ -19,11 +19,13 @@ export const RedactionKindSchema = z.enum([
   'token',
   'pin',
   'hidden',
+  /** Withheld by a custom redaction rule (selector or field-name pattern). */
+  'custom',
 ]);
 export type RedactionKind = z.infer<typeof RedactionKindSchema>;
 
 /** What text masking replaced inside text nodes and free-text values. */
-export const TextMaskKindSchema = z.enum(['email', 'phone', 'card_number', 'ssn']);
+export const TextMaskKindSchema = z.enum(['email', 'phone', 'card_number', 'ssn', 'custom']);
 export type TextMaskKind = z.infer<typeof TextMaskKindSchema>;
 
 export interface SnapshotNode {

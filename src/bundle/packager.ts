@@ -17,6 +17,7 @@ import { makeBundleId } from './bundle-id';
 import { frameDurations } from './frame-durations';
 import type { BundleStore } from './ports';
 import { writeBundle } from './write-bundle';
+import { enforceRetention } from './retention';
 import { consoleErrors, failedRequests, pageMetrics, signalChain } from './diagnostics-report';
 import { captureLevelAtLeast, type CaptureLevel } from '../../schemas/capture-level';
 
@@ -33,6 +34,8 @@ export interface PackagerPorts {
   settings(): Settings;
   runId(): string;
   extension: { name: string; version: string };
+  /** The standalone viewer script (`virtual:afr-viewer-script`); when set, every bundle gets `viewer.html`. */
+  viewerScript?: string;
   captureStats(): CaptureStats;
   debuggerState(tabId: number | null): { attached: boolean; error: string | null };
   /** DOM snapshot of the tab's top frame (the platform applies a timeout). */
@@ -185,16 +188,14 @@ export async function packageBundle(
         settings,
         extension: ports.extension,
       },
-      snapshot: {
-        version: SNAPSHOT_FILE_VERSION,
-        bundle_id: bundleId,
-        snapshot: snapshot.ok ? snapshot.snapshot : null,
-        error: snapshot.ok ? null : snapshot.error,
-      },
-      diagnostics,
+      snapshot: withSnapshot
+        ? { version: SNAPSHOT_FILE_VERSION, bundle_id: bundleId, snapshot: snapshot.ok ? snapshot.snapshot : null, error: snapshot.ok ? null : snapshot.error }
+        : null,
+      diagnostics: withSnapshot ? diagnostics : null,
       steps: { version: STEPS_FILE_VERSION, bundle_id: bundleId, steps },
       frames: jpegs,
       clip: clip?.ok ? clip.mp4 : null,
+      viewerScript: ports.viewerScript,
     });
 
     const summary: BundleSummary = {
@@ -208,7 +209,7 @@ export async function packageBundle(
       downloadId: null,
     };
     await ports.bundles.save(summary, zip);
-    await enforceRetention(ports.bundles, settings.maxStoredBundles);
+    await enforceRetention(ports.bundles, ports.clock.now(), retentionPolicy(settings));
     if (settings.autoDownload) {
       try {
         summary.downloadId = await ports.download(bundleId, zip);
@@ -224,8 +225,5 @@ export async function packageBundle(
   }
 }
 
-/** Deletes the oldest stored bundles beyond `maxCount`. */
-export async function enforceRetention(store: BundleStore, maxCount: number): Promise<void> {
-  const all = await store.list();
-  for (const old of all.slice(maxCount)) await store.delete(old.id);
-}
+/** The retention settings as a policy. */
+export const retentionPolicy = (s: Settings) => ({ maxCount: s.maxStoredBundles, maxBytes: s.maxStoredBundleBytes, maxAgeMs: s.bundleRetentionDays * 86_400_000 });

@@ -5,15 +5,25 @@ import { DiagnosticsSchema, type Diagnostics } from '../../schemas/diagnostics';
 import { SnapshotFileSchema, type SnapshotFile } from '../../schemas/snapshot';
 import { StepsFileSchema, type StepsFile } from '../../schemas/steps';
 import { describeZodError } from '../settings/settings-store';
+import type { BundleData } from '../viewer/bundle-data';
+import { buildViewerHtml } from '../viewer/standalone-html';
+import { renderSummary } from './summary-md';
 
 export interface BundleContents {
   manifest: Omit<Manifest, 'artifacts' | 'frame_count' | 'frames'>;
-  snapshot: SnapshotFile;
-  diagnostics: Diagnostics;
+  /** Null below capture level `trace`: the file is left out. */
+  snapshot: SnapshotFile | null;
+  /** Null below capture level `trace`: the file is left out. */
+  diagnostics: Diagnostics | null;
   steps: StepsFile;
   /** JPEG frames in time order. */
   frames: readonly { jpeg: Uint8Array; ts: number; durationMs: number; width: number; height: number }[];
   clip: Uint8Array | null;
+  /**
+   * The standalone viewer script (`virtual:afr-viewer-script`); when given, the zip gets `viewer.html`,
+   * which shows the bundle from `file://` once extracted.
+   */
+  viewerScript?: string;
 }
 
 /** A bundle file failed its schema: a recorder bug, reported instead of writing a bad bundle. */
@@ -21,13 +31,33 @@ export class BundleValidationError extends Error {
   override readonly name = 'BundleValidationError';
 }
 
-function validated<T>(file: string, schema: z.ZodType<T>, value: unknown): string {
+function validated<T>(file: string, schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new BundleValidationError(`${file} does not match its schema: ${describeZodError(parsed.error)}`);
-  return `${JSON.stringify(parsed.data, null, 2)}\n`;
+  return parsed.data;
 }
 
+const asJson = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
 export const frameFileName = (index: number): string => `frames/frame_${String(index + 1).padStart(4, '0')}.jpeg`;
+
+const utf8Length = (text: string) => new TextEncoder().encode(text).byteLength;
+
+/**
+ * `viewer.html` embeds the manifest, and the manifest lists `viewer.html` with its size: the size is
+ * found by iteration (it only changes by the number of digits it takes, so two or three rounds do).
+ */
+function viewerHtml(script: string, manifest: Manifest, files: Omit<BundleData, 'manifest'>): { html: string; manifest: Manifest } {
+  let size = 0;
+  for (let round = 0; round < 8; round++) {
+    const candidate: Manifest = { ...manifest, artifacts: [...manifest.artifacts, { name: 'viewer.html', size_bytes: size }] };
+    const html = buildViewerHtml(script, { ...files, manifest: candidate });
+    const length = utf8Length(html);
+    if (length === size) return { html, manifest: candidate };
+    size = length;
+  }
+  throw new BundleValidationError('viewer.html: its size did not settle');
+}
 
 /**
  * Lays out and zips a bundle. Every JSON file is validated against its schema before it is written;
@@ -43,9 +73,12 @@ export async function writeBundle(contents: BundleContents): Promise<{ zip: Uint
     artifacts.push({ name, size_bytes: typeof data === 'string' ? new TextEncoder().encode(data).byteLength : data.byteLength });
   };
 
-  add('snapshot.json', validated('snapshot.json', SnapshotFileSchema, contents.snapshot), true);
-  add('diagnostics.json', validated('diagnostics.json', DiagnosticsSchema, contents.diagnostics), true);
-  add('steps.json', validated('steps.json', StepsFileSchema, contents.steps), true);
+  const snapshot = contents.snapshot && validated('snapshot.json', SnapshotFileSchema, contents.snapshot);
+  const diagnostics = contents.diagnostics && validated('diagnostics.json', DiagnosticsSchema, contents.diagnostics);
+  const steps = validated('steps.json', StepsFileSchema, contents.steps);
+  if (snapshot) add('snapshot.json', asJson(snapshot), true);
+  if (diagnostics) add('diagnostics.json', asJson(diagnostics), true);
+  add('steps.json', asJson(steps), true);
   contents.frames.forEach((frame, i) => add(frameFileName(i), frame.jpeg, false));
   if (contents.clip) add('failure.mp4', contents.clip, false);
 
@@ -57,8 +90,15 @@ export async function writeBundle(contents: BundleContents): Promise<{ zip: Uint
     width: f.width,
     height: f.height,
   }));
-  const manifest = ManifestSchema.parse({ ...contents.manifest, frame_count: frames.length, frames, artifacts });
-  zip.file('manifest.json', validated('manifest.json', ManifestSchema, manifest), {
+  const draft = { ...contents.manifest, frame_count: frames.length, frames };
+  add('summary.md', renderSummary(draft, diagnostics, steps.steps), true);
+  let manifest = ManifestSchema.parse({ ...draft, artifacts });
+  if (contents.viewerScript !== undefined) {
+    const viewer = viewerHtml(contents.viewerScript, manifest, { steps, diagnostics, snapshot });
+    manifest = viewer.manifest;
+    zip.file('viewer.html', viewer.html, { compression: 'DEFLATE', date: new Date(contents.manifest.ended_at) });
+  }
+  zip.file('manifest.json', asJson(validated('manifest.json', ManifestSchema, manifest)), {
     compression: 'DEFLATE',
     date: new Date(contents.manifest.ended_at),
   });

@@ -16,7 +16,7 @@ describe('inspectBundle', () => {
       snapshot: { title: 'Checkout', node_count: 2 },
       frames: { count: 4, first_at: new Date(T0 - 4_000).toISOString(), span_seconds: 4, sizes: ['64x36', '48x32', '65x37', '33x51'] },
       clip: { encoder: 'ffmpeg/libx264-ultrafast', manifest_seconds: 1.5, mp4_seconds: 1.5 },
-      bundle: { files: 9 },
+      bundle: { files: 10 },
       unreadable: [],
     });
     expect(inspection.steps?.total).toBe(12);
@@ -76,12 +76,13 @@ describe('inspectBundle', () => {
 
   it('shows an HTTP failure without a clip, with the clip error', async () => {
     const contents = bundleContents({ clip: null });
+    const diagnostics = contents.diagnostics!;
     const zip = await makeBundle({
       clip: null,
       manifest: { ...contents.manifest, failure_reason: 'http_5xx', clip: null },
       diagnostics: {
-        ...contents.diagnostics,
-        failure: { ...contents.diagnostics.failure, kind: 'http_5xx', reason: 'http_5xx', origin: 'web_request', http_status: 502, stack: null },
+        ...diagnostics,
+        failure: { ...diagnostics.failure, kind: 'http_5xx', reason: 'http_5xx', origin: 'web_request', http_status: 502, stack: null },
         clip_error: 'encoder timed out after 30 s',
       },
     });

@@ -72,7 +72,7 @@ describe('runCli', () => {
     [['inspect', 'notes.txt'], EXIT_INVALID, /^$/, /^afr: notes\.txt: not a zip archive \(/],
     [['validate', 'notes.txt'], EXIT_INVALID, /^invalid: 1 problem\n {2}\(archive\): not a zip archive/, ''],
     [['inspect', 'valid.zip'], EXIT_OK, /reason {4}page_exception[^]*Last 10 of 12 steps[^]*\(redacted\)[^]*clip {6}failure\.mp4 1\.50 s/, ''],
-    [['validate', 'valid.zip'], EXIT_OK, new RegExp(`^valid: ${BUNDLE_ID} \\(9 files, 4 frames, 12 steps, failure\\.mp4 1\\.5 s, [\\d.]+ KiB\\)\\n$`), ''],
+    [['validate', 'valid.zip'], EXIT_OK, new RegExp(`^valid: ${BUNDLE_ID} \\(10 files, 4 frames, 12 steps, failure\\.mp4 1\\.5 s, [\\d.]+ KiB\\)\\n$`), ''],
     [['validate', 'broken.zip'], EXIT_INVALID, /^invalid: 2 problems in afr-\S+\n {2}frames\/frame_0001\.jpeg manifest\.json#\/artifacts\/3: listed in the manifest’s artifacts but not in the zip\n/, ''],
   ])('afr %j exits %i', async (argv, code, stdout, stderr) => {
     const { io, out } = fakeIo(await bundles);

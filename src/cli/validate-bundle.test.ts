@@ -23,14 +23,13 @@ describe('validateBundle', () => {
     const report = await validateBundle(await validZip, schemas);
     expect(report.problems).toEqual([]);
     expect(report).toMatchObject({ valid: true, bundle_id: BUNDLE_ID });
-    expect(report.summary).toBe(`valid: ${BUNDLE_ID} (9 files, 4 frames, 12 steps, failure.mp4 1.5 s, ${report.summary.match(/\d+\.\d KiB/)?.[0]})`);
+    expect(report.summary).toBe(`valid: ${BUNDLE_ID} (10 files, 4 frames, 12 steps, failure.mp4 1.5 s, ${report.summary.match(/\d+\.\d KiB/)?.[0]})`);
   });
 
-  it('accepts a bundle without a clip, and the extra files other tools add', async () => {
+  it('accepts a bundle without a clip, and a viewer.html added by another tool', async () => {
     const zip = await makeBundle({ clip: null, manifest: { ...bundleContents().manifest, clip: null } });
     const withExtras = await editBundle(zip, (files) => {
       files.set('viewer.html', bytes('<!doctype html><title>viewer</title>'));
-      files.set('summary.md', bytes('# failure\n'));
     });
     const report = await validateBundle(withExtras, schemas);
     expect(report.problems).toEqual([]);

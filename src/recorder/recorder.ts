@@ -20,6 +20,10 @@ import { redactSignal } from '../signals/redact-signal';
 import { evaluateSignal, type RawSignal } from '../signals/signal-rules';
 import { reconcileTimestamp } from '../steps/timeline';
 import { RunState } from './run-state';
+import { enforceRetention } from '../bundle/retention';
+import { retentionPolicy } from '../bundle/packager';
+import type { RedactionRules } from '../../schemas/settings';
+import { PreviewRedactionInputSchema, SaveBundleInputSchema, type RedactionPreview } from '../../schemas/api';
 import { commandStep, observedStep, signalStep } from './step-drafts';
 
 export interface RecorderPorts extends Omit<PackagerPorts, 'settings' | 'captureStats' | 'debuggerState' | 'runId'> {
@@ -28,8 +32,12 @@ export interface RecorderPorts extends Omit<PackagerPorts, 'settings' | 'capture
   debuggerState(tabId: number | null): { attached: boolean; error: string | null };
   /** Called for every tab the recorder sees activity in, so the platform can attach its debugger. */
   watchTab(tabId: number): void;
-  /** Where the declared run survives service worker restarts (`chrome.storage.session`). */
-  runStore: KeyValueStore;
+  /** Where the declared run and the pause survive service worker restarts (`chrome.storage.session`). */
+  sessionStore: KeyValueStore;
+  /** The tab's current URL (redacted) as the browser last reported it, if known. */
+  currentTabUrl?(tabId: number): string | null;
+  /** Asks the tab's content script what the given redaction rules (plus the built-in ones) would mask. */
+  previewRedaction(tabId: number, rules: RedactionRules): Promise<RedactionPreview>;
   /** The browser session's run id, used when the agent declared no run. */
   sessionRunId(): string;
 }
@@ -71,12 +79,13 @@ export class Recorder {
   private readonly translators = new Map<number, CdpSignalTranslator>();
   private readonly run: RunState;
   private started: Promise<void> | null = null;
+  private paused = false;
 
   constructor(private readonly ports: RecorderPorts) {
     const settings = ports.settingsStore.get();
     this.loop = new CaptureLoop(ports.capturer, ports.ring, ports.clock, { intervalMs: settings.captureIntervalMs, jpegQuality: settings.jpegQuality }, ports.log);
     this.gate = new FailureGate(settings.failureCooldownMs);
-    this.run = new RunState(ports.runStore, ports.sessionRunId);
+    this.run = new RunState(ports.sessionStore, ports.sessionRunId);
   }
 
   /** Loads persisted state and starts capturing. Safe to call again (e.g. on every worker wake-up). */
@@ -85,7 +94,9 @@ export class Recorder {
       const settings = await this.ports.settingsStore.load();
       this.ports.settingsStore.onChange((next) => void this.apply(next));
       await Promise.all([this.ports.ring.load(), this.ports.timeline.load(), this.run.load()]);
+      this.paused = (await this.ports.sessionStore.get(PAUSED_KEY)) === true;
       await this.apply(settings);
+      await enforceRetention(this.ports.bundles, this.ports.clock.now(), retentionPolicy(settings));
     })();
     return this.started;
   }
@@ -94,7 +105,7 @@ export class Recorder {
     this.loop.configure({ intervalMs: settings.captureIntervalMs, jpegQuality: settings.jpegQuality });
     this.gate.setCooldown(settings.failureCooldownMs);
     // Frames are taken from `screenshots` up; a level raised mid-run starts the capture at once.
-    if (captureLevelAtLeast(settings.captureLevel, 'screenshots')) this.loop.start();
+    if (captureLevelAtLeast(settings.captureLevel, 'screenshots') && !this.paused) this.loop.start();
     else this.loop.stop();
     await Promise.all([this.ports.ring.setLimits(ringLimits(settings)), this.ports.timeline.setLimits(timelineLimits(settings))]);
   }
@@ -104,7 +115,7 @@ export class Recorder {
   }
 
   private get recordingTimeline(): boolean {
-    return this.settings.captureLevel !== 'off';
+    return this.settings.captureLevel !== 'off' && !this.paused;
   }
 
   // ---- inputs from the browser ----
@@ -285,12 +296,14 @@ export class Recorder {
 
   /** The tab an agent means when it names none: the most recently captured visible tab. */
   private defaultTab(): { tabId: number | null; url: string | null } {
-    const target = this.loop.targets()[0];
-    return { tabId: target?.tabId ?? null, url: target?.url ?? null };
+    const tabId = this.loop.targets()[0]?.tabId ?? null;
+    return { tabId, url: this.tabUrl(tabId) };
   }
 
+  /** The browser's latest word on the tab's URL; the capture loop's (a tick old) otherwise. */
   private tabUrl(tabId: number | null): string | null {
-    return this.loop.targets().find((t) => t.tabId === tabId)?.url ?? null;
+    if (tabId === null) return null;
+    return this.ports.currentTabUrl?.(tabId) ?? this.loop.targets().find((t) => t.tabId === tabId)?.url ?? null;
   }
 
   // ---- the automation API (globalThis.afr) ----
@@ -334,6 +347,51 @@ export class Recorder {
     return this.apiCommand('runEnd', input);
   }
 
+  // ---- the operator API (popup, options, library pages) ----
+
+  /** Stops recording (frames, steps, signals) until `resume`; the ring and bundles are kept. */
+  async pause(): Promise<Status> {
+    this.paused = true;
+    await this.ports.sessionStore.set(PAUSED_KEY, true);
+    await this.apply(this.settings);
+    return this.status();
+  }
+
+  async resume(): Promise<Status> {
+    this.paused = false;
+    await this.ports.sessionStore.set(PAUSED_KEY, false);
+    await this.apply(this.settings);
+    return this.status();
+  }
+
+  /** A bundle on the operator's request (reason `manual`), whatever the persist mode and cooldown. */
+  async saveBundle(input: unknown = {}): Promise<string> {
+    const parsed = SaveBundleInputSchema.safeParse(input ?? {});
+    if (!parsed.success) throw new RecorderInputError(`saveBundle: ${describeZodError(parsed.error)}`);
+    const tab = parsed.data.tabId === undefined ? this.defaultTab() : { tabId: parsed.data.tabId, url: this.tabUrl(parsed.data.tabId) };
+    const signal = explicitSignal({ ...tab, ts: this.ports.clock.now(), reason: 'manual', label: 'saved by the operator', origin: 'operator' });
+    const bundle = await this.trigger(signal, { explicit: true });
+    if (!bundle) throw new Error('saveBundle: the bundle was not written');
+    return bundle.id;
+  }
+
+  /** Saves a stored bundle to the downloads folder; resolves to the download id. */
+  async downloadBundle(id: unknown): Promise<number> {
+    const bundleId = checkBundleId(id);
+    const zip = await this.ports.bundles.read(bundleId);
+    if (!zip) throw new RecorderInputError(`no bundle with id ${bundleId}`);
+    const downloadId = await this.ports.download(bundleId, zip);
+    await this.ports.bundles.setDownloadId(bundleId, downloadId);
+    return downloadId;
+  }
+
+  /** What the given custom rules, with the built-in ones, would mask on a tab. */
+  async previewRedaction(input: unknown): Promise<RedactionPreview> {
+    const parsed = PreviewRedactionInputSchema.safeParse(input);
+    if (!parsed.success) throw new RecorderInputError(`previewRedaction: ${describeZodError(parsed.error)}`);
+    return this.ports.previewRedaction(parsed.data.tabId, parsed.data.rules);
+  }
+
   async status(): Promise<Status> {
     const stats = this.loop.stats();
     const ring = this.ports.ring.stats();
@@ -341,6 +399,7 @@ export class Recorder {
     const settings = this.settings;
     return {
       recording: this.loop.isRunning,
+      paused: this.paused,
       tabs: this.loop.targets().map((t) => {
         const dbg = this.ports.debuggerState(t.tabId);
         return { ...t, debugger: dbg.attached, debuggerError: dbg.error, signals: dbg.attached ? ('debugger' as const) : ('page' as const) };
@@ -392,6 +451,8 @@ export class Recorder {
     return this.ports.settingsStore.update(patch);
   }
 }
+
+const PAUSED_KEY = 'paused';
 
 function checkBundleId(id: unknown): string {
   if (typeof id !== 'string' || !BUNDLE_ID_PATTERN.test(id)) throw new RecorderInputError(`not a bundle id: ${JSON.stringify(id)}`);

@@ -1,5 +1,6 @@
 import type { RedactionKind } from '../../schemas/snapshot';
 import { sensitiveWordKind } from './sensitive-words';
+import { activeRedactionRules, withheldBySelector } from './custom-rules';
 
 /** Input types whose value is never user data worth recording (or is recorded as `checked`). */
 const VALUELESS_INPUT_TYPES = new Set(['checkbox', 'radio', 'submit', 'button', 'reset', 'image', 'file', 'range', 'color']);
@@ -53,11 +54,14 @@ export function classifySensitiveField(el: Element): RedactionKind | null {
   if (type === 'hidden') return 'hidden';
   if (type === 'password') return 'password';
   if (VALUELESS_INPUT_TYPES.has(type)) return null;
+  if (withheldBySelector(el)) return 'custom';
   const fromAutocomplete = autocompleteKind(el.getAttribute('autocomplete'));
   if (fromAutocomplete) return fromAutocomplete;
+  const { fieldPatterns } = activeRedactionRules();
   for (const text of describingTexts(el)) {
     const kind = sensitiveWordKind(text);
     if (kind) return kind;
+    if (fieldPatterns.some((p) => p.test(text))) return 'custom';
   }
   if (type === 'email') return 'email';
   if (type === 'tel') return 'tel';

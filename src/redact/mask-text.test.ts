@@ -57,7 +57,7 @@ describe('maskText', () => {
   it('counts every mask by kind', () => {
     const { text, counts } = maskText('a@b.io, c@d.io, 415-555-0134, 123-45-6789, 5555555555554444');
     expect(text).toBe('[email], [email], [phone], [ssn], [card]');
-    expect(counts).toEqual({ email: 2, phone: 1, card_number: 1, ssn: 1 });
+    expect(counts).toEqual({ email: 2, phone: 1, card_number: 1, ssn: 1, custom: 0 });
   });
 
   it('stays linear on adversarial input', () => {

@@ -1,6 +1,7 @@
 import type { TextMaskKind } from '../../schemas/snapshot';
 import { passesLuhn } from './luhn';
 import { createTextMaskCounts, type TextMaskCounts } from './redaction-counts';
+import { activeRedactionRules } from './custom-rules';
 
 /** What each masked span is replaced with. */
 export const TEXT_MASKS: Readonly<Record<TextMaskKind, string>> = {
@@ -8,6 +9,7 @@ export const TEXT_MASKS: Readonly<Record<TextMaskKind, string>> = {
   phone: '[phone]',
   card_number: '[card]',
   ssn: '[ssn]',
+  custom: '[redacted]',
 };
 
 // A local part is anything but space and the characters that usually delimit an address in prose.
@@ -61,7 +63,16 @@ function maskCardRun(run: string, counts: TextMaskCounts): string {
  * `text` with fixed masks, adding what it replaced to `counts`. Returns the masked text.
  */
 export function maskTextInto(text: string, counts: TextMaskCounts): string {
-  if (!text || !/[\d@]/.test(text)) return text;
+  if (!text) return text;
+  // Custom patterns first, so a built-in mask cannot split what a custom pattern would match.
+  for (const pattern of activeRedactionRules().textPatterns) {
+    pattern.lastIndex = 0;
+    text = text.replace(pattern, () => {
+      counts.custom++;
+      return TEXT_MASKS.custom;
+    });
+  }
+  if (!/[\d@]/.test(text)) return text;
   const mask = (kind: TextMaskKind) => () => {
     counts[kind]++;
     return TEXT_MASKS[kind];

@@ -15,8 +15,9 @@ export const REDACTION_KINDS: readonly RedactionKind[] = [
   'token',
   'pin',
   'hidden',
+  'custom',
 ];
-export const TEXT_MASK_KINDS: readonly TextMaskKind[] = ['email', 'phone', 'card_number', 'ssn'];
+export const TEXT_MASK_KINDS: readonly TextMaskKind[] = ['email', 'phone', 'card_number', 'ssn', 'custom'];
 
 export type TextMaskCounts = Record<TextMaskKind, number>;
 export type FieldRedactionCounts = Record<RedactionKind, number>;

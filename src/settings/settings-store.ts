@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import { DEFAULT_SETTINGS, SettingsPatchSchema, SettingsSchema, type Settings } from '../../schemas/settings';
+import { DEFAULT_SETTINGS, SettingsPatchSchema, SettingsSchema, type Settings, type SettingsPatch } from '../../schemas/settings';
 import type { SignalRules, SignalRulesPatch } from '../../schemas/signals';
+import { migrateStoredSettings, wrapSettings } from './migrations';
 
 /** Key-value persistence (`chrome.storage.local` in production). */
 export interface KeyValueStore {
@@ -28,6 +29,12 @@ export function mergeSignalRules(current: SignalRules, patch: SignalRulesPatch |
   return merged;
 }
 
+/** `settings` with a validated change applied (signal rules merged field by field). */
+function applyPatch(settings: Settings, patch: SettingsPatch): Settings {
+  const { signals, ...rest } = patch;
+  return SettingsSchema.parse({ ...settings, ...rest, signals: mergeSignalRules(settings.signals, signals) });
+}
+
 /** Loads, validates and persists the recorder settings. */
 export class SettingsStore {
   private current: Settings = DEFAULT_SETTINGS;
@@ -38,21 +45,28 @@ export class SettingsStore {
     private readonly log: (message: string) => void = console.warn,
   ) {}
 
-  /** Reads stored settings; anything invalid falls back to the defaults, field by field, with a warning. */
+  /**
+   * Reads stored settings, migrating older versions; anything invalid falls back to the defaults,
+   * field by field, with a warning.
+   */
   async load(): Promise<Settings> {
-    const stored = await this.storage.get(SETTINGS_KEY);
-    if (stored === undefined) return (this.current = DEFAULT_SETTINGS);
-    const parsed = SettingsSchema.safeParse(stored);
-    if (parsed.success) return (this.current = parsed.data);
-    this.log(`[afr] stored settings are invalid (${describeZodError(parsed.error)}); using defaults for those fields`);
-    const salvaged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
-    if (stored && typeof stored === 'object') {
-      for (const [key, value] of Object.entries(stored)) {
-        const field = SettingsPatchSchema.safeParse({ [key]: value });
-        if (field.success) salvaged[key] = value;
-      }
+    const raw = await this.storage.get(SETTINGS_KEY);
+    if (raw === undefined) return (this.current = DEFAULT_SETTINGS);
+    const migrated = migrateStoredSettings(raw);
+    if (!migrated) {
+      this.log('[afr] stored settings are unreadable; using the defaults');
+      return (this.current = DEFAULT_SETTINGS);
     }
-    return (this.current = SettingsSchema.parse(salvaged));
+    // Read field by field as a change to the defaults: a bad field falls back alone.
+    const valid: Record<string, unknown> = {};
+    const problems: string[] = [];
+    for (const [key, value] of Object.entries(migrated.settings)) {
+      const field = SettingsPatchSchema.safeParse({ [key]: value });
+      if (field.success) Object.assign(valid, field.data);
+      else problems.push(describeZodError(field.error));
+    }
+    if (problems.length) this.log(`[afr] stored settings are invalid (${problems.join('; ')}); using defaults for those fields`);
+    return (this.current = applyPatch(DEFAULT_SETTINGS, valid as SettingsPatch));
   }
 
   get(): Settings {
@@ -63,9 +77,8 @@ export class SettingsStore {
   async update(patch: unknown): Promise<Settings> {
     const parsed = SettingsPatchSchema.safeParse(patch);
     if (!parsed.success) throw new SettingsError(`invalid settings: ${describeZodError(parsed.error)}`);
-    const { signals, ...rest } = parsed.data;
-    const next = SettingsSchema.parse({ ...this.current, ...rest, signals: mergeSignalRules(this.current.signals, signals) });
-    await this.storage.set(SETTINGS_KEY, next);
+    const next = applyPatch(this.current, parsed.data);
+    await this.storage.set(SETTINGS_KEY, wrapSettings(next));
     this.current = next;
     for (const listener of this.listeners) listener(next);
     return next;

@@ -74,7 +74,7 @@ export function explicitSignal(base: {
   ts: number;
   reason: string;
   label: string | null;
-  origin: 'page' | 'agent';
+  origin: 'page' | 'agent' | 'operator';
   kind?: 'fail' | 'assertion';
   message?: string | null;
 }): FailureSignal {

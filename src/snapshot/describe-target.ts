@@ -4,6 +4,7 @@ import { createTextMaskCounts, type TextMaskCounts } from '../redact/redaction-c
 import { accessibleName } from './accessible-name';
 import { buildSelector } from './css-selector';
 import { roleOf } from './implicit-role';
+import { withheldBySelector } from '../redact/custom-rules';
 
 const MAX_SELECTOR_CHARS = 300;
 
@@ -24,7 +25,8 @@ export function interactiveTarget(el: Element): Element {
 /** A step's description of an element: tag, role, masked accessible name and masked selector. */
 export function describeTarget(el: Element, counts: TextMaskCounts = createTextMaskCounts()): StepTarget {
   const role = roleOf(el);
-  const name = accessibleName(el, counts, role);
+  // An element a custom rule withholds is named by tag and selector only.
+  const name = withheldBySelector(el) ? '' : accessibleName(el, counts, role);
   const target: StepTarget = {
     tag: el.localName,
     selector: maskAndCap(buildSelector(el), MAX_SELECTOR_CHARS, counts),

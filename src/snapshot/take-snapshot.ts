@@ -1,5 +1,6 @@
 import type { PageSnapshot, SnapshotNode } from '../../schemas/snapshot';
-import { readFieldValue } from '../redact/field-value';
+import { hasFieldValue, readFieldValue } from '../redact/field-value';
+import { withheldBySelector } from '../redact/custom-rules';
 import { maskAndCap } from '../redact/mask-text';
 import { createRedactionCounts, type RedactionTally } from '../redact/redaction-counts';
 import { redactUrl } from '../redact/redact-url';
@@ -114,6 +115,15 @@ function snapshotElement(el: Element, depth: number, walk: Walk, offset: { x: nu
   const node: SnapshotNode = { tag };
   const role = roleOf(el);
   if (role) node.role = role;
+  if (withheldBySelector(el) && !hasFieldValue(el)) {
+    // A custom rule withholds this element: its box stays (so it can be masked in pixels); its
+    // attributes, name, text and subtree go.
+    walk.counts.fields.custom++;
+    node.rect = rectOf(el, offset);
+    node.value_redacted = true;
+    node.redaction_kind = 'custom';
+    return node;
+  }
   const attributes = pickSafeAttributes(el, walk.counts.text);
   if (attributes) node.attributes = attributes;
   if (role || NAME_ATTRIBUTES.some((a) => el.hasAttribute(a))) {

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { selectExpiredBundles } from './retention';
+import type { BundleSummary } from '../../schemas/api';
+
+const DAY = 86_400_000;
+const NOW = Date.UTC(2026, 10, 22);
+const bundle = (id: string, ageDays: number, sizeMiB: number): BundleSummary => ({
+  id,
+  createdAt: new Date(NOW - ageDays * DAY).toISOString(),
+  reason: 'x',
+  label: null,
+  tabId: 1,
+  url: null,
+  sizeBytes: sizeMiB * 1024 * 1024,
+  downloadId: null,
+});
+const policy = { maxCount: 3, maxBytes: 10 * 1024 * 1024, maxAgeMs: 30 * DAY };
+
+describe('selectExpiredBundles', () => {
+  it.each([
+    { name: 'nothing to delete', bundles: [bundle('a', 0, 1), bundle('b', 1, 1)], want: [] },
+    { name: 'past the count, oldest first', bundles: [bundle('a', 0, 1), bundle('b', 1, 1), bundle('c', 2, 1), bundle('d', 3, 1), bundle('e', 4, 1)], want: ['d', 'e'] },
+    { name: 'past the bytes', bundles: [bundle('a', 0, 4), bundle('b', 1, 4), bundle('c', 2, 4)], want: ['c'] },
+    { name: 'older than the age', bundles: [bundle('a', 0, 1), bundle('b', 31, 1)], want: ['b'] },
+    { name: 'the newest is kept even when too big and too old', bundles: [bundle('a', 40, 50)], want: [] },
+    { name: 'order of the input does not matter', bundles: [bundle('old', 5, 1), bundle('new', 0, 1), bundle('older', 6, 1), bundle('oldest', 7, 1)], want: ['oldest'] },
+  ])('$name', ({ bundles, want }) => {
+    expect(selectExpiredBundles(bundles, NOW, policy)).toEqual(want);
+  });
+});

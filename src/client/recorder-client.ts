@@ -1,0 +1,155 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describeEvaluateError, isTargetGoneError, RecorderCallError, RecorderWorkerLostError } from './errors';
+import { findRecorder, type FindOptions, type FoundRecorder } from './find-recorder';
+import type { AfrCall, WorkerSource } from './ports';
+import type {
+  AfrApi,
+  AfrMethod,
+  AssertOptions,
+  BundleSummary,
+  FailOptions,
+  MarkOptions,
+  RecorderSettings,
+  RecorderStatus,
+  RunEndOptions,
+  RunStartOptions,
+  SettingsPatch,
+  StepOptions,
+} from './types';
+
+// Runs inside the service worker: serialised to source, so it must not close over anything.
+const callAfr = ([method, args]: AfrCall): unknown => {
+  const api = (globalThis as unknown as { afr?: Record<string, unknown> }).afr;
+  if (typeof api !== 'object' || api === null) throw new Error('globalThis.afr is missing from the service worker');
+  const fn = api[method];
+  if (typeof fn !== 'function') throw new Error(`afr.${method} is not a function in this version of the extension`);
+  return (fn as (...a: unknown[]) => unknown).apply(api, args);
+};
+
+type Result<M extends AfrMethod> = Awaited<ReturnType<AfrApi[M]>>;
+
+/**
+ * A connection to the recorder's service worker. Every method calls `globalThis.afr.<method>` there.
+ *
+ * Chrome may stop or restart an extension's service worker. Before each call the client checks that the
+ * browser still lists the worker and finds it again if not. If a call fails because the worker went away
+ * during it, the read-only and repeat-safe calls (`status`, `settings`, `configure`, `bundles`,
+ * `exportBundle`, `saveBundle`, `deleteBundle`) find the worker again and are retried once; the others
+ * (`runStart`, `runEnd`, `step`, `assert`, `mark`, `fail`) throw `RecorderWorkerLostError`, since the
+ * recorder may already have applied them.
+ */
+export class RecorderClient {
+  /** Use `connectRecorder` or `connectRecorderPuppeteer`. */
+  constructor(
+    private readonly source: WorkerSource,
+    private found: FoundRecorder | null,
+    private readonly timeoutMs: number,
+    /** The extension's id (the host of `chrome-extension://<id>/…` pages). */
+    readonly extensionId: string,
+  ) {}
+
+  /** Recording state: frames, bytes, fps, tabs, the current run… Retried after a worker restart. */
+  status(): Promise<RecorderStatus> {
+    return this.call('status', [], true);
+  }
+
+  /** The current settings. Retried after a worker restart. */
+  settings(): Promise<RecorderSettings> {
+    return this.call('getSettings', [], true);
+  }
+
+  /** Validates and applies a settings change; resolves to all settings. Retried after a worker restart. */
+  configure(patch: SettingsPatch): Promise<RecorderSettings> {
+    return this.call('configure', [patch], true);
+  }
+
+  /** Opens a run on the timeline; resolves to its id. Not retried. */
+  runStart(options: RunStartOptions = {}): Promise<string> {
+    return this.call('runStart', [options], false);
+  }
+
+  /** Closes the run; resolves to a bundle id when `persistMode: 'always'` bundled it, else null. Not retried. */
+  runEnd(options: RunEndOptions = {}): Promise<string | null> {
+    return this.call('runEnd', [options], false);
+  }
+
+  /** Adds an agent step to the timeline. Not retried. */
+  step(options: StepOptions): Promise<void> {
+    return this.call('step', [options], false);
+  }
+
+  /** Records a check; resolves to the bundle id when a failed check was bundled, else null. Not retried. */
+  assert(options: AssertOptions): Promise<string | null> {
+    return this.call('assert', [options], false);
+  }
+
+  /** Puts a named point on the timeline. Not retried. */
+  mark(options: MarkOptions): Promise<void> {
+    return this.call('mark', [options], false);
+  }
+
+  /** Declares a failure; resolves to the bundle id once the bundle is stored. Not retried. */
+  fail(options: FailOptions): Promise<string> {
+    return this.call('fail', [options], false);
+  }
+
+  /** Stored bundles, newest first. Retried after a worker restart. */
+  bundles(): Promise<BundleSummary[]> {
+    return this.call('listBundles', [], true);
+  }
+
+  /** The bundle's zip. Retried after a worker restart. */
+  async exportBundle(id: string): Promise<Buffer> {
+    const base64 = await this.call('exportBundle', [id], true);
+    if (typeof base64 !== 'string') throw new RecorderCallError('exportBundle', `expected a base64 string, got ${typeof base64}`);
+    return Buffer.from(base64, 'base64');
+  }
+
+  /**
+   * Writes the bundle's zip to `target` (a path ending in `.zip`) or to `<target>/<id>.zip` (any
+   * other path, taken as a directory); creates the directory. Resolves to the file written.
+   * Retried after a worker restart.
+   */
+  async saveBundle(id: string, target: string): Promise<string> {
+    const zip = await this.exportBundle(id);
+    const file = target.toLowerCase().endsWith('.zip') ? target : path.join(target, `${id}.zip`);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, zip);
+    return file;
+  }
+
+  /**
+   * Deletes a stored bundle; resolves to whether it existed. Retried after a worker restart (a retry of a
+   * delete that went through before the worker went away resolves to false).
+   */
+  deleteBundle(id: string): Promise<boolean> {
+    return this.call('deleteBundle', [id], true);
+  }
+
+  private async worker(): Promise<FoundRecorder> {
+    if (this.found?.isAlive()) return this.found;
+    this.found = await findRecorder(this.source, { timeoutMs: this.timeoutMs, extensionId: this.extensionId });
+    return this.found;
+  }
+
+  private async call<M extends AfrMethod>(method: M, args: Parameters<AfrApi[M]>, repeatable: boolean): Promise<Result<M>> {
+    for (let attempt = 1; ; attempt++) {
+      const found = await this.worker();
+      try {
+        return (await found.worker.evaluate(callAfr, [method, args])) as Result<M>;
+      } catch (error) {
+        if (!isTargetGoneError(error)) throw new RecorderCallError(method, describeEvaluateError(error), { cause: error });
+        if (this.found === found) this.found = null;
+        if (!repeatable) throw new RecorderWorkerLostError(method, 'it may or may not have been applied, so it is not repeated', { cause: error });
+        if (attempt > 1) throw new RecorderWorkerLostError(method, 'it went away again during the retry', { cause: error });
+      }
+    }
+  }
+}
+
+/** Finds the recorder through `source` (waiting up to `timeoutMs`) and returns a client bound to it. */
+export async function openRecorderClient(source: WorkerSource, { timeoutMs, extensionId }: FindOptions): Promise<RecorderClient> {
+  const found = await findRecorder(source, { timeoutMs, extensionId });
+  return new RecorderClient(source, found, timeoutMs, found.extensionId);
+}

@@ -1,0 +1,179 @@
+/**
+ * The contract of the recorder's automation API (`globalThis.afr` in the extension's service worker),
+ * written out by hand so the built client needs nothing from `schemas/` at run time or in its `.d.ts`.
+ * `contract.test.ts` fails the type check when these drift from the zod schemas.
+ */
+
+/** `rec.runStart(...)`: opens a run on the timeline (default tab: the visible one). */
+export interface RunStartOptions {
+  tabId?: number;
+  /** Letters, digits, `_ . : -`; the recorder makes one up when absent. */
+  runId?: string;
+  agent?: string;
+  agentVersion?: string;
+  task?: string;
+}
+
+/** `rec.runEnd(...)`: closes the run; with `persistMode: 'always'` the run is bundled. */
+export interface RunEndOptions {
+  tabId?: number;
+  outcome?: 'passed' | 'failed';
+  label?: string;
+}
+
+/** `rec.step(...)`: one agent step on the timeline. */
+export interface StepOptions {
+  tabId?: number;
+  action: string;
+  target?: string;
+  outcome?: 'ok' | 'fail';
+  label?: string;
+  /** What the agent was trying to achieve (masked like page text). */
+  goal?: string;
+  /** The agent's stated reasoning (masked like page text). */
+  reasoning?: string;
+}
+
+/** `rec.assert(...)`: a check; a failed one makes a bundle. */
+export interface AssertOptions {
+  tabId?: number;
+  label: string;
+  passed: boolean;
+  expected?: string;
+  actual?: string;
+  reasoning?: string;
+}
+
+/** `rec.mark(...)`: a named point on the timeline. */
+export interface MarkOptions {
+  tabId?: number;
+  label: string;
+  reasoning?: string;
+}
+
+/** `rec.fail(...)`: declares a failure; the recorder bundles the tab. */
+export interface FailOptions {
+  tabId?: number;
+  /** A short code such as `assertion_failed`, 1–1024 characters. */
+  reason: string;
+  label?: string;
+}
+
+/** One stored bundle, as `rec.bundles()` lists it (newest first). */
+export interface BundleSummary {
+  id: string;
+  createdAt: string;
+  reason: string;
+  label: string | null;
+  tabId: number | null;
+  url: string | null;
+  sizeBytes: number;
+  downloadId: number | null;
+}
+
+/** How much the recorder captures, in increasing order. */
+export type CaptureLevel = 'off' | 'metadata' | 'trace' | 'screenshots' | 'video' | 'full';
+
+export type PersistMode = 'on_fail' | 'always' | 'manual';
+
+/** `rec.status()` */
+export interface RecorderStatus {
+  recording: boolean;
+  /** Paused by the operator: no frames, steps or signals until resumed. */
+  paused: boolean;
+  tabs: {
+    tabId: number;
+    windowId: number;
+    url: string | null;
+    debugger: boolean;
+    debuggerError: string | null;
+    signals: 'debugger' | 'page';
+  }[];
+  frames: number;
+  bytes: number;
+  fps: number;
+  oldestFrameAgeMs: number | null;
+  capturesOk: number;
+  captureErrors: number;
+  quotaErrors: number;
+  lastCaptureError: string | null;
+  steps: number;
+  bundles: number;
+  packaging: boolean;
+  runId: string;
+  run: {
+    active: boolean;
+    agent: string | null;
+    agentVersion: string | null;
+    task: string | null;
+    startedAt: string | null;
+  };
+  captureLevel: CaptureLevel;
+  persistMode: PersistMode;
+  version: string;
+}
+
+/** Kinds of failure signal the recorder sees by itself. */
+export type SignalKind = 'exception' | 'console_error' | 'http_5xx' | 'http_4xx' | 'network_failure' | 'crash' | 'dialog';
+
+/** What the recorder does with one kind of signal. */
+export interface SignalRule {
+  enabled: boolean;
+  /** `trigger` makes a bundle; `record` only puts the signal on the timeline. */
+  action: 'trigger' | 'record';
+  urls: string[];
+  ignoreUrls: string[];
+  statuses: number[];
+  ignoreMessages: string[];
+  resourceTypes: string[];
+}
+
+/** Extra redaction: CSS selectors, field-name and text patterns (regular expression sources). */
+export interface RedactionRules {
+  selectors: string[];
+  fieldNamePatterns: string[];
+  textPatterns: string[];
+}
+
+/** Every recorder setting (see the README's Settings table). */
+export interface RecorderSettings {
+  bufferSeconds: number;
+  maxBufferBytes: number;
+  captureIntervalMs: number;
+  jpegQuality: number;
+  captureOnAction: boolean;
+  autoDownload: boolean;
+  failureCooldownMs: number;
+  signals: Record<SignalKind, SignalRule>;
+  persistMode: PersistMode;
+  captureLevel: CaptureLevel;
+  encodeClip: boolean;
+  maxStoredBundles: number;
+  maxStoredBundleBytes: number;
+  bundleRetentionDays: number;
+  /** Redaction on top of the built-in rules. */
+  redaction: RedactionRules;
+}
+
+/** `rec.configure(patch)`: any subset of the settings; `signals` is merged rule by rule, field by field. */
+export type SettingsPatch = Partial<Omit<RecorderSettings, 'signals'>> & {
+  signals?: { [K in SignalKind]?: Partial<SignalRule> };
+};
+
+/** `globalThis.afr` as the service worker exposes it. Errors reject with a message. */
+export interface AfrApi {
+  status(): Promise<RecorderStatus>;
+  fail(input: FailOptions): Promise<string>;
+  step(input: StepOptions): Promise<void>;
+  assert(input: AssertOptions): Promise<string | null>;
+  mark(input: MarkOptions): Promise<void>;
+  runStart(input: RunStartOptions): Promise<string>;
+  runEnd(input: RunEndOptions): Promise<string | null>;
+  listBundles(): Promise<BundleSummary[]>;
+  exportBundle(id: string): Promise<string>;
+  deleteBundle(id: string): Promise<boolean>;
+  configure(patch: SettingsPatch): Promise<RecorderSettings>;
+  getSettings(): Promise<RecorderSettings>;
+}
+
+export type AfrMethod = keyof AfrApi;

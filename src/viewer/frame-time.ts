@@ -1,0 +1,60 @@
+import type { Manifest } from '../../schemas/manifest';
+
+export type FrameInfo = Manifest['frames'][number];
+
+/**
+ * Start of each frame in the clip, in seconds: `failure.mp4` shows every frame for its `duration_ms`,
+ * one after another, so frame i starts at the sum of the durations before it.
+ */
+export function frameStarts(frames: readonly FrameInfo[]): number[] {
+  const starts: number[] = [];
+  let t = 0;
+  for (const frame of frames) {
+    starts.push(t);
+    t += frame.duration_ms / 1000;
+  }
+  return starts;
+}
+
+/** Total clip length in seconds according to the frames' durations. */
+export function totalSeconds(frames: readonly FrameInfo[]): number {
+  return frames.reduce((sum, f) => sum + f.duration_ms, 0) / 1000;
+}
+
+/** Index of the frame on screen at clip time `seconds` (clamped to the first and last frame). */
+export function frameAtClipTime(starts: readonly number[], seconds: number): number {
+  if (starts.length === 0) return -1;
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (starts[mid]! <= seconds) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * Clip time to seek to so that frame `index` shows: a little past its start, because a seek that
+ * lands exactly on a boundary may decode the previous frame after rounding.
+ */
+export function clipTimeOfFrame(frames: readonly FrameInfo[], starts: readonly number[], index: number): number {
+  const frame = frames[index];
+  if (!frame) return 0;
+  return starts[index]! + Math.min(0.05, frame.duration_ms / 2000);
+}
+
+/** Index of the frame whose capture time is nearest to `ts` (ties go to the earlier frame); -1 when there are none. */
+export function nearestFrame(frames: readonly FrameInfo[], ts: number): number {
+  if (frames.length === 0) return -1;
+  let lo = 0;
+  let hi = frames.length - 1;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (frames[mid]!.ts < ts) lo = mid + 1;
+    else hi = mid;
+  }
+  // lo is the first frame at or after ts (or the last frame); the one before it may be nearer.
+  if (lo > 0 && Math.abs(frames[lo - 1]!.ts - ts) <= Math.abs(frames[lo]!.ts - ts)) return lo - 1;
+  return lo;
+}

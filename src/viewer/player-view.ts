@@ -1,0 +1,111 @@
+import { failureTime, type BundleData, type BundleMedia } from './bundle-data';
+import { h } from './dom';
+import { formatClock, formatOffset } from './format';
+import { nearestFrame } from './frame-time';
+
+export interface PlayerView {
+  element: HTMLElement;
+  /** The clip element, or null when the bundle has no clip. */
+  video: HTMLVideoElement | null;
+  showFrame(index: number): void;
+  /** `showClip`: the clip plays, so it is shown over the still frame. */
+  setPlaying(playing: boolean, showClip: boolean): void;
+  /** Says why the clip is not used (frames still play on a clock). */
+  setNote(text: string | null): void;
+}
+
+const PLAY = '\u25B6';
+const PAUSE = '\u2016';
+
+export interface PlayerActions {
+  seekFrame(index: number): void;
+  step(delta: number): void;
+  togglePlay(): void;
+}
+
+/**
+ * The frame scrubber: the current frame (or the clip while it plays), a range input over the frames
+ * with a tick per step, previous / play / next buttons, and the frame's capture time.
+ */
+export function renderPlayer(data: BundleData, media: BundleMedia, actions: PlayerActions): PlayerView {
+  const { manifest, steps } = data;
+  const frames = manifest.frames;
+  const failureTs = failureTime(data);
+  const clipError = data.diagnostics?.clip_error ?? null;
+  const last = Math.max(0, frames.length - 1);
+  const image = h('img', { className: 'afr-frame', attrs: { alt: 'frame of the failing tab', draggable: 'false' }, data: { testid: 'frame-image' } });
+  const video = media.clipUrl === null ? null : h('video', { className: 'afr-clip', attrs: { preload: 'auto', playsinline: '', muted: '' }, data: { testid: 'clip' } });
+  if (video) {
+    video.muted = true;
+    video.src = media.clipUrl!;
+  }
+  const emptyStage = frames.length === 0 ? h('p', { className: 'afr-empty' }, `This bundle has no frames (capture level: ${manifest.capture_level}).`) : null;
+  const stage = h('div', { className: 'afr-stage' }, emptyStage, frames.length === 0 ? null : image, video);
+
+  const range = h('input', {
+    className: 'afr-range',
+    attrs: { type: 'range', min: '0', max: String(last), step: '1', value: '0', 'aria-label': 'frame' },
+    data: { testid: 'scrubber' },
+    on: { input: () => actions.seekFrame(Number(range.value)) },
+  });
+  range.disabled = frames.length === 0;
+  // One tick per step above the scrubber, at the frame it belongs to; failure signals in red.
+  const ticks = h('div', { className: 'afr-ticks', attrs: { 'aria-hidden': 'true' } });
+  for (const step of steps.steps) {
+    const index = nearestFrame(frames, step.ts);
+    if (index < 0) continue;
+    const tick = h('span', { className: `afr-tick afr-kind-${step.kind}`, title: step.action });
+    tick.style.left = `${last === 0 ? 0 : (index / last) * 100}%`;
+    ticks.appendChild(tick);
+  }
+
+  const button = (label: string, title: string, onClick: () => void, testid: string) =>
+    h('button', { className: 'afr-control', title, attrs: { type: 'button', 'aria-label': title }, data: { testid }, on: { click: onClick } }, label);
+  // Glyphs from the Latin-1/general punctuation and geometric shapes blocks: every system font has them.
+  const playButton = button(PLAY, 'play / pause (space)', () => actions.togglePlay(), 'play');
+  const counter = h('span', { className: 'afr-counter', data: { testid: 'frame-counter' } });
+  const time = h('span', { className: 'afr-frame-time', data: { testid: 'frame-time' } });
+  const note = h('p', { className: 'afr-note' });
+  note.hidden = true;
+
+  const element = h(
+    'section',
+    { className: 'afr-panel afr-player' },
+    stage,
+    h(
+      'div',
+      { className: 'afr-controls' },
+      button('\u2039', 'previous frame (\u2190)', () => actions.step(-1), 'previous'),
+      playButton,
+      button('\u203A', 'next frame (\u2192)', () => actions.step(1), 'next'),
+      h('div', { className: 'afr-scrubber' }, ticks, range),
+      counter,
+    ),
+    h('div', { className: 'afr-frame-info' }, time, manifest.clip ? h('span', { className: 'afr-clip-info' }, `clip ${manifest.clip.duration_seconds.toFixed(1)} s \u00B7 ${manifest.clip.encoder}`) : h('span', { className: 'afr-clip-info' }, clipError ? `no clip: ${clipError}` : 'no clip')),
+    note,
+  );
+
+  return {
+    element,
+    video,
+    showFrame(index) {
+      const frame = frames[index];
+      if (!frame) return;
+      const url = media.frameUrl(frame.name);
+      if (url !== null && image.getAttribute('src') !== url) image.src = url;
+      image.dataset.frame = frame.name;
+      range.value = String(index);
+      counter.textContent = `frame ${index + 1} / ${frames.length}`;
+      time.textContent = `${formatClock(frame.ts)} UTC \u00B7 ${formatOffset(frame.ts - failureTs)} \u00B7 ${frame.width}\u00D7${frame.height}`;
+    },
+    setPlaying(playing, showClip) {
+      stage.classList.toggle('afr-playing', playing && showClip && video !== null);
+      playButton.textContent = playing ? PAUSE : PLAY;
+      playButton.setAttribute('aria-pressed', String(playing));
+    },
+    setNote(text) {
+      note.hidden = text === null;
+      note.textContent = text ?? '';
+    },
+  };
+}

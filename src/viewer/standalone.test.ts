@@ -1,0 +1,25 @@
+// @vitest-environment happy-dom
+import { describe, expect, it, vi } from 'vitest';
+import { EMBEDDED_DATA_ID, VIEWER_ROOT_ID, buildViewerHtml } from './standalone-html';
+import { makeBundleData } from './test-bundle';
+
+describe('standalone viewer entry', () => {
+  it('renders the embedded bundle with frames and the clip by relative path', async () => {
+    const data = makeBundleData();
+    const page = new DOMParser().parseFromString(buildViewerHtml('', data), 'text/html');
+    document.body.replaceChildren(...[...page.body.childNodes].map((n) => document.importNode(n, true)));
+    vi.resetModules();
+    await import('./standalone');
+    expect(document.title).toBe('assertion_failed \u00B7 afr-20261122T120000Z-abcdef \u00B7 Agent Flight Recorder');
+    expect(document.querySelector('[data-testid="frame-image"]')!.getAttribute('src')).toBe('frames/frame_0001.jpeg');
+    expect(document.querySelector('[data-testid="clip"]')!.getAttribute('src')).toBe('failure.mp4');
+    expect(document.querySelectorAll(`#${VIEWER_ROOT_ID} [data-testid="timeline"] > li`).length).toBe(data.steps.steps.length);
+  });
+
+  it('explains a page whose data cannot be read', async () => {
+    document.body.innerHTML = `<div id="${VIEWER_ROOT_ID}"></div><script type="application/json" id="${EMBEDDED_DATA_ID}">{oops</script>`;
+    vi.resetModules();
+    await import('./standalone');
+    expect(document.querySelector('.afr-error')!.textContent).toContain('carries no readable bundle data');
+  });
+});

@@ -1,0 +1,98 @@
+import type { Step } from '../../schemas/steps';
+import { failureTime, type BundleData } from './bundle-data';
+import { h } from './dom';
+import { describeTarget, formatClock, formatOffset } from './format';
+import { nearestFrame } from './frame-time';
+
+export interface TimelineView {
+  element: HTMLElement;
+  /** Marks the entries shown by frame `index` as current and scrolls the first of them into view. */
+  setCurrentFrame(index: number): void;
+}
+
+/** The value column of a step: the typed text, a "redacted" badge, or nothing. */
+function renderValue(step: Step): HTMLElement | null {
+  if (step.value_redacted) return h('span', { className: 'afr-badge afr-redacted', title: 'the value was withheld by redaction' }, 'redacted');
+  if (step.value === null) return null;
+  return h('span', { className: 'afr-step-value' }, step.value);
+}
+
+function renderStep(step: Step, failureTs: number, onSelect: () => void): HTMLElement {
+  const target = describeTarget(step.target);
+  return h(
+    'li',
+    { className: `afr-step afr-kind-${step.kind}${step.outcome === 'fail' ? ' afr-fail' : ''}`, data: { seq: String(step.seq), kind: step.kind } },
+    h(
+      'button',
+      { className: 'afr-step-button', attrs: { type: 'button' }, title: `${formatClock(step.ts)} UTC: show the frame nearest this step`, on: { click: onSelect } },
+      h('span', { className: 'afr-step-time' }, formatOffset(step.ts - failureTs)),
+      h('span', { className: `afr-badge afr-source-${step.source}` }, step.source),
+      h('span', { className: 'afr-step-kind' }, step.kind),
+      h('span', { className: 'afr-step-action' }, step.action),
+      target === '' ? null : h('span', { className: 'afr-step-target' }, target),
+      renderValue(step),
+      step.outcome === null ? null : h('span', { className: `afr-badge afr-outcome-${step.outcome}` }, step.outcome),
+      step.label === null ? null : h('span', { className: 'afr-step-label' }, step.label),
+      ...renderDetails(step),
+    ),
+  );
+}
+
+/** The agent's goal and reasoning, an assertion's expected/actual, a signal's request: one line each. */
+function renderDetails(step: Step): HTMLElement[] {
+  const d = step.detail ?? {};
+  const request = [d.method, d.status === undefined ? undefined : String(d.status), d.request_url, d.resource_type && `(${d.resource_type})`, d.error_text].filter(Boolean).join(' ');
+  const lines: [string, string | undefined][] = [
+    ['goal', step.goal],
+    ['reasoning', step.reasoning],
+    ['expected', d.expected],
+    ['actual', d.actual],
+    ['request', request || undefined],
+    ['message', d.message === step.label ? undefined : d.message],
+    ['task', d.task],
+  ];
+  return lines.flatMap(([label, text]) =>
+    text === undefined || text === '' ? [] : [h('span', { className: 'afr-step-detail' }, h('span', { className: 'afr-field-label' }, label), text)],
+  );
+}
+
+/**
+ * The timeline: every step of `steps.json` in order (signals stand out), the bundle's warnings above
+ * it. Clicking a step jumps to the frame nearest its time.
+ */
+export function renderTimeline(data: BundleData, onSelectFrame: (index: number) => void): TimelineView {
+  const { steps, manifest } = data;
+  const failureTs = failureTime(data);
+  const warningTexts = data.diagnostics?.warnings ?? [];
+  const frameOfStep = steps.steps.map((s) => nearestFrame(manifest.frames, s.ts));
+  const items = steps.steps.map((step, i) =>
+    renderStep(step, failureTs, () => {
+      if (frameOfStep[i]! >= 0) onSelectFrame(frameOfStep[i]!);
+    }),
+  );
+  const list = h('ol', { className: 'afr-steps', data: { testid: 'timeline' } }, ...items);
+  const warnings = warningTexts.length === 0 ? null : h('ul', { className: 'afr-warnings', data: { testid: 'warnings' } }, ...warningTexts.map((w) => h('li', null, w)));
+  const element = h(
+    'section',
+    { className: 'afr-panel afr-timeline' },
+    h('h2', null, `Timeline `, h('span', { className: 'afr-count' }, `${steps.steps.length} steps`)),
+    warnings,
+    steps.steps.length === 0 ? h('p', { className: 'afr-empty' }, 'No steps were recorded in the buffer window.') : list,
+  );
+
+  let current: HTMLElement[] = [];
+  return {
+    element,
+    setCurrentFrame(index) {
+      current.forEach((item) => item.classList.remove('afr-current'));
+      current = items.filter((_, i) => frameOfStep[i] === index);
+      current.forEach((item) => item.classList.add('afr-current'));
+      items.forEach((item, i) => item.classList.toggle('afr-past', frameOfStep[i]! < index));
+      const first = current[0];
+      // Scroll only the list, never the page: scrollIntoView would move the whole document.
+      if (first && (first.offsetTop < list.scrollTop || first.offsetTop + first.offsetHeight > list.scrollTop + list.clientHeight)) {
+        list.scrollTop = Math.max(0, first.offsetTop - list.clientHeight / 3);
+      }
+    },
+  };
+}

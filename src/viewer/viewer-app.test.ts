@@ -1,0 +1,192 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BundleMedia } from './bundle-data';
+import { HOSTILE, makeBundleData } from './test-bundle';
+import { mountViewer, type MountedViewer } from './viewer-app';
+
+const media: BundleMedia = { frameUrl: (name) => `blob:test/${name}`, clipUrl: null };
+const frameSrc = () => document.querySelector<HTMLImageElement>('[data-testid="frame-image"]')!.getAttribute('src');
+const counter = () => document.querySelector('[data-testid="frame-counter"]')!.textContent;
+const press = (key: string, target: EventTarget = document.body) =>
+  target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+
+describe('bundle viewer', () => {
+  let root: HTMLElement;
+  let viewer: MountedViewer;
+  let clock = 0;
+  let pending: (() => void)[] = [];
+
+  beforeEach(() => {
+    clock = 0;
+    pending = [];
+    root = document.createElement('div');
+    document.body.replaceChildren(root);
+  });
+  afterEach(() => viewer?.dispose());
+
+  const mount = (m: BundleMedia = media) => {
+    viewer = mountViewer(root, makeBundleData(), m, { now: () => clock, requestFrame: (cb) => pending.push(cb) });
+  };
+  const runFrames = () => {
+    const callbacks = pending;
+    pending = [];
+    callbacks.forEach((cb) => cb());
+  };
+
+  it('lists every step of steps.json in order, with source, kind, action, target and outcome', () => {
+    mount();
+    const data = makeBundleData();
+    const entries = [...document.querySelectorAll<HTMLElement>('[data-testid="timeline"] > li')];
+    expect(entries.map((e) => Number(e.dataset.seq))).toEqual(data.steps.steps.map((s) => s.seq));
+    expect(entries.map((e) => e.querySelector('.afr-step-action')!.textContent)).toEqual(data.steps.steps.map((s) => s.action));
+    const click = entries[4]!;
+    expect(click.querySelector('.afr-step-target')!.textContent).toBe('button "Place order" #place-order');
+    expect(click.querySelector('.afr-badge')!.textContent).toBe('observer');
+    const signal = entries[5]!;
+    expect(signal.dataset.kind).toBe('signal');
+    expect(signal.classList.contains('afr-fail')).toBe(true);
+    expect(signal.textContent).toContain('order confirmation never appeared');
+    expect(entries[3]!.textContent).toContain('place the order');
+    expect(document.querySelector('[data-testid="warnings"]')!.textContent).toContain('frame 3 was evicted');
+  });
+
+  it('shows a typed value, but only a "redacted" badge for a withheld one', () => {
+    mount();
+    const [, password, name] = document.querySelectorAll('[data-testid="timeline"] > li');
+    expect(password!.querySelector('.afr-redacted')!.textContent).toBe('redacted');
+    expect(password!.querySelector('.afr-step-value')).toBeNull();
+    expect(name!.querySelector('.afr-step-value')!.textContent).toBe('Jane');
+  });
+
+  it('marks redacted fields in the snapshot tree, even below the levels opened at first', () => {
+    mount();
+    const badge = document.querySelector('[data-testid="snapshot"] [data-testid="redacted"]');
+    expect(badge?.textContent).toBe('redacted: password');
+    expect(badge!.closest('details:not([open])')).toBeNull();
+  });
+
+  it('renders page text as text: markup in a step or the snapshot creates no element', () => {
+    mount();
+    expect(root.textContent).toContain(HOSTILE);
+    expect(root.textContent).toContain('</script><script>alert(2)</script>');
+    expect(root.querySelector('img[src="x"]')).toBeNull();
+    expect(root.querySelector('script, h1')).toBeNull();
+    expect(document.querySelectorAll('img').length).toBe(1);
+  });
+
+  it('starts on the first frame; → and ← step through the frames and stop at the ends', () => {
+    mount();
+    expect(frameSrc()).toBe('blob:test/frames/frame_0001.jpeg');
+    expect(counter()).toBe('frame 1 / 4');
+    press('ArrowRight');
+    press('ArrowRight');
+    expect(frameSrc()).toBe('blob:test/frames/frame_0003.jpeg');
+    expect(document.querySelector<HTMLInputElement>('[data-testid="scrubber"]')!.value).toBe('2');
+    press('ArrowLeft');
+    expect(counter()).toBe('frame 2 / 4');
+    for (let i = 0; i < 6; i++) press('ArrowRight');
+    expect(counter()).toBe('frame 4 / 4');
+  });
+
+  it('moves one frame per key press on a focused scrubber, and leaves text fields alone', () => {
+    mount();
+    const scrubber = document.querySelector<HTMLInputElement>('[data-testid="scrubber"]')!;
+    const event = new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, cancelable: true });
+    scrubber.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(true);
+    expect(viewer.currentFrame()).toBe(1);
+    const field = document.createElement('input');
+    document.body.appendChild(field);
+    press('ArrowRight', field);
+    expect(viewer.currentFrame()).toBe(1);
+  });
+
+  it('shows the time of the current frame relative to the failure', () => {
+    mount();
+    expect(document.querySelector('[data-testid="frame-time"]')!.textContent).toBe('11:59:57.000 UTC \u00B7 \u22123.00 s \u00B7 1280\u00D7720');
+  });
+
+  it('jumps to the frame nearest a step when the step is clicked, and marks it current', () => {
+    mount();
+    const entries = document.querySelectorAll<HTMLElement>('[data-testid="timeline"] > li');
+    entries[2]!.querySelector('button')!.click(); // T0-1950: nearest frame is T0-2000, the second
+    expect(counter()).toBe('frame 2 / 4');
+    expect(entries[1]!.classList.contains('afr-current')).toBe(true);
+    expect(entries[2]!.classList.contains('afr-current')).toBe(true);
+    expect(entries[0]!.classList.contains('afr-past')).toBe(true);
+    entries[5]!.querySelector('button')!.click();
+    expect(counter()).toBe('frame 4 / 4');
+  });
+
+  it('scrubbing the range input shows that frame', () => {
+    mount();
+    const scrubber = document.querySelector<HTMLInputElement>('[data-testid="scrubber"]')!;
+    scrubber.value = '3';
+    scrubber.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(frameSrc()).toBe('blob:test/frames/frame_0004.jpeg');
+  });
+
+  it('space plays through the frames at their real durations and pauses; the timeline follows', () => {
+    mount();
+    press(' ');
+    expect(document.querySelector('[data-testid="play"]')!.getAttribute('aria-pressed')).toBe('true');
+    clock = 1500; // frame 2 shows from 1.0 s to 2.0 s
+    runFrames();
+    expect(counter()).toBe('frame 2 / 4');
+    expect(document.querySelector('[data-testid="timeline"] > li.afr-current')!.getAttribute('data-seq')).toBe('2');
+    press(' ');
+    clock = 2800;
+    runFrames();
+    expect(counter()).toBe('frame 2 / 4');
+    expect(document.querySelector('[data-testid="play"]')!.getAttribute('aria-pressed')).toBe('false');
+    press(' ');
+    clock = 60_000;
+    runFrames();
+    expect(counter()).toBe('frame 4 / 4');
+    expect(document.querySelector('[data-testid="play"]')!.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('puts the clip in a <video> over the frame', () => {
+    mount({ ...media, clipUrl: 'blob:test/failure.mp4' });
+    const video = document.querySelector<HTMLVideoElement>('[data-testid="clip"]')!;
+    expect(video.getAttribute('src') ?? video.src).toBe('blob:test/failure.mp4');
+    expect(video.muted).toBe(true);
+  });
+
+  it('falls back to playing the frames on a clock when the clip cannot be decoded', () => {
+    mount({ ...media, clipUrl: 'blob:test/failure.mp4' });
+    document.querySelector('[data-testid="clip"]')!.dispatchEvent(new Event('error'));
+    expect(document.querySelector('.afr-note')!.textContent).toContain('The clip cannot play here');
+    press(' ');
+    clock = 2500;
+    runFrames();
+    expect(counter()).toBe('frame 3 / 4');
+    expect(document.querySelector('.afr-stage')!.classList.contains('afr-playing')).toBe(false);
+  });
+
+  it('shows the failure and the diagnostics', () => {
+    mount();
+    expect(document.querySelector('[data-testid="failure-reason"]')!.textContent).toBe('assertion_failed');
+    expect(document.querySelector('[data-testid="failure-label"]')!.textContent).toBe('order confirmation never appeared');
+    expect(document.querySelector('[data-testid="header"]')!.textContent).toContain('https://shop.test/checkout');
+    const diagnostics = document.querySelector('[data-testid="diagnostics"]')!.textContent;
+    expect(diagnostics).toContain('POST 502 https://shop.test/api/order');
+    expect(diagnostics).toContain('cart total is NaN');
+    expect(document.querySelector('[data-testid="diag-redaction"]')!.textContent).toBe('Redactionfields withheldpassword 1text maskedemail 1');
+    expect(document.querySelector('[data-testid="diag-files"]')!.textContent).toContain('4 JPEG');
+  });
+
+  it('copes with a bundle without frames, snapshot or diagnostics', () => {
+    const data = makeBundleData();
+    data.manifest.frames = [];
+    data.manifest.clip = null;
+    viewer = mountViewer(root, { ...data, snapshot: null, diagnostics: null }, media, { requestFrame: () => undefined });
+    expect(root.textContent).toContain('This bundle has no frames');
+    expect(root.textContent).toContain('No DOM snapshot');
+    expect(root.textContent).toContain('no diagnostics.json');
+    press('ArrowRight');
+    press(' ');
+    expect(viewer.currentFrame()).toBe(-1);
+    expect(document.querySelectorAll('[data-testid="timeline"] > li').length).toBe(6);
+  });
+});

@@ -1,0 +1,118 @@
+import type { BundleData, BundleMedia } from './bundle-data';
+import { renderDiagnostics } from './diagnostics-view';
+import { h } from './dom';
+import { clipTimeOfFrame, frameAtClipTime, frameStarts, totalSeconds } from './frame-time';
+import { renderHeader } from './header-view';
+import { bindKeys } from './keyboard';
+import { createTimerPlayback, createVideoPlayback, type Playback } from './playback';
+import { renderPlayer } from './player-view';
+import { renderSnapshotTree } from './snapshot-tree';
+import { renderTimeline } from './timeline-view';
+
+export interface ViewerOptions {
+  /** Schedules the next sync while playing (`requestAnimationFrame` in a browser). */
+  requestFrame?: (callback: () => void) => unknown;
+  /** The clock the frame-only playback runs on (ms). */
+  now?: () => number;
+}
+
+export interface MountedViewer {
+  /** The frame on screen. */
+  currentFrame(): number;
+  showFrame(index: number): void;
+  dispose(): void;
+}
+
+/**
+ * Renders a bundle into `root`: header, frame scrubber and clip, timeline, DOM snapshot, diagnostics,
+ * kept in step with each other. The same code runs in the extension page and in `viewer.html`.
+ */
+export function mountViewer(root: HTMLElement, data: BundleData, media: BundleMedia, options: ViewerOptions = {}): MountedViewer {
+  const doc = root.ownerDocument;
+  const requestFrame = options.requestFrame ?? ((cb: () => void) => doc.defaultView?.requestAnimationFrame(cb));
+  const frames = data.manifest.frames;
+  const starts = frameStarts(frames);
+  let current = -1;
+  let looping = false;
+
+  const show = (index: number, { seek }: { seek: boolean }) => {
+    if (frames.length === 0) return;
+    const next = Math.max(0, Math.min(frames.length - 1, index));
+    if (seek) playback.seek(clipTimeOfFrame(frames, starts, next));
+    if (next === current) return;
+    current = next;
+    player.showFrame(next);
+    timeline.setCurrentFrame(next);
+  };
+
+  // While playing, the clip's clock drives the scrubber, the frame and the timeline.
+  const follow = () => {
+    show(frameAtClipTime(starts, playback.currentTime()), { seek: false });
+    looping = playback.isPlaying();
+    if (looping) requestFrame(follow);
+  };
+
+  const togglePlay = () => {
+    if (frames.length === 0) return;
+    if (playback.isPlaying()) {
+      playback.pause();
+      return;
+    }
+    playback.play().catch((error: unknown) => useFrameClock(`The clip cannot play here (${String(error)}); play steps through the frames instead.`));
+  };
+
+  const stepBy = (delta: number) => {
+    if (playback.isPlaying()) playback.pause();
+    show(current + delta, { seek: true });
+  };
+
+  const player = renderPlayer(data, media, { seekFrame: (index) => show(index, { seek: true }), step: stepBy, togglePlay });
+  const timeline = renderTimeline(data, (index) => show(index, { seek: true }));
+
+  const attach = (p: Playback) => {
+    p.onPlayingChange((playing) => {
+      if (p !== playback) return;
+      player.setPlaying(playing, p.kind === 'clip');
+      if (playing && !looping) {
+        looping = true;
+        requestFrame(follow);
+      }
+    });
+    return p;
+  };
+  let playback: Playback = attach(player.video ? createVideoPlayback(player.video) : createTimerPlayback(totalSeconds(frames), options.now));
+
+  /** Falls back to stepping through the frames on a clock when the clip cannot be decoded here. */
+  function useFrameClock(reason: string) {
+    if (playback.kind === 'frames') return;
+    const old = playback;
+    playback = attach(createTimerPlayback(totalSeconds(frames), options.now));
+    old.pause();
+    player.setPlaying(false, false);
+    player.setNote(reason);
+    playback.seek(clipTimeOfFrame(frames, starts, Math.max(0, current)));
+  }
+  player.video?.addEventListener('error', () => {
+    const error = player.video?.error;
+    useFrameClock(`The clip cannot play here (${error?.message || `media error ${error?.code ?? '?'}`}); play steps through the frames instead.`);
+  });
+
+  root.replaceChildren(
+    renderHeader(data),
+    h('main', { className: 'afr-main' }, player.element, timeline.element),
+    h('div', { className: 'afr-lower' }, renderSnapshotTree(data.snapshot), renderDiagnostics(data)),
+  );
+  root.classList.add('afr-viewer');
+  show(0, { seek: true });
+  const unbind = bindKeys(doc, { step: stepBy, togglePlay });
+
+  return {
+    currentFrame: () => current,
+    showFrame: (index) => show(index, { seek: true }),
+    dispose() {
+      unbind();
+      playback.pause();
+      root.replaceChildren();
+    },
+  };
+}
