@@ -12,7 +12,7 @@ export default defineConfig({
     name: 'Agent Flight Recorder',
     description:
       'Keeps the last seconds of what an agent-driven tab showed and did, and writes a failure bundle zip.',
-    permissions: ['tabs', 'storage', 'unlimitedStorage', 'downloads', 'debugger', 'offscreen', 'webRequest'],
+    permissions: ['tabs', 'storage', 'unlimitedStorage', 'downloads', 'debugger', 'offscreen', 'webRequest', 'alarms'],
     host_permissions: ['<all_urls>'],
     content_security_policy: {
       // ffmpeg.wasm needs wasm compilation in the offscreen document.

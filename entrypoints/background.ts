@@ -88,6 +88,10 @@ export default defineBackground(() => {
     if (tab.url) tabUrls.set(tabId, redactUrl(tab.url));
     if (change.status === 'loading' && isCapturableUrl(tab.url)) watchTab(tabId);
   });
+  // A backstop wake-up: Chrome stops an idle worker; any event restarts it and the start-up below
+  // resumes capture at once. The alarm (30 s, the shortest Chrome allows) covers a quiet browser.
+  void chrome.alarms.create('afr-keepalive', { periodInMinutes: 0.5 });
+  chrome.alarms.onAlarm.addListener(() => void ready);
   chrome.tabs.onRemoved.addListener((tabId) => {
     debuggerPort.forget(tabId);
     recorder.forgetTab(tabId);

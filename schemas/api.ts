@@ -63,6 +63,10 @@ export const StatusSchema = z
     captureErrors: z.number().int().nonnegative(),
     quotaErrors: z.number().int().nonnegative(),
     lastCaptureError: z.string().nullable(),
+    /** Frames not stored because their sensitive regions were not known in time. */
+    droppedFrames: z.number().int().nonnegative(),
+    /** Storage running out of quota: the ring evicted harder and went on recording. */
+    storage: z.object({ quotaErrors: z.number().int().nonnegative(), lastError: z.string().nullable() }).strict(),
     steps: z.number().int().nonnegative(),
     bundles: z.number().int().nonnegative(),
     packaging: z.boolean(),

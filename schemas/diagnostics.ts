@@ -46,6 +46,10 @@ export const DiagnosticsSchema = z
         frames_in_bundle: z.number().int().nonnegative(),
         /** Frames stored per second over the 10 s before packaging. */
         fps: z.number().nonnegative(),
+        /** Sensitive regions masked in frames since the recorder started. */
+        masked_regions: z.number().int().nonnegative(),
+        /** Frames dropped because their sensitive regions were not known in time. */
+        dropped_frames: z.number().int().nonnegative(),
         frames_in_ring: z.number().int().nonnegative(),
         ring_bytes: z.number().int().nonnegative(),
         window_start: z.string().nullable(),

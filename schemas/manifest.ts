@@ -65,6 +65,10 @@ export const ManifestSchema = z
       .object({
         source: z.literal('visibleTab'),
         interval_ms: z.number(),
+        /** Sensitive regions filled in the frames of this bundle's window, in all (pixel redaction). */
+        masked_regions: z.number().int().nonnegative(),
+        /** Frames not stored because their sensitive regions were not known in time. */
+        dropped_frames: z.number().int().nonnegative(),
         jpeg_quality: z.number(),
         max_buffer_bytes: z.number(),
       })

@@ -48,6 +48,29 @@ export const PageErrorSignalMessageSchema = z
   })
   .strict();
 
+/** A viewport rectangle, CSS pixels. */
+const ViewportRectSchema = z
+  .object({ x: z.number(), y: z.number(), width: z.number().nonnegative(), height: z.number().nonnegative() })
+  .strict();
+
+/**
+ * Content script (top frame) → background: where sensitive content is on screen now, for masking
+ * frames before they are stored. Sent when the page starts (possibly with no rects) and whenever the
+ * regions change (scroll, resize, DOM changes, typing). Rects of same-origin iframes and open shadow
+ * roots are included, in the top viewport's coordinates.
+ */
+export const SensitiveRectsMessageSchema = z
+  .object({
+    type: z.literal('redaction/rects'),
+    ts: z.number(),
+    url: z.string().max(8192),
+    viewport: z.object({ width: z.number().positive(), height: z.number().positive() }).strict(),
+    device_pixel_ratio: z.number().positive(),
+    rects: z.array(ViewportRectSchema).max(2000),
+  })
+  .strict();
+export type SensitiveRectsMessage = z.infer<typeof SensitiveRectsMessageSchema>;
+
 /** Background → content script (top frame): take the DOM snapshot now. Answer: `PageSnapshot`. */
 export const SnapshotCaptureMessageSchema = z.object({ type: z.literal('snapshot/capture') }).strict();
 
@@ -134,6 +157,7 @@ export const ToBackgroundMessageSchema = z.discriminatedUnion('type', [
   StepObservedMessageSchema,
   AgentCommandMessageSchema,
   PageErrorSignalMessageSchema,
+  SensitiveRectsMessageSchema,
 ]);
 export type ToBackgroundMessage = z.infer<typeof ToBackgroundMessageSchema>;
 

@@ -52,6 +52,8 @@ export const SettingsSchema = z
     captureOnAction: z.boolean().default(true),
     /** Save each bundle to the downloads folder as `agent-flight-recorder/<bundleId>.zip`. */
     autoDownload: z.boolean().default(true),
+    /** Seconds recording goes on after a failure signal before the bundle is packaged, so the clip shows what happened next. */
+    postFailureSeconds: z.number().min(0).max(30).default(2),
     /** After a bundle is made for a tab, further failures of that tab within this window are ignored. */
     failureCooldownMs: z.number().int().min(0).max(600_000).default(10_000),
     /** What each kind of signal does: trigger a bundle, only go on the timeline, or nothing; with filters. */

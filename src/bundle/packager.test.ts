@@ -57,7 +57,7 @@ async function setup(over: Partial<PackagerPorts> = {}, settings: Partial<Settin
     settings: () => ({ ...DEFAULT_SETTINGS, ...settings }),
     runId: () => 'run-1',
     extension: { name: 'Agent Flight Recorder', version: '0.1.0' },
-    captureStats: () => ({ capturesOk: 30, captureErrors: 0, quotaErrors: 0, lastError: null, fps: 1.7 }),
+    captureStats: () => ({ capturesOk: 30, captureErrors: 0, quotaErrors: 0, dropped: 0, maskedRegions: 0, lastError: null, fps: 1.7 }),
     debuggerState: () => ({ attached: true, error: null }),
     snapshot: async () => ({ ok: true, snapshot }),
     encodeClip,

@@ -106,7 +106,7 @@ export async function packageBundle(
         warnings.push(`frame ${f.key} was evicted while the bundle was being packaged`);
         return [];
       }
-      return [{ key: f.key, jpeg, ts: f.ts, durationMs: durations[i]!, width: f.width, height: f.height }];
+      return [{ key: f.key, jpeg, ts: f.ts, durationMs: durations[i]!, width: f.width, height: f.height, masked: f.masked ?? 0 }];
     });
     if (frames.length === 0 && withFrames) warnings.push('no frames of this tab were captured in the buffer window (was it the visible tab?)');
     const tFrames = ports.clock.now();
@@ -138,6 +138,8 @@ export async function packageBundle(
       capture: {
         frames_in_bundle: jpegs.length,
         fps: stats.fps,
+        masked_regions: stats.maskedRegions,
+        dropped_frames: stats.dropped,
         frames_in_ring: ring.frames,
         ring_bytes: ring.bytes,
         window_start: frames[0] ? iso(frames[0].ts) : null,
@@ -182,6 +184,8 @@ export async function packageBundle(
         capture: {
           source: 'visibleTab',
           interval_ms: settings.captureIntervalMs,
+          masked_regions: jpegs.reduce((n, f) => n + f.masked, 0),
+          dropped_frames: stats.dropped,
           jpeg_quality: settings.jpegQuality,
           max_buffer_bytes: settings.maxBufferBytes,
         },

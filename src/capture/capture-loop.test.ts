@@ -118,6 +118,19 @@ describe('CaptureLoop', () => {
     expect(log).toHaveBeenCalledTimes(1);
   });
 
+  it('stores what the frame filter returns and counts what it drops', async () => {
+    const { loop, ring } = makeLoop(new QuotaCapturer([tab(1)]));
+    let n = 0;
+    loop.setFrameFilter(async (_target, image) => (n++ % 2 === 0 ? { ...image, jpeg: new Uint8Array([9, 9]) } : null));
+    loop.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+    loop.stop();
+    const frames = await ring.frames();
+    expect(frames.length).toBeGreaterThan(2);
+    expect(frames.every((f) => f.size === 2)).toBe(true);
+    expect(loop.stats().dropped).toBeGreaterThanOrEqual(frames.length - 1);
+  });
+
   it('keeps running when a tab cannot be captured, logging the error once', async () => {
     const capturer: Capturer = {
       listTargets: async () => [tab(1)],

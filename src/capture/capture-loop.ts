@@ -1,17 +1,27 @@
 import type { Clock } from '../ring/ports';
 import type { FrameRing } from '../ring/frame-ring';
 import { CapturePacer } from './capture-pacer';
-import { isQuotaError, type CaptureTarget, type Capturer } from './ports';
+import { isQuotaError, type CaptureTarget, type CapturedImage, type Capturer } from './ports';
 
 export interface CaptureLoopOptions {
   intervalMs: number;
   jpegQuality: number;
 }
 
+/**
+ * Runs on every captured image before it is stored: returns the image to store (e.g. with sensitive
+ * regions masked) or null to drop it (e.g. when the regions to mask are not known).
+ */
+export type FrameFilter = (target: CaptureTarget, image: CapturedImage) => Promise<CapturedImage | null>;
+
 export interface CaptureStats {
   capturesOk: number;
   captureErrors: number;
   quotaErrors: number;
+  /** Frames captured but not stored because the frame filter refused them. */
+  dropped: number;
+  /** Sensitive regions the frame filter masked in stored frames. */
+  maskedRegions: number;
   lastError: string | null;
   /** Frames per second stored over the last 10 seconds. */
   fps: number;
@@ -32,7 +42,8 @@ export class CaptureLoop {
   private pendingTabId: number | null = null;
   private roundRobin = 0;
   private recent: number[] = [];
-  private readonly counters = { capturesOk: 0, captureErrors: 0, quotaErrors: 0, lastError: null as string | null };
+  private readonly counters = { capturesOk: 0, captureErrors: 0, quotaErrors: 0, dropped: 0, maskedRegions: 0, lastError: null as string | null };
+  private filter: FrameFilter = async (_target, image) => image;
   private lastTargets: CaptureTarget[] = [];
 
   constructor(
@@ -43,6 +54,11 @@ export class CaptureLoop {
     private readonly log: (message: string) => void = console.warn,
   ) {
     this.pacer = new CapturePacer(options.intervalMs);
+  }
+
+  /** Sets the step every frame goes through before it is stored. */
+  setFrameFilter(filter: FrameFilter): void {
+    this.filter = filter;
   }
 
   start(): void {
@@ -128,13 +144,19 @@ export class CaptureLoop {
     if (!target) return;
     this.pacer.recordCall(this.clock.now());
     try {
-      const image = await this.capturer.capture(target, this.options.jpegQuality);
+      const captured = await this.capturer.capture(target, this.options.jpegQuality);
       const ts = this.clock.now();
+      const image = await this.filter(target, captured);
+      if (!image) {
+        this.counters.dropped++;
+        return;
+      }
       await this.ring.add(
-        { tabId: target.tabId, windowId: target.windowId, url: target.url, ts, size: image.jpeg.byteLength, width: image.width, height: image.height },
+        { tabId: target.tabId, windowId: target.windowId, url: target.url, ts, size: image.jpeg.byteLength, width: image.width, height: image.height, masked: image.masked ?? 0 },
         image.jpeg,
       );
       this.counters.capturesOk++;
+      this.counters.maskedRegions += image.masked ?? 0;
       this.recent.push(ts);
     } catch (error) {
       if (isQuotaError(error)) {

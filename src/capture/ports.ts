@@ -9,6 +9,8 @@ export interface CapturedImage {
   jpeg: Uint8Array;
   width: number;
   height: number;
+  /** Sensitive regions filled in it (set by the frame filter). */
+  masked?: number;
 }
 
 /** The browser side of frame capture (`chrome.tabs.captureVisibleTab` in production). */

@@ -97,6 +97,10 @@ export interface RecorderStatus {
   captureErrors: number;
   quotaErrors: number;
   lastCaptureError: string | null;
+  /** Frames not stored because their sensitive regions were not known in time. */
+  droppedFrames: number;
+  /** Storage quota trouble: the ring evicted harder and went on recording. */
+  storage: { quotaErrors: number; lastError: string | null };
   steps: number;
   bundles: number;
   packaging: boolean;
@@ -144,6 +148,8 @@ export interface RecorderSettings {
   captureOnAction: boolean;
   autoDownload: boolean;
   failureCooldownMs: number;
+  /** Seconds recording goes on after a failure before the bundle is packaged. */
+  postFailureSeconds: number;
   signals: Record<SignalKind, SignalRule>;
   persistMode: PersistMode;
   captureLevel: CaptureLevel;

@@ -27,6 +27,7 @@ function setup(over: Partial<RecorderPorts> = {}) {
     sessionRunId: () => 'run-test',
     sessionStore: new MemoryKeyValueStore(),
     previewRedaction: async () => ({ matches: [], total: 0, problems: [] }),
+    sleep: async () => {},
     extension: { name: 'Agent Flight Recorder', version: '0.1.0' },
     snapshot: async () => ({ ok: false, error: 'no page in unit tests' }),
     encodeClip: async () => ({ ok: false, error: 'no encoder in unit tests' }),
@@ -200,6 +201,22 @@ describe('Recorder', () => {
     expect((await recorder.status()).captureLevel).toBe('metadata');
     await recorder.configure({ captureLevel: 'full' });
     expect(recorder.loop.isRunning).toBe(true);
+    recorder.loop.stop();
+  });
+
+  it('waits the after-failure tail before packaging, so the frames after the signal are in the bundle', async () => {
+    const slept: number[] = [];
+    const { recorder, ports, clock } = setup({
+      sleep: async (ms) => {
+        slept.push(ms);
+        clock.t += ms;
+      },
+    });
+    await recorder.start();
+    await recorder.configure({ postFailureSeconds: 3 });
+    await recorder.fail({ tabId: 7, reason: 'x' });
+    expect(slept).toEqual([3_000]);
+    expect((await ports.bundles.list())[0]!.createdAt).toBe(new Date(T0 + 3_000).toISOString());
     recorder.loop.stop();
   });
 

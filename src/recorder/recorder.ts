@@ -34,6 +34,8 @@ export interface RecorderPorts extends Omit<PackagerPorts, 'settings' | 'capture
   watchTab(tabId: number): void;
   /** Where the declared run and the pause survive service worker restarts (`chrome.storage.session`). */
   sessionStore: KeyValueStore;
+  /** Waits (the after-failure tail); `setTimeout` by default. */
+  sleep?(ms: number): Promise<void>;
   /** The tab's current URL (redacted) as the browser last reported it, if known. */
   currentTabUrl?(tabId: number): string | null;
   /** Asks the tab's content script what the given redaction rules (plus the built-in ones) would mask. */
@@ -274,6 +276,8 @@ export class Recorder {
     // Registered before any await, so a concurrent explicit request for the same tab waits for it.
     const job = (async () => {
       if (this.recordingTimeline) await this.ports.timeline.add(signalStep(signal, 'trigger'));
+      // The after-failure tail: recording goes on, so the clip shows what the failure led to.
+      if (settings.postFailureSeconds > 0) await (this.ports.sleep ?? defaultSleep)(settings.postFailureSeconds * 1000);
       return packageBundle(
         {
           ...this.ports,
@@ -412,6 +416,8 @@ export class Recorder {
       captureErrors: stats.captureErrors,
       quotaErrors: stats.quotaErrors,
       lastCaptureError: stats.lastError,
+      droppedFrames: stats.dropped,
+      storage: { quotaErrors: ring.quotaErrors, lastError: ring.lastStorageError },
       steps: this.ports.timeline.size,
       bundles: (await this.ports.bundles.list()).length,
       packaging: this.inflight.size > 0,
@@ -453,6 +459,8 @@ export class Recorder {
 }
 
 const PAUSED_KEY = 'paused';
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function checkBundleId(id: unknown): string {
   if (typeof id !== 'string' || !BUNDLE_ID_PATTERN.test(id)) throw new RecorderInputError(`not a bundle id: ${JSON.stringify(id)}`);

@@ -76,6 +76,27 @@ describe('FrameRing', () => {
     expect((await ring.frames()).map((f) => f.key)).not.toContain(a.key);
   });
 
+  it('evicts harder and keeps recording when storage runs out of quota', async () => {
+    const clock = fakeClock();
+    const store = new MemoryFrameStore();
+    const add = store.add.bind(store);
+    // A disk that holds 10 frames whatever the ring's byte cap says.
+    store.add = async (frame, jpeg) => {
+      if (store.meta.size >= 10) throw Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
+      return add(frame, jpeg);
+    };
+    const ring = new FrameRing(store, clock, { maxAgeMs: 60_000, maxBytes: 1 << 20 });
+    for (let i = 0; i < 25; i++) {
+      clock.t += 100;
+      await ring.add(newFrame(clock.t, 10), new Uint8Array(10));
+    }
+    const stats = ring.stats();
+    expect(stats.quotaErrors).toBeGreaterThanOrEqual(2);
+    expect(stats.lastStorageError).toMatch(/quota/);
+    expect(stats.frames).toBeLessThanOrEqual(10);
+    expect((await ring.frames()).at(-1)!.ts).toBe(clock.t);
+  });
+
   it('survives a restart: a new ring over the same IndexedDB sees earlier frames and their pixels', async () => {
     const clock = fakeClock();
     const first = new FrameRing(new IdbFrameStore(), clock, { maxAgeMs: 15_000, maxBytes: 1 << 20 });

@@ -12,6 +12,8 @@ export class FrameRing {
   private evictedCount = 0;
   private readonly pins = new Map<number, Set<number>>();
   private nextPin = 1;
+  private quotaErrors = 0;
+  private lastStorageError: string | null = null;
 
   constructor(
     private readonly store: FrameStore,
@@ -40,10 +42,28 @@ export class FrameRing {
     if (jpeg.byteLength > this.limits.maxBytes) {
       throw new Error(`frame of ${jpeg.byteLength} bytes exceeds the ring cap of ${this.limits.maxBytes} bytes`);
     }
-    const meta = await this.store.add(frame, jpeg);
+    let meta: FrameMeta;
+    try {
+      meta = await this.store.add(frame, jpeg);
+    } catch (error) {
+      if (!isQuotaExceeded(error)) throw error;
+      // The disk is fuller than the byte cap allows for: free the older half of the ring and try once more.
+      this.quotaErrors++;
+      this.lastStorageError = error instanceof Error ? error.message : String(error);
+      await this.evictOldest(Math.ceil(this.index.length / 2));
+      meta = await this.store.add(frame, jpeg);
+    }
     this.index.push(meta);
     await this.evict();
     return meta;
+  }
+
+  private async evictOldest(count: number): Promise<void> {
+    const keys = this.index.filter((f) => ![...this.pins.values()].some((p) => p.has(f.key))).slice(0, count).map((f) => f.key);
+    const gone = new Set(keys);
+    this.index = this.index.filter((f) => !gone.has(f.key));
+    this.evictedCount += keys.length;
+    await this.store.delete(keys);
   }
 
   /**
@@ -81,9 +101,21 @@ export class FrameRing {
     return this.store.readJpeg(key);
   }
 
-  stats(): { frames: number; bytes: number; evicted: number; oldestTs: number | null } {
+  stats(): { frames: number; bytes: number; evicted: number; oldestTs: number | null; quotaErrors: number; lastStorageError: string | null } {
     let bytes = 0;
     for (const f of this.index) bytes += f.size;
-    return { frames: this.index.length, bytes, evicted: this.evictedCount, oldestTs: this.index[0]?.ts ?? null };
+    return {
+      frames: this.index.length,
+      bytes,
+      evicted: this.evictedCount,
+      oldestTs: this.index[0]?.ts ?? null,
+      quotaErrors: this.quotaErrors,
+      lastStorageError: this.lastStorageError,
+    };
   }
+}
+
+/** IndexedDB's "the origin is out of storage" (a DOMException named QuotaExceededError). */
+export function isQuotaExceeded(error: unknown): boolean {
+  return (error as { name?: unknown } | null)?.name === 'QuotaExceededError';
 }

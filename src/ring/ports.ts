@@ -11,6 +11,8 @@ export interface FrameMeta {
   size: number;
   width: number;
   height: number;
+  /** Sensitive regions filled in this frame before it was stored. */
+  masked?: number;
 }
 
 export type NewFrame = Omit<FrameMeta, 'key'>;

@@ -64,7 +64,7 @@ export function makeBundleData(): BundleData {
       capture_level: 'full',
       run: { agent: 'demo-agent', agent_version: '1.0', task: 'buy shoes', started_at: null, outcome: null },
       clip: { name: 'failure.mp4', duration_seconds: 3.1, encoder: 'test' },
-      capture: { source: 'visibleTab', interval_ms: 550, jpeg_quality: 70, max_buffer_bytes: 1 << 26 },
+      capture: { source: 'visibleTab', interval_ms: 550, masked_regions: 0, dropped_frames: 0, jpeg_quality: 70, max_buffer_bytes: 1 << 26 },
       settings: DEFAULT_SETTINGS,
       artifacts: [
         { name: 'snapshot.json', size_bytes: 900 },
@@ -104,6 +104,8 @@ export function makeBundleData(): BundleData {
       capture: {
         frames_in_bundle: 4,
         fps: 1.7,
+        masked_regions: 0,
+        dropped_frames: 0,
         frames_in_ring: 9,
         ring_bytes: 180_000,
         window_start: new Date(T0 - 3000).toISOString(),
