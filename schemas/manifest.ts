@@ -36,6 +36,7 @@ export const ManifestSchema = z
           duration_ms: z.number().positive(),
           width: z.number().int().positive(),
           height: z.number().int().positive(),
+          source: z.enum(['visibleTab', 'screencast', 'screenshot']),
         })
         .strict(),
     ),
@@ -63,7 +64,9 @@ export const ManifestSchema = z
       .nullable(),
     capture: z
       .object({
-        source: z.literal('visibleTab'),
+        /** The setting; each frame's own source is in `frames[].source`. */
+        source: z.enum(['auto', 'screencast', 'visibleTab']),
+        fps: z.number(),
         interval_ms: z.number(),
         /** Sensitive regions filled in the frames of this bundle's window, in all (pixel redaction). */
         masked_regions: z.number().int().nonnegative(),

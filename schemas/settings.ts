@@ -44,6 +44,17 @@ export const SettingsSchema = z
       .min(1024 * 1024)
       .max(2 * 1024 * 1024 * 1024)
       .default(64 * 1024 * 1024),
+    /**
+     * Where frames come from: `screencast` (CDP `Page.startScreencast` through the recorder's debugger
+     * session, up to `fps`), `visibleTab` (`chrome.tabs.captureVisibleTab`, about 2 a second, the visible
+     * tab only), or `auto`: screencast where the debugger is attached, visibleTab elsewhere.
+     */
+    captureSource: z.enum(['auto', 'screencast', 'visibleTab']).default('auto'),
+    /** Frames per second kept from the screencast. */
+    fps: z.number().int().min(1).max(30).default(8),
+    /** Largest screencast frame size, CSS pixels scaled down to fit. */
+    maxWidth: z.number().int().min(160).max(3840).default(1280),
+    maxHeight: z.number().int().min(120).max(2160).default(720),
     /** Milliseconds between two `captureVisibleTab` calls; Chrome allows 2 calls a second. */
     captureIntervalMs: z.number().int().min(550).max(10_000).default(550),
     /** JPEG quality of captured frames, 1–100. */

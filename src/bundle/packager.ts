@@ -106,7 +106,7 @@ export async function packageBundle(
         warnings.push(`frame ${f.key} was evicted while the bundle was being packaged`);
         return [];
       }
-      return [{ key: f.key, jpeg, ts: f.ts, durationMs: durations[i]!, width: f.width, height: f.height, masked: f.masked ?? 0 }];
+      return [{ key: f.key, jpeg, ts: f.ts, durationMs: durations[i]!, width: f.width, height: f.height, masked: f.masked ?? 0, source: f.source ?? 'visibleTab' }];
     });
     if (frames.length === 0 && withFrames) warnings.push('no frames of this tab were captured in the buffer window (was it the visible tab?)');
     const tFrames = ports.clock.now();
@@ -182,7 +182,8 @@ export async function packageBundle(
         },
         clip: clip?.ok ? { name: 'failure.mp4', duration_seconds: clip.durationSeconds, encoder: clip.encoder } : null,
         capture: {
-          source: 'visibleTab',
+          source: settings.captureSource,
+          fps: settings.fps,
           interval_ms: settings.captureIntervalMs,
           masked_regions: jpegs.reduce((n, f) => n + f.masked, 0),
           dropped_frames: stats.dropped,

@@ -24,7 +24,7 @@ const manifest: Omit<Manifest, 'artifacts'> = {
   capture_level: 'full',
   run: { agent: 'shop-bot', agent_version: '2.1', task: 'buy shoes', started_at: null, outcome: null },
   clip: { name: 'failure.mp4', duration_seconds: 15.2, encoder: 'webcodecs' },
-  capture: { source: 'visibleTab', interval_ms: 550, masked_regions: 0, dropped_frames: 0, jpeg_quality: 70, max_buffer_bytes: 1 },
+  capture: { source: 'visibleTab', fps: 8, interval_ms: 550, masked_regions: 0, dropped_frames: 0, jpeg_quality: 70, max_buffer_bytes: 1 },
   settings: DEFAULT_SETTINGS,
   extension: { name: 'Agent Flight Recorder', version: '0.1.0' },
 };

@@ -8,6 +8,7 @@ import { describeZodError } from '../settings/settings-store';
 import type { BundleData } from '../viewer/bundle-data';
 import { buildViewerHtml } from '../viewer/standalone-html';
 import { renderSummary } from './summary-md';
+import type { FrameSource } from '../ring/ports';
 
 export interface BundleContents {
   manifest: Omit<Manifest, 'artifacts' | 'frame_count' | 'frames'>;
@@ -17,7 +18,7 @@ export interface BundleContents {
   diagnostics: Diagnostics | null;
   steps: StepsFile;
   /** JPEG frames in time order. */
-  frames: readonly { jpeg: Uint8Array; ts: number; durationMs: number; width: number; height: number }[];
+  frames: readonly { jpeg: Uint8Array; ts: number; durationMs: number; width: number; height: number; source?: FrameSource }[];
   clip: Uint8Array | null;
   /**
    * The standalone viewer script (`virtual:afr-viewer-script`); when given, the zip gets `viewer.html`,
@@ -89,6 +90,7 @@ export async function writeBundle(contents: BundleContents): Promise<{ zip: Uint
     duration_ms: f.durationMs,
     width: f.width,
     height: f.height,
+    source: f.source ?? 'visibleTab',
   }));
   const draft = { ...contents.manifest, frame_count: frames.length, frames };
   add('summary.md', renderSummary(draft, diagnostics, steps.steps), true);

@@ -143,6 +143,12 @@ export interface RedactionRules {
 export interface RecorderSettings {
   bufferSeconds: number;
   maxBufferBytes: number;
+  /** `auto` (screencast where the debugger is attached), `screencast` or `visibleTab`. */
+  captureSource: 'auto' | 'screencast' | 'visibleTab';
+  /** Frames per second kept from the screencast (1–30). */
+  fps: number;
+  maxWidth: number;
+  maxHeight: number;
   captureIntervalMs: number;
   jpegQuality: number;
   captureOnAction: boolean;

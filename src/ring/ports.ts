@@ -13,7 +13,12 @@ export interface FrameMeta {
   height: number;
   /** Sensitive regions filled in this frame before it was stored. */
   masked?: number;
+  /** How the frame was taken (frames stored before this field existed: `visibleTab`). */
+  source?: FrameSource;
 }
+
+/** `captureVisibleTab`, a CDP screencast frame, or a CDP screenshot of a tab that is not visible. */
+export type FrameSource = 'visibleTab' | 'screencast' | 'screenshot';
 
 export type NewFrame = Omit<FrameMeta, 'key'>;
 

@@ -8,6 +8,7 @@ const frame = (ts: number, duration_ms: number): FrameInfo => ({
   duration_ms,
   width: 1280,
   height: 720,
+  source: 'visibleTab' as const,
 });
 const frames = [frame(1000, 600), frame(1600, 550), frame(2150, 1850)];
 

@@ -35,6 +35,7 @@ export function makeBundleData(): BundleData {
     duration_ms: (frameTimes[i + 1] ?? T0 + 100) - ts,
     width: 1280,
     height: 720,
+    source: 'visibleTab' as const,
   }));
   const steps: Step[] = [
     step(1, T0 - 3100, { kind: 'navigate', action: 'navigate', url: 'https://shop.test/checkout' }),
@@ -64,7 +65,7 @@ export function makeBundleData(): BundleData {
       capture_level: 'full',
       run: { agent: 'demo-agent', agent_version: '1.0', task: 'buy shoes', started_at: null, outcome: null },
       clip: { name: 'failure.mp4', duration_seconds: 3.1, encoder: 'test' },
-      capture: { source: 'visibleTab', interval_ms: 550, masked_regions: 0, dropped_frames: 0, jpeg_quality: 70, max_buffer_bytes: 1 << 26 },
+      capture: { source: 'visibleTab', fps: 8, interval_ms: 550, masked_regions: 0, dropped_frames: 0, jpeg_quality: 70, max_buffer_bytes: 1 << 26 },
       settings: DEFAULT_SETTINGS,
       artifacts: [
         { name: 'snapshot.json', size_bytes: 900 },

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { BundleSummarySchema, RedactionPreviewSchema, StatusSchema } from '../../schemas/api';
+import { UiApiResultSchema, type UiApiMessage, type UiApiMethod } from '../../schemas/messages';
+import { SettingsSchema, type RedactionRules, type SettingsPatch } from '../../schemas/settings';
+import { describeZodError } from '../settings/settings-store';
+
+/** The answer each method must have; anything else is a broken contract, reported as an error. */
+const RESULT_SCHEMAS = {
+  status: StatusSchema,
+  pause: StatusSchema,
+  resume: StatusSchema,
+  saveBundle: z.string(),
+  listBundles: z.array(BundleSummarySchema),
+  deleteBundle: z.boolean(),
+  downloadBundle: z.number().int(),
+  getSettings: SettingsSchema,
+  configure: SettingsSchema,
+  previewRedaction: RedactionPreviewSchema,
+} satisfies Record<UiApiMethod, z.ZodType>;
+
+/** The arguments of each operator API method. */
+export interface OperatorArgs {
+  status: [];
+  pause: [];
+  resume: [];
+  /** A manual bundle of `tabId`, by default the visible tab. */
+  saveBundle: [input?: { tabId?: number }];
+  listBundles: [];
+  deleteBundle: [id: string];
+  downloadBundle: [id: string];
+  getSettings: [];
+  configure: [patch: SettingsPatch];
+  previewRedaction: [input: { tabId: number; rules: RedactionRules }];
+}
+
+/** What a method resolves to, as its answer schema parses it. */
+export type OperatorResult<M extends UiApiMethod> = z.infer<(typeof RESULT_SCHEMAS)[M]>;
+
+/** Calls one method of the background's operator API; rejects with the background's error message. */
+export type OperatorCall = <M extends UiApiMethod>(method: M, ...args: OperatorArgs[M]) => Promise<OperatorResult<M>>;
+
+/**
+ * A typed client over `send` (`chrome.runtime.sendMessage` in the extension).
+ *
+ * @example
+ * const call = createOperatorClient((message) => chrome.runtime.sendMessage(message));
+ * const status = await call('status');
+ * const id = await call('saveBundle', { tabId: 12 });
+ */
+export function createOperatorClient(send: (message: UiApiMessage) => Promise<unknown>): OperatorCall {
+  return async (method, ...args) => {
+    const answer = await send({ type: 'ui/api', method, args });
+    // sendMessage resolves to undefined when no listener answered (the service worker is starting or broken).
+    if (answer === undefined) throw new Error(`the recorder did not answer ${method}()`);
+    const result = UiApiResultSchema.safeParse(answer);
+    if (!result.success) throw new Error(`unexpected answer to ${method}(): ${describeZodError(result.error)}`);
+    if (!result.data.ok) throw new Error(result.data.error);
+    const value = RESULT_SCHEMAS[method].safeParse(result.data.value);
+    if (!value.success) throw new Error(`unexpected answer to ${method}(): ${describeZodError(value.error)}`);
+    return value.data as OperatorResult<typeof method>;
+  };
+}
