@@ -21,6 +21,7 @@ import { redactUrl } from '../src/redact/redact-url';
 import { requestRedactionPreview } from '../src/platform/redaction-preview-client';
 import { handleUiCall } from '../src/recorder/operator-api';
 import { UiApiMessageSchema } from '../schemas/messages';
+import { maskJpeg } from '../src/platform/frame-masker';
 
 export default defineBackground(() => {
   const log = (message: string) => console.warn(message);
@@ -34,7 +35,11 @@ export default defineBackground(() => {
         .handleCdpEvent(tabId, method, params, () => tabUrls.get(tabId) ?? null)
         .catch((error: unknown) => log(`[afr] ${method} of tab ${tabId} lost: ${String(error)}`));
     },
-    onDetached: (tabId, reason) => log(`[afr] debugger detached from tab ${tabId} (${reason}); using page-level signals`),
+    onAttached: (tabId) => void recorder.handleDebuggerAttached(tabId).catch((error: unknown) => log(`[afr] screencast start failed: ${String(error)}`)),
+    onDetached: (tabId, reason) => {
+      recorder.handleDebuggerDetached(tabId);
+      log(`[afr] debugger detached from tab ${tabId} (${reason}); using page-level signals and captureVisibleTab`);
+    },
   });
   const watchTab = (tabId: number) => void debuggerPort.ensureAttached(tabId);
 
@@ -50,6 +55,14 @@ export default defineBackground(() => {
     sessionStore: new ChromeStorage(chrome.storage.session),
     previewRedaction: requestRedactionPreview,
     currentTabUrl: (tabId) => tabUrls.get(tabId) ?? null,
+    maskFrame: maskJpeg,
+    screencast: {
+      attachedTabs: () => debuggerPort.attachedTabs(),
+      start: (tabId, options) => debuggerPort.startScreencast(tabId, options),
+      stop: (tabId) => debuggerPort.stopScreencast(tabId),
+      ack: (tabId, sessionId) => debuggerPort.ackScreencastFrame(tabId, sessionId),
+      screenshot: (tabId, quality) => debuggerPort.captureScreenshot(tabId, quality),
+    },
     extension: { name: chrome.runtime.getManifest().name, version: chrome.runtime.getManifest().version },
     snapshot: (tabId) => requestSnapshot(tabId),
     encodeClip: encodeClipOffscreen,
@@ -86,6 +99,7 @@ export default defineBackground(() => {
   chrome.webRequest.onErrorOccurred.addListener((d) => onRequest(d, null, d.error), { urls: ['<all_urls>'] });
   chrome.tabs.onUpdated.addListener((tabId, change, tab) => {
     if (tab.url) tabUrls.set(tabId, redactUrl(tab.url));
+    if (change.status === 'loading') recorder.handleNavigation(tabId);
     if (change.status === 'loading' && isCapturableUrl(tab.url)) watchTab(tabId);
   });
   // A backstop wake-up: Chrome stops an idle worker; any event restarts it and the start-up below

@@ -6,6 +6,7 @@ import {
   type ToBackgroundMessage,
 } from '../schemas/messages';
 import { startPageBridge, startPageErrorRelay } from '../src/messaging/page-bridge';
+import { startSensitiveRectReporter } from '../src/messaging/rect-reporter';
 import { takeSnapshot } from '../src/snapshot/take-snapshot';
 import { observeActions } from '../src/steps/observe-actions';
 import { compileRedactionRules, selectorValidator, setActiveRedactionRules } from '../src/redact/custom-rules';
@@ -18,7 +19,8 @@ const CONTEXT_GONE = /context invalidated/i;
 
 /**
  * Isolated world of every frame: records user actions, relays the page protocol and (top frame)
- * page errors to the background, and answers `snapshot/capture` in the top frame.
+ * page errors and the on-screen rects of sensitive content to the background, and answers
+ * `snapshot/capture` in the top frame.
  */
 export default defineContentScript({
   matches: ['<all_urls>'],
@@ -52,11 +54,17 @@ export default defineContentScript({
       }
     };
 
+    // Top frame: where sensitive content is on screen (iframes included), so frames are masked before
+    // they are stored. Reported from the very start: the background drops frames until it knows.
+    const rectReporter = isTop ? startSensitiveRectReporter(window, send) : null;
+    if (rectReporter) disposers.push(rectReporter);
+
     // Custom redaction rules from the settings, kept current; the built-in rules apply meanwhile.
     const isValidSelector = selectorValidator(document);
     const applyRules = (stored: unknown) => {
       const { rules, problems } = compileRedactionRules(redactionRulesFromStoredSettings(stored), isValidSelector);
       setActiveRedactionRules(rules);
+      rectReporter?.refresh();
       for (const problem of problems) warnOnce('custom redaction rule ignored', problem);
     };
     chrome.storage.local

@@ -52,6 +52,8 @@ export const StatusSchema = z
           debuggerError: z.string().nullable(),
           /** Where this tab's exception signals come from: the DevTools protocol, or the page-level fallback. */
           signals: z.enum(['debugger', 'page']),
+          /** Where this tab's frames come from. */
+          source: z.enum(['screencast', 'visibleTab']),
         })
         .strict(),
     ),

@@ -98,17 +98,19 @@ describe('packageBundle', () => {
     for (const [file, schema] of Object.entries(BUNDLE_FILE_SCHEMAS)) expect(schema.safeParse(await json(file)).success).toBe(true);
     const manifest = ManifestSchema.parse(await json('manifest.json'));
     expect(manifest).toMatchObject({ bundle_id: summary.id, run_id: 'run-1', status: 'failure', failure_reason: 'assertion_failed', failure_label: 'order confirmation missing', tab_id: 1, buffer_seconds: 15 });
-    expect(manifest.frame_count).toBe(25);
+    // 25 frames in the window, after the last one from before it (the screen at the window's start).
+    expect(manifest.frame_count).toBe(26);
     const times = manifest.frames.map((f) => f.ts);
     expect(times).toEqual([...times].sort((a, b) => a - b));
-    expect(manifest.frames[0]).toMatchObject({ name: 'frames/frame_0001.jpeg', duration_ms: 600, width: 1280, height: 720 });
-    expect(names.filter((n) => n.startsWith('frames/frame_'))).toEqual(Array.from({ length: 25 }, (_, i) => `frames/frame_${String(i + 1).padStart(4, '0')}.jpeg`));
+    expect(manifest.frames[1]).toMatchObject({ name: 'frames/frame_0002.jpeg', duration_ms: 600, width: 1280, height: 720 });
+    expect(names.filter((n) => n.startsWith('frames/frame_'))).toEqual(Array.from({ length: 26 }, (_, i) => `frames/frame_${String(i + 1).padStart(4, '0')}.jpeg`));
     expect(manifest.artifacts.map((a) => a.name)).toEqual(expect.arrayContaining(['snapshot.json', 'steps.json', 'diagnostics.json', 'failure.mp4', 'frames/frame_0001.jpeg']));
-    expect(manifest.clip).toEqual({ name: 'failure.mp4', duration_seconds: expect.closeTo(14.9, 3), encoder: 'fake' });
+    expect(manifest.clip).toEqual({ name: 'failure.mp4', duration_seconds: expect.closeTo(15.3, 3), encoder: 'fake' });
 
     const clipFrames = encodeClip.mock.calls[0]![1];
-    expect(clipFrames).toHaveLength(25);
-    expect(clipFrames.slice(0, -1).every((f) => f.duration_ms === 600)).toBe(true);
+    expect(clipFrames).toHaveLength(26);
+    expect(clipFrames[0]!.duration_ms).toBe(400); // counted from the window's start
+    expect(clipFrames.slice(1, -1).every((f) => f.duration_ms === 600)).toBe(true);
 
     const steps = StepsFileSchema.parse(await json('steps.json')).steps.map((s) => s.action);
     expect(steps).toEqual(['type', 'open checkout']);

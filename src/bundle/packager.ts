@@ -98,7 +98,8 @@ export async function packageBundle(
   const frames = tabId === null || !withFrames ? [] : framesInWindow(await ports.ring.frames(), tabId, windowStart, windowEnd);
   const release = ports.ring.pin(frames.map((f) => f.key));
   try {
-    const durations = frameDurations(frames.map((f) => f.ts), windowEnd);
+    // The frame from before the window (the screen at its start) counts from the window's start.
+    const durations = frameDurations(frames.map((f) => Math.max(f.ts, windowStart)), windowEnd);
     const read = await Promise.all(frames.map((f) => ports.ring.readJpeg(f.key)));
     const jpegs = frames.flatMap((f, i) => {
       const jpeg = read[i];

@@ -44,6 +44,7 @@ export class CaptureLoop {
   private recent: number[] = [];
   private readonly counters = { capturesOk: 0, captureErrors: 0, quotaErrors: 0, dropped: 0, maskedRegions: 0, lastError: null as string | null };
   private filter: FrameFilter = async (_target, image) => image;
+  private targetFilter: (target: CaptureTarget) => boolean = () => true;
   private lastTargets: CaptureTarget[] = [];
 
   constructor(
@@ -59,6 +60,11 @@ export class CaptureLoop {
   /** Sets the step every frame goes through before it is stored. */
   setFrameFilter(filter: FrameFilter): void {
     this.filter = filter;
+  }
+
+  /** Leaves out targets another source covers (tabs recorded by the screencast). */
+  setTargetFilter(keep: (target: CaptureTarget) => boolean): void {
+    this.targetFilter = keep;
   }
 
   start(): void {
@@ -140,7 +146,7 @@ export class CaptureLoop {
       return;
     }
     this.lastTargets = targets;
-    const target = this.pickTarget(targets);
+    const target = this.pickTarget(targets.filter(this.targetFilter));
     if (!target) return;
     this.pacer.recordCall(this.clock.now());
     try {

@@ -88,6 +88,8 @@ export interface RecorderStatus {
     debugger: boolean;
     debuggerError: string | null;
     signals: 'debugger' | 'page';
+    /** Where this tab's frames come from. */
+    source: 'screencast' | 'visibleTab';
   }[];
   frames: number;
   bytes: number;

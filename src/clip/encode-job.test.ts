@@ -47,6 +47,12 @@ describe('runEncodeJob', () => {
     expect(encoder.encode).toHaveBeenCalledWith([1, 2, 3].map(() => ({ jpeg, durationMs: 500 })));
   });
 
+  it('reports the encoder the clip names (the codec chosen, or a fallback and why)', async () => {
+    const encoder = fakeEncoder(() => Promise.resolve({ mp4: new Uint8Array(10), durationSeconds: 1.5, encoder: 'webcodecs/avc1.42001f' }));
+    const result = await runEncodeJob(message([1]), deps({ encoder }));
+    expect(result).toMatchObject({ ok: true, encoder: 'webcodecs/avc1.42001f' });
+  });
+
   it('skips evicted frames and keeps their time', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const encoder = fakeEncoder();

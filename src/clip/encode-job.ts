@@ -38,7 +38,7 @@ async function encodeAndStore(message: ClipEncodeMessage, { storage, encoder, no
     job_id: message.job_id,
     size_bytes: clip.mp4.byteLength,
     duration_seconds: clip.durationSeconds,
-    encoder: encoder.name,
+    encoder: clip.encoder ?? encoder.name,
     encode_ms: Math.round(encodeMs),
   };
 }

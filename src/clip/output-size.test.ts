@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chooseOutputSize } from './output-size';
+import { readFileSync } from 'node:fs';
+import { chooseOutputSize, clipOutputSize } from './output-size';
 
 describe('chooseOutputSize', () => {
   it.each([
@@ -17,5 +18,20 @@ describe('chooseOutputSize', () => {
 
   it('honours a smaller limit', () => {
     expect(chooseOutputSize({ width: 1280, height: 720 }, 640)).toEqual({ width: 640, height: 360 });
+  });
+});
+
+describe('clipOutputSize', () => {
+  const jpeg = new Uint8Array(readFileSync(new URL('../../test/fixtures/clip/odd-65x37.jpeg', import.meta.url)));
+
+  it('sizes the clip from the last frame', () => {
+    expect(clipOutputSize([{ jpeg: new Uint8Array([1, 2, 3]) }, { jpeg }])).toEqual({ width: 64, height: 36 });
+  });
+
+  it.each([
+    ['no frame', [], /at least one frame/],
+    ['an unreadable last frame', [{ jpeg }, { jpeg: new Uint8Array([0xff, 0xd8, 0, 0]) }], /last frame is not a readable JPEG/],
+  ])('refuses %s', (_name, frames, message) => {
+    expect(() => clipOutputSize(frames)).toThrow(message);
   });
 });

@@ -1,4 +1,4 @@
-import type { Size } from './jpeg-size';
+import { readJpegSize, type Size } from './jpeg-size';
 
 /**
  * Longest side of an encoded clip. A HiDPI capture (2560×1600 and up) would make the wasm encoder
@@ -18,4 +18,16 @@ export function chooseOutputSize(last: Size, maxLongSide: number = MAX_CLIP_LONG
   // Multiply before dividing so the long side comes out exact (2532 × 1920 / 2532, not 2532 × 0.7582…).
   const fit = (side: number) => floorEven(longSide > maxLongSide ? (side * maxLongSide) / longSide : side);
   return { width: fit(last.width), height: fit(last.height) };
+}
+
+/**
+ * The size of a clip of these frames: `chooseOutputSize` of the last one. Throws when there is no frame
+ * or the last one is not a readable JPEG (every encoder refuses the same way).
+ */
+export function clipOutputSize(frames: readonly { jpeg: Uint8Array }[]): Size {
+  const last = frames.at(-1);
+  if (!last) throw new Error('a clip needs at least one frame');
+  const size = readJpegSize(last.jpeg);
+  if (!size) throw new Error('the last frame is not a readable JPEG');
+  return chooseOutputSize(size);
 }

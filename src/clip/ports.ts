@@ -1,3 +1,5 @@
+import type { Size } from './jpeg-size';
+
 /** One stored screenshot and how long it stayed on screen. */
 export interface ClipFrame {
   jpeg: Uint8Array;
@@ -9,11 +11,17 @@ export interface EncodedClip {
   mp4: Uint8Array;
   /** How long the clip plays. */
   durationSeconds: number;
+  /**
+   * What actually made it, when that says more than the encoder's `name`: the codec WebCodecs settled on
+   * (`webcodecs/avc1.42001f`), or the fallback and why (`ffmpeg.wasm/libx264-ultrafast (webcodecs failed: …)`).
+   */
+  encoder?: string;
 }
 
 /**
- * Turns JPEG frames into an mp4. ffmpeg.wasm implements it today
- * (`src/platform/ffmpeg-encoder.ts`); a WebCodecs `VideoEncoder` + muxer can replace it.
+ * Turns JPEG frames into an mp4: WebCodecs `VideoEncoder` + mp4-muxer (`src/platform/webcodecs-encoder.ts`)
+ * where the browser can, ffmpeg.wasm (`src/platform/ffmpeg-encoder.ts`) otherwise; `ChoosingClipEncoder`
+ * picks one per clip.
  */
 export interface ClipEncoder {
   /** Short name reported with each clip, e.g. `ffmpeg.wasm/libx264-ultrafast`. */
@@ -21,6 +29,12 @@ export interface ClipEncoder {
   /** Loads whatever the encoder needs ahead of the first clip; optional. */
   warmup?(): Promise<void>;
   encode(frames: readonly ClipFrame[]): Promise<EncodedClip>;
+}
+
+/** An encoder this browser may lack, or lack for some frame sizes (hardware and codec support vary). */
+export interface OptionalClipEncoder extends ClipEncoder {
+  /** Null when it can encode a clip of `size` here; otherwise why not, in a few words. */
+  unsupportedReason(size: Size): Promise<string | null>;
 }
 
 /** Where the offscreen document reads frames and leaves finished clips (IndexedDB in the extension). */

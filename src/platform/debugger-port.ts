@@ -1,12 +1,20 @@
 import { CDP_ENABLE_COMMANDS, NETWORK_ENABLE_PARAMS } from '../signals/cdp-signals';
 
 /** The only CDP commands the recorder sends (the debugger is a powerful permission: keep it narrow). */
-const ALLOWED_COMMANDS = new Set<string>(CDP_ENABLE_COMMANDS);
+const ALLOWED_COMMANDS = new Set<string>([
+  ...CDP_ENABLE_COMMANDS,
+  'Page.startScreencast',
+  'Page.stopScreencast',
+  'Page.screencastFrameAck',
+  'Page.captureScreenshot',
+]);
 
 export interface DebuggerEvents {
   /** Any CDP event of a recorded tab. */
   onEvent(tabId: number, method: string, params: Record<string, unknown> | undefined): void;
   onDetached(tabId: number, reason: string): void;
+  /** The session is ready (domains enabled). */
+  onAttached?(tabId: number): void;
 }
 
 export interface DebuggerTabState {
@@ -62,6 +70,7 @@ export class DebuggerPort {
       try {
         for (const method of CDP_ENABLE_COMMANDS) await this.send(tabId, method, method === 'Network.enable' ? NETWORK_ENABLE_PARAMS : undefined);
         this.state.set(tabId, { attached: true, error: null });
+        this.events.onAttached?.(tabId);
       } catch (error) {
         this.state.set(tabId, { attached: false, error: error instanceof Error ? error.message : String(error) });
       }
@@ -72,6 +81,33 @@ export class DebuggerPort {
 
   forget(tabId: number): void {
     this.state.delete(tabId);
+  }
+
+  /** Tabs with a working session. */
+  attachedTabs(): number[] {
+    return [...this.state].filter(([, s]) => s.attached).map(([tabId]) => tabId);
+  }
+
+  /** `Page.startScreencast`: JPEG frames of the tab whenever it repaints, each to be acknowledged. */
+  startScreencast(tabId: number, options: { quality: number; maxWidth: number; maxHeight: number }): Promise<void> {
+    return this.send(tabId, 'Page.startScreencast', { format: 'jpeg', everyNthFrame: 1, ...options });
+  }
+
+  stopScreencast(tabId: number): Promise<void> {
+    return this.send(tabId, 'Page.stopScreencast');
+  }
+
+  /** Without the ack the renderer sends no further frame. */
+  ackScreencastFrame(tabId: number, sessionId: number): Promise<void> {
+    return this.send(tabId, 'Page.screencastFrameAck', { sessionId });
+  }
+
+  /** A JPEG of a tab that is not the visible one (base64). */
+  async captureScreenshot(tabId: number, quality: number): Promise<string> {
+    if (!ALLOWED_COMMANDS.has('Page.captureScreenshot')) throw new Error('not allowed');
+    const result = (await chrome.debugger.sendCommand({ tabId }, 'Page.captureScreenshot', { format: 'jpeg', quality })) as { data?: string } | undefined;
+    if (!result?.data) throw new Error('Page.captureScreenshot returned no image');
+    return result.data;
   }
 
   private async send(tabId: number, method: string, params?: object): Promise<void> {

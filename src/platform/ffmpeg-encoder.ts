@@ -1,7 +1,6 @@
 import { FFmpeg } from '@ffmpeg/ffmpeg';
 import { buildConcatScript, buildFfmpegArgs, frameFileName, sumDurationSeconds, type X264Preset } from '../clip/ffmpeg-args';
-import { readJpegSize } from '../clip/jpeg-size';
-import { chooseOutputSize } from '../clip/output-size';
+import { clipOutputSize } from '../clip/output-size';
 import type { ClipEncoder, ClipFrame, EncodedClip } from '../clip/ports';
 import { createSerialQueue } from '../clip/serial-queue';
 import { withTimeout } from '../clip/timeout';
@@ -95,9 +94,7 @@ export class FfmpegClipEncoder implements ClipEncoder {
   }
 
   async #encodeNow(frames: readonly ClipFrame[]): Promise<EncodedClip> {
-    const last = frames.at(-1);
-    const lastSize = last && readJpegSize(last.jpeg);
-    if (!lastSize) throw new Error(last ? 'the last frame is not a readable JPEG' : 'a clip needs at least one frame');
+    const size = clipOutputSize(frames);
     const ffmpeg = await this.#ffmpeg();
     const durations = frames.map((frame) => frame.durationMs);
     const written: string[] = [];
@@ -112,7 +109,7 @@ export class FfmpegClipEncoder implements ClipEncoder {
       await ffmpeg.writeFile(SCRIPT, buildConcatScript(durations));
       written.push(SCRIPT, OUTPUT);
 
-      const args = buildFfmpegArgs({ script: SCRIPT, output: OUTPUT, size: chooseOutputSize(lastSize), preset: this.#preset });
+      const args = buildFfmpegArgs({ script: SCRIPT, output: OUTPUT, size, preset: this.#preset });
       const execMs = this.#execTimeoutMs(frames.length);
       // The core's own timeout stops a slow run cleanly; the outer one catches a worker that stopped answering.
       const exec = ffmpeg.exec(args, execMs).catch((error: unknown) => {

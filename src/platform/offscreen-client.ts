@@ -30,9 +30,9 @@ async function createOffscreenDocument(): Promise<void> {
   try {
     await chrome.offscreen.createDocument({
       url: OFFSCREEN_PATH,
-      // ffmpeg.wasm runs in a Worker, which a service worker cannot start.
+      // There is no reason for WebCodecs; the ffmpeg.wasm fallback runs in a Worker, which a service worker cannot start.
       reasons: ['WORKERS'],
-      justification: 'Encodes the recorded screenshots into failure.mp4 with ffmpeg.wasm in a web worker.',
+      justification: 'Encodes the recorded screenshots into failure.mp4 with WebCodecs, or ffmpeg.wasm in a web worker.',
     });
   } catch (error) {
     // Another path created it between our check and our call: that is what we wanted.

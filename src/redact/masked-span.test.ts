@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cachedMaskedSpan, mayBeTypingPersonalData, maskedSpan } from './masked-span';
+import { cachedMaskedSpan, mayBeTypingPersonalData, mayHoldMaskedText, maskedSpan } from './masked-span';
 import { NO_CUSTOM_RULES, compileRedactionRules, setActiveRedactionRules } from './custom-rules';
 
 afterEach(() => setActiveRedactionRules(NO_CUSTOM_RULES));
@@ -57,5 +57,23 @@ describe('mayBeTypingPersonalData', () => {
     ['@handle', false],
   ])('%j → %s', (value, expected) => {
     expect(mayBeTypingPersonalData(value)).toBe(expected);
+  });
+});
+
+describe('mayHoldMaskedText', () => {
+  it.each([
+    ['a@b', true],
+    ['$12.99 on 2026-11-5', true],
+    ['$12.99', false],
+    ['Item 123456', false],
+    ['no digits', false],
+  ])('%j → %s', (text, expected) => {
+    expect(mayHoldMaskedText(text)).toBe(expected);
+  });
+
+  it('lets every text through when custom text patterns are set', () => {
+    setActiveRedactionRules(compileRedactionRules({ selectors: [], fieldNamePatterns: [], textPatterns: ['Project Falcon'] }, () => true).rules);
+    expect(mayHoldMaskedText('Project Falcon')).toBe(true);
+    expect(maskedSpan('about Project Falcon')).toEqual([0, 20]);
   });
 });

@@ -8,6 +8,21 @@ export type MaskedSpan = readonly [start: number, end: number];
 const LONGEST_MASK = 10;
 
 /**
+ * False when `maskText` cannot mask anything in `text`, checked without running it: the built-in
+ * masks need an `@` (addresses) or seven digits (the shortest phone number); a custom text pattern
+ * can match anything.
+ */
+export function mayHoldMaskedText(text: string): boolean {
+  if (activeRedactionRules().textPatterns.length || text.includes('@')) return true;
+  let digits = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57 && ++digits >= 7) return true;
+  }
+  return false;
+}
+
+/**
  * The span of `text` that `maskText` masks, or null when it masks nothing. One span covers every
  * mask (from the first to the last): exact for one secret, a superset for several. Found from the
  * common prefix and suffix of the text and its masked form: a built-in secret never starts with `[`
@@ -15,6 +30,7 @@ const LONGEST_MASK = 10;
  * span is then widened by the longest mask.
  */
 export function maskedSpan(text: string): MaskedSpan | null {
+  if (!mayHoldMaskedText(text)) return null;
   const masked = maskText(text).text;
   if (masked === text) return null;
   let prefix = 0;

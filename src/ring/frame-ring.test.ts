@@ -29,9 +29,11 @@ describe('FrameRing', () => {
       await ring.add(newFrame(clock.t, 100), new Uint8Array(100));
     }
     const frames = await ring.frames();
-    expect(frames.length).toBe(26); // 15 s / 600 ms, plus the frame exactly at the cutoff
-    expect(frames[0]!.ts).toBeGreaterThanOrEqual(clock.t - 15_000);
-    expect(ring.stats().evicted).toBe(14);
+    // 15 s / 600 ms, plus the frame exactly at the cutoff, plus the anchor from before it.
+    expect(frames.length).toBe(27);
+    expect(frames[1]!.ts).toBeGreaterThanOrEqual(clock.t - 15_000);
+    expect(frames[0]!.ts).toBeLessThan(clock.t - 15_000);
+    expect(ring.stats().evicted).toBe(13);
   });
 
   it('never holds more than the byte cap, evicting the oldest', async () => {
@@ -70,6 +72,8 @@ describe('FrameRing', () => {
     const release = ring.pin([a.key]);
     clock.t += 5_000;
     await ring.add(newFrame(clock.t, 10), new Uint8Array(10));
+    clock.t += 5_000;
+    await ring.add(newFrame(clock.t, 10), new Uint8Array(10)); // now the second frame is the anchor
     expect((await ring.frames()).map((f) => f.key)).toContain(a.key);
     release();
     await ring.evict();
@@ -111,7 +115,8 @@ describe('FrameRing', () => {
 
     clock.t += 20_000;
     const third = new FrameRing(new IdbFrameStore(), clock, { maxAgeMs: 15_000, maxBytes: 1 << 20 });
-    expect(await third.frames()).toEqual([]);
+    // Only the tab's anchor (its last frame) is left.
+    expect((await third.frames()).map((f) => f.size)).toEqual([2]);
     expect(await new IdbFrameStore().readJpeg(a.key)).toBeUndefined();
   });
 });

@@ -16,11 +16,13 @@ const frame = (key: number, ts: number, size: number, tabId = 1): FrameMeta => (
 describe('selectEvictions', () => {
   it.each([
     { name: 'nothing to evict', frames: [frame(1, 9_000, 10), frame(2, 9_500, 10)], now: 10_000, maxAgeMs: 15_000, maxBytes: 100, want: [] },
-    { name: 'evicts by age', frames: [frame(1, 1_000, 10), frame(2, 5_000, 10), frame(3, 9_000, 10)], now: 20_000, maxAgeMs: 15_000, want: [1] },
+    { name: 'evicts by age, keeping the newest expired frame as the tab’s anchor', frames: [frame(1, 1_000, 10), frame(2, 4_000, 10), frame(3, 9_000, 10)], now: 20_000, maxAgeMs: 15_000, want: [1] },
+    { name: 'each tab keeps its own anchor', frames: [frame(1, 1_000, 10, 1), frame(2, 2_000, 10, 2), frame(3, 3_000, 10, 1), frame(4, 9_000, 10, 1)], now: 20_000, maxAgeMs: 15_000, want: [1] },
     { name: 'keeps a frame exactly at the cutoff', frames: [frame(1, 5_000, 10), frame(2, 6_000, 10)], now: 20_000, maxAgeMs: 15_000, want: [] },
     { name: 'evicts oldest by bytes', frames: [frame(1, 9_000, 40), frame(2, 9_100, 40), frame(3, 9_200, 40)], now: 10_000, maxAgeMs: 15_000, maxBytes: 80, want: [1] },
     { name: 'evicts by age and then by bytes', frames: [frame(1, 0, 10), frame(2, 9_000, 60), frame(3, 9_100, 60)], now: 16_000, maxAgeMs: 15_000, maxBytes: 100, want: [1, 2] },
-    { name: 'evicts everything expired', frames: [frame(1, 0, 10), frame(2, 1, 10)], now: 100_000, maxAgeMs: 15_000, want: [1, 2] },
+    { name: 'evicts everything expired but the anchor', frames: [frame(1, 0, 10), frame(2, 1, 10)], now: 100_000, maxAgeMs: 15_000, want: [1] },
+    { name: 'the byte cap evicts anchors too', frames: [frame(1, 0, 60), frame(2, 19_000, 60)], now: 20_000, maxAgeMs: 15_000, maxBytes: 100, want: [1] },
     { name: 'empty ring', frames: [], now: 0, maxAgeMs: 15_000, want: [] },
   ])('$name', ({ frames, now, maxAgeMs, maxBytes, want }) => {
     expect(selectEvictions(frames, now, { maxAgeMs, maxBytes: maxBytes ?? Number.MAX_SAFE_INTEGER })).toEqual(want);
@@ -28,8 +30,9 @@ describe('selectEvictions', () => {
 });
 
 describe('framesInWindow', () => {
-  it('keeps the frames of one tab within the window, in order', () => {
-    const frames = [frame(1, 100, 1, 1), frame(2, 200, 1, 2), frame(3, 300, 1, 1), frame(4, 400, 1, 1)];
-    expect(framesInWindow(frames, 1, 150, 400).map((f) => f.key)).toEqual([3, 4]);
+  it('keeps the frames of one tab within the window, in order, after the last one before it', () => {
+    const frames = [frame(1, 100, 1, 1), frame(2, 120, 1, 1), frame(3, 200, 1, 2), frame(4, 300, 1, 1), frame(5, 400, 1, 1), frame(6, 500, 1, 1)];
+    expect(framesInWindow(frames, 1, 150, 400).map((f) => f.key)).toEqual([2, 4, 5]);
+    expect(framesInWindow(frames, 2, 150, 400).map((f) => f.key)).toEqual([3]);
   });
 });

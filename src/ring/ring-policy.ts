@@ -1,7 +1,7 @@
 import type { FrameMeta } from './ports';
 
 export interface RingLimits {
-  /** Frames older than `now - maxAgeMs` are evicted. */
+  /** Frames older than `now - maxAgeMs` are evicted, but for each tab's newest such frame (below). */
   maxAgeMs: number;
   /** The ring's total JPEG bytes stay at or below this. */
   maxBytes: number;
@@ -9,22 +9,33 @@ export interface RingLimits {
 
 /**
  * Keys of the frames to evict so the ring keeps only frames no older than `maxAgeMs` and at most
- * `maxBytes` in total, oldest first. `frames` must be in capture order (oldest first).
+ * `maxBytes` in total, oldest first. Each tab keeps its newest frame from before the cutoff (its
+ * "anchor"): a screencast sends no frame while the page does not repaint, and that frame is what the
+ * screen showed when the window starts. `frames` must be in capture order (oldest first).
  */
 export function selectEvictions(frames: readonly FrameMeta[], now: number, limits: RingLimits): number[] {
   const cutoff = now - limits.maxAgeMs;
+  const anchors = new Map<number, number>();
+  for (const f of frames) if (f.ts < cutoff) anchors.set(f.tabId, f.key);
+  const isAnchor = (f: FrameMeta) => anchors.get(f.tabId) === f.key;
   let total = 0;
   for (const f of frames) total += f.size;
   const evict: number[] = [];
   for (const f of frames) {
-    if (f.ts >= cutoff && total <= limits.maxBytes) break;
+    if (total <= limits.maxBytes && (f.ts >= cutoff || isAnchor(f))) continue;
     evict.push(f.key);
     total -= f.size;
   }
   return evict;
 }
 
-/** Frames of `tabId` captured within `[from, to]`, in capture order. */
+/**
+ * Frames of `tabId` for a window `[from, to]`, in capture order: those captured in it, preceded by
+ * the tab's last frame from before `from` (what the screen showed when the window started).
+ */
 export function framesInWindow(frames: readonly FrameMeta[], tabId: number, from: number, to: number): FrameMeta[] {
-  return frames.filter((f) => f.tabId === tabId && f.ts >= from && f.ts <= to);
+  const tab = frames.filter((f) => f.tabId === tabId && f.ts <= to);
+  const inside = tab.filter((f) => f.ts >= from);
+  const before = tab.filter((f) => f.ts < from).at(-1);
+  return before ? [before, ...inside] : inside;
 }

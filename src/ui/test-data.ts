@@ -8,7 +8,7 @@ export function makeStatus(over: Partial<Status> = {}): Status {
   return {
     recording: true,
     paused: false,
-    tabs: [{ tabId: 7, windowId: 1, url: 'https://shop.test/cart', debugger: true, debuggerError: null, signals: 'debugger' }],
+    tabs: [{ tabId: 7, windowId: 1, url: 'https://shop.test/cart', debugger: true, debuggerError: null, signals: 'debugger', source: 'screencast' }],
     frames: 23,
     bytes: 4_404_019,
     fps: 1.82,

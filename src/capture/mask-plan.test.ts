@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { SensitiveRectsMessageSchema, type SensitiveRectsMessage } from '../../schemas/messages';
+import { SensitiveRegions } from './mask-plan';
+
+function report(rects: SensitiveRectsMessage['rects'], viewport = { width: 1280, height: 720 }, dpr = 1): SensitiveRectsMessage {
+  return SensitiveRectsMessageSchema.parse({ type: 'redaction/rects', ts: 1, url: 'https://shop.test/', viewport, device_pixel_ratio: dpr, rects });
+}
+
+const FIELD = { x: 100, y: 200, width: 300, height: 40 };
+
+describe('SensitiveRegions.plan', () => {
+  it('is unknown (null) for a tab that never reported: the frame is dropped', () => {
+    expect(new SensitiveRegions().plan(1, 1280, 720)).toBeNull();
+  });
+
+  it('is empty for a page with nothing sensitive, and counts nothing', () => {
+    const regions = new SensitiveRegions();
+    regions.update(1, report([]));
+    expect(regions.plan(1, 1280, 720)).toEqual([]);
+    expect(regions.maskedRegions).toBe(0);
+  });
+
+  it('pads each rect by 4 px at DPR 1', () => {
+    const regions = new SensitiveRegions();
+    regions.update(1, report([FIELD]));
+    expect(regions.plan(1, 1280, 720)).toEqual([{ x: 96, y: 196, width: 308, height: 48 }]);
+  });
+
+  it('scales CSS px to image px at DPR 2, padding included', () => {
+    const regions = new SensitiveRegions();
+    regions.update(1, report([FIELD], { width: 1280, height: 720 }, 2));
+    expect(regions.plan(1, 2560, 1440)).toEqual([{ x: 192, y: 392, width: 616, height: 96 }]);
+  });
+
+  it('scales fractional ratios outwards (zoomed page: 1164 CSS px wide, DPR 1.1)', () => {
+    const regions = new SensitiveRegions();
+    regions.update(1, report([{ x: 10.5, y: 20.25, width: 33.3, height: 17.7 }], { width: 1164, height: 655 }, 1.1));
+    const [r] = regions.plan(1, 1280, 720)!;
+    const sx = 1280 / 1164;
+    const sy = 720 / 655;
+    expect(r!.x).toBeLessThanOrEqual(10.5 * sx - 4);
+    expect(r!.y).toBeLessThanOrEqual(20.25 * sy - 4);
+    expect(r!.x + r!.width).toBeGreaterThanOrEqual((10.5 + 33.3) * sx + 4);
+    expect(r!.y + r!.height).toBeGreaterThanOrEqual((20.25 + 17.7) * sy + 4);
+    expect(Object.values(r!).every(Number.isInteger)).toBe(true);
+  });
+
+  it('clips to the image and leaves out rects wholly outside it', () => {
+    const regions = new SensitiveRegions();
+    regions.update(
+      1,
+      report([
+        { x: 0, y: 0, width: 50, height: 20 },
+        { x: 1200, y: 700, width: 200, height: 100 },
+        { x: 1290, y: 0, width: 10, height: 10 },
+        { x: 10, y: 10, width: 0, height: 10 },
+      ]),
+    );
+    expect(regions.plan(1, 1280, 720)).toEqual([
+      { x: 0, y: 0, width: 54, height: 24 },
+      { x: 1196, y: 696, width: 84, height: 24 },
+    ]);
+    expect(regions.maskedRegions).toBe(2);
+  });
+
+  it('drops (null) a frame whose shape is not the reported viewport: the window was resized since', () => {
+    const regions = new SensitiveRegions();
+    regions.update(1, report([FIELD]));
+    expect(regions.plan(1, 1000, 720)).toBeNull();
+    expect(regions.plan(1, 1280, 600)).toBeNull();
+    expect(regions.plan(1, 0, 0)).toBeNull();
+    // A uniformly scaled capture of the same viewport is fine.
+    expect(regions.plan(1, 640, 360)).toEqual([{ x: 48, y: 98, width: 154, height: 24 }]);
+  });
+
+  it('keeps only the latest report of a tab, and tabs apart', () => {
+    const regions = new SensitiveRegions();
+    regions.update(1, report([FIELD]));
+    regions.update(1, report([{ x: 0, y: 0, width: 10, height: 10 }]));
+    regions.update(2, report([]));
+    expect(regions.plan(1, 1280, 720)).toEqual([{ x: 0, y: 0, width: 14, height: 14 }]);
+    expect(regions.plan(2, 1280, 720)).toEqual([]);
+    expect(regions.plan(3, 1280, 720)).toBeNull();
+  });
+
+  it('is unknown again after a navigation until the new document reports', () => {
+    const regions = new SensitiveRegions();
+    regions.update(1, report([]));
+    regions.reset(1);
+    expect(regions.plan(1, 1280, 720)).toBeNull();
+    regions.update(1, report([FIELD]));
+    expect(regions.plan(1, 1280, 720)).toHaveLength(1);
+    regions.forget(1);
+    expect(regions.plan(1, 1280, 720)).toBeNull();
+  });
+
+  it('adds up the rects of every plan that masks something', () => {
+    const regions = new SensitiveRegions();
+    regions.update(1, report([FIELD, { x: 0, y: 0, width: 10, height: 10 }]));
+    regions.plan(1, 1280, 720);
+    regions.plan(1, 1280, 720);
+    regions.update(1, report([]));
+    regions.plan(1, 1280, 720);
+    expect(regions.maskedRegions).toBe(4);
+  });
+});

@@ -1,0 +1,82 @@
+import type { SensitiveRectsMessage } from '../../schemas/messages';
+
+/** A rectangle of a frame image: image pixels, integers, inside the image. */
+export interface ImageRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Margin around each region, in CSS px (scaled to image px): covers anti-aliasing and a glyph cut at the edge. */
+export const MASK_PADDING_CSS_PX = 4;
+
+/**
+ * How far (in CSS px, each way) the image may be from the reported viewport's shape and still be
+ * the same viewport: `innerWidth` is rounded to a CSS px, the image to a device px.
+ */
+const SHAPE_TOLERANCE_CSS_PX = 2;
+
+/**
+ * The latest sensitive regions each tab's top document reported (`redaction/rects`), turned into
+ * the rects to paint over in a frame of that tab. A tab with no report for its current document is
+ * unknown: its frames must be dropped, never stored unmasked.
+ * @example
+ * const plan = regions.plan(tabId, 1280, 720);
+ * if (plan === null) return null; // drop the frame
+ * return plan.length ? maskJpeg(jpeg, plan, quality) : jpeg;
+ */
+export class SensitiveRegions {
+  private readonly reports = new Map<number, SensitiveRectsMessage>();
+  private masked = 0;
+
+  /** Latest report of a tab (replaces the previous one). */
+  update(tabId: number, report: SensitiveRectsMessage): void {
+    this.reports.set(tabId, report);
+  }
+
+  /** The tab navigated: its regions are unknown until its new document reports. */
+  reset(tabId: number): void {
+    this.reports.delete(tabId);
+  }
+
+  forget(tabId: number): void {
+    this.reports.delete(tabId);
+  }
+
+  /** Total rects masked so far (for diagnostics), incremented by `plan` calls that return rects. */
+  get maskedRegions(): number {
+    return this.masked;
+  }
+
+  /**
+   * Image-pixel rects to mask in a frame of this tab (scaled from the report's viewport to the image
+   * size, padded by a few px, clipped), [] when the page has nothing sensitive, or null when unknown
+   * (the frame must be dropped): no report since the last navigation, or a report for a viewport of
+   * another shape than the image (the window was resized since), whose rects would land elsewhere.
+   */
+  plan(tabId: number, imageWidth: number, imageHeight: number): ImageRect[] | null {
+    const report = this.reports.get(tabId);
+    if (!report || !(imageWidth > 0 && imageHeight > 0)) return null;
+    const { width: vw, height: vh } = report.viewport;
+    // Scale by the image's own size rather than by `device_pixel_ratio`: the same where the capture
+    // is at device pixels, and still right where it is scaled.
+    const sx = imageWidth / vw;
+    const sy = imageHeight / vh;
+    if (Math.abs(imageHeight - vh * sx) > SHAPE_TOLERANCE_CSS_PX * sx + 1) return null;
+    if (!report.rects.length) return [];
+    const padX = Math.ceil(MASK_PADDING_CSS_PX * sx);
+    const padY = Math.ceil(MASK_PADDING_CSS_PX * sy);
+    const rects: ImageRect[] = [];
+    for (const r of report.rects) {
+      if (!(r.width > 0 && r.height > 0)) continue;
+      const left = Math.max(0, Math.floor(r.x * sx) - padX);
+      const top = Math.max(0, Math.floor(r.y * sy) - padY);
+      const right = Math.min(imageWidth, Math.ceil((r.x + r.width) * sx) + padX);
+      const bottom = Math.min(imageHeight, Math.ceil((r.y + r.height) * sy) + padY);
+      if (right > left && bottom > top) rects.push({ x: left, y: top, width: right - left, height: bottom - top });
+    }
+    this.masked += rects.length;
+    return rects;
+  }
+}

@@ -1,0 +1,239 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SensitiveRectsMessageSchema, type SensitiveRectsMessage } from '../../schemas/messages';
+import type { ViewportRect } from '../redact/sensitive-rects';
+import { startSensitiveRectReporter, type RectReporter, type RectReporterOptions } from './rect-reporter';
+
+const FIELD: ViewportRect = { x: 10, y: 20, width: 100, height: 30 };
+
+let sent: SensitiveRectsMessage[];
+let current: ViewportRect[];
+let collects: number;
+let reporter: RectReporter | null;
+
+function start(opts: RectReporterOptions = {}): RectReporter {
+  reporter = startSensitiveRectReporter(window, (m) => sent.push(m), {
+    collect: () => {
+      collects++;
+      return current.map((r) => ({ ...r }));
+    },
+    ...opts,
+  });
+  return reporter;
+}
+
+/** Lets the reporter's quiet period pass. */
+const quiet = () => vi.advanceTimersByTime(150);
+const fire = (type: string, target: EventTarget = window) => target.dispatchEvent(new Event(type));
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  sent = [];
+  current = [];
+  collects = 0;
+  reporter = null;
+  document.body.innerHTML = '';
+});
+
+afterEach(() => {
+  reporter?.();
+  vi.useRealTimers();
+});
+
+describe('startSensitiveRectReporter', () => {
+  it('reports at start, an empty document with no rects, as a valid message', () => {
+    reporter = startSensitiveRectReporter(window, (m) => sent.push(m), { pollMs: 0 });
+    expect(sent).toHaveLength(1);
+    expect(SensitiveRectsMessageSchema.parse(sent[0])).toEqual({
+      type: 'redaction/rects',
+      ts: Date.now(),
+      url: window.location.href,
+      viewport: { width: window.innerWidth, height: window.innerHeight },
+      device_pixel_ratio: window.devicePixelRatio,
+      rects: [],
+    });
+  });
+
+  it('reports the first change after a quiet spell at once (leading edge)', () => {
+    start();
+    quiet();
+    current = [FIELD];
+    fire('scroll', document);
+    expect(sent.map((m) => m.rects)).toEqual([[], [FIELD]]);
+  });
+
+  it('coalesces a burst of changes into one report per animation frame, with the latest rects', () => {
+    start();
+    for (let i = 0; i < 10; i++) {
+      current = [{ ...FIELD, y: 20 + i }];
+      fire('scroll', document);
+    }
+    expect(sent).toHaveLength(1);
+    expect(collects).toBe(1);
+    vi.advanceTimersByTime(20);
+    expect(collects).toBe(2);
+    expect(sent.map((m) => m.rects)).toEqual([[], [{ ...FIELD, y: 29 }]]);
+  });
+
+  it('does not send a report equal to the last one', () => {
+    current = [FIELD];
+    start();
+    quiet();
+    fire('resize');
+    vi.advanceTimersByTime(20);
+    expect(collects).toBe(2);
+    expect(sent).toHaveLength(1);
+  });
+
+  it.each([
+    ['scroll', () => document],
+    ['resize', () => window],
+    ['input', () => document.body],
+    ['change', () => document.body],
+    ['focusin', () => document.body],
+    ['focusout', () => document.body],
+    ['transitionend', () => document.body],
+    ['animationend', () => document.body],
+    ['load', () => document.body],
+    ['load', () => window],
+    ['DOMContentLoaded', () => document],
+  ])('looks again after %s', (type, target) => {
+    start();
+    quiet();
+    current = [FIELD];
+    target().dispatchEvent(new Event(type, { bubbles: type === 'DOMContentLoaded' }));
+    expect(sent.at(-1)?.rects).toEqual([FIELD]);
+  });
+
+  it('looks again after a DOM change, an attribute or a text change', async () => {
+    document.body.innerHTML = '<p id="p">hi</p>';
+    start();
+    for (const change of [
+      () => document.body.append(document.createElement('input')),
+      () => document.getElementById('p')!.setAttribute('class', 'moved'),
+      () => (document.getElementById('p')!.firstChild!.nodeValue = 'a@b.io'),
+    ]) {
+      await vi.advanceTimersByTimeAsync(150);
+      const before = collects;
+      change();
+      await vi.advanceTimersByTimeAsync(20);
+      expect(collects).toBe(before + 1);
+    }
+  });
+
+  it('watches the shadow roots and documents the collection walked', async () => {
+    document.body.innerHTML = '<div id="host"></div>';
+    const shadow = document.getElementById('host')!.attachShadow({ mode: 'open' });
+    const inner = document.implementation.createHTMLDocument('frame');
+    reporter = startSensitiveRectReporter(window, (m) => sent.push(m), {
+      collect: (_doc, onRoot) => {
+        collects++;
+        onRoot(shadow);
+        onRoot(inner);
+        return current;
+      },
+    });
+    await vi.advanceTimersByTimeAsync(150);
+    shadow.innerHTML = '<input type="password">';
+    await vi.advanceTimersByTimeAsync(20);
+    expect(collects).toBe(2);
+    await vi.advanceTimersByTimeAsync(150);
+    inner.body.dispatchEvent(new Event('scroll'));
+    expect(collects).toBe(3);
+  });
+
+  it('finds changes no event announced by polling, only while the page is visible', () => {
+    start({ pollMs: 1000 });
+    current = [FIELD];
+    vi.advanceTimersByTime(1000);
+    expect(sent.at(-1)?.rects).toEqual([FIELD]);
+    Object.defineProperty(document, 'hidden', { value: true, configurable: true });
+    try {
+      const before = collects;
+      vi.advanceTimersByTime(3000);
+      expect(collects).toBe(before);
+    } finally {
+      Object.defineProperty(document, 'hidden', { value: false, configurable: true });
+    }
+  });
+
+  it('sends an unchanged report again now and then, for a background that restarted', () => {
+    start({ pollMs: 1000, resendMs: 5000 });
+    vi.advanceTimersByTime(4000);
+    expect(sent).toHaveLength(1);
+    vi.advanceTimersByTime(1000);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.rects).toEqual([]);
+  });
+
+  it('sends the report again when the page is shown, even if unchanged', () => {
+    start();
+    fire('pageshow');
+    fire('visibilitychange', document);
+    expect(sent).toHaveLength(3);
+  });
+
+  it('waits longer between reports when collecting is slow', () => {
+    start({
+      collect: () => {
+        collects++;
+        vi.setSystemTime(Date.now() + 10); // a 10 ms collection
+        return current;
+      },
+    });
+    fire('scroll', document);
+    vi.advanceTimersByTime(50);
+    expect(collects).toBe(1);
+    vi.advanceTimersByTime(40);
+    expect(collects).toBe(2);
+  });
+
+  it('reports nothing until the viewport has a size', () => {
+    const width = Object.getOwnPropertyDescriptor(window, 'innerWidth');
+    Object.defineProperty(window, 'innerWidth', { value: 0, configurable: true });
+    try {
+      start();
+      expect(sent).toHaveLength(0);
+    } finally {
+      if (width) Object.defineProperty(window, 'innerWidth', width);
+      else Reflect.deleteProperty(window, 'innerWidth');
+    }
+    quiet();
+    fire('resize');
+    expect(sent).toHaveLength(1);
+  });
+
+  it('never throws into the page, and warns once per problem', () => {
+    const warn = vi.fn();
+    let fail = true;
+    start({
+      warn,
+      collect: () => {
+        if (fail) throw new Error('boom');
+        return current;
+      },
+    });
+    quiet();
+    expect(() => fire('scroll', document)).not.toThrow();
+    expect(warn).toHaveBeenCalledOnce();
+    expect(warn.mock.calls[0]![0]).toContain('boom');
+    fail = false;
+    quiet();
+    fire('scroll', document);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('reports at once on refresh, and nothing at all once stopped', async () => {
+    const stop = start({ pollMs: 1000 });
+    current = [FIELD];
+    stop.refresh();
+    expect(sent.at(-1)?.rects).toEqual([FIELD]);
+    stop();
+    const before = collects;
+    fire('scroll', document);
+    document.body.append(document.createElement('p'));
+    await vi.advanceTimersByTimeAsync(10_000);
+    stop.refresh();
+    expect(collects).toBe(before);
+  });
+});

@@ -1,0 +1,173 @@
+import type { SensitiveRectsMessage } from '../../schemas/messages';
+import { redactUrl } from '../redact/redact-url';
+import { collectSensitiveRects, type ViewportRect } from '../redact/sensitive-rects';
+
+export interface RectReporterOptions {
+  /** Where the sensitive regions are now; told about every document and shadow root it walks. */
+  collect?: (doc: Document, onRoot: (root: Document | ShadowRoot) => void) => ViewportRect[];
+  now?: () => number;
+  /** After this long without a report, a change is reported at once (leading edge). */
+  quietMs?: number;
+  /** Layout also moves without an event (web fonts, CSS, lazy content): look again this often while visible. 0: never. */
+  pollMs?: number;
+  /**
+   * An unchanged report is sent again after this long (checked when polling): a restarted service
+   * worker has forgotten the regions and would drop every frame of a page that never changes.
+   */
+  resendMs?: number;
+  warn?: (message: string) => void;
+}
+
+/** Stops the reporter; `refresh()` reports again now (e.g. the redaction rules changed). */
+export interface RectReporter {
+  (): void;
+  refresh(): void;
+}
+
+export const RECT_REPORTER_DEFAULTS = { quietMs: 100, pollMs: 1000, resendMs: 5000 } as const;
+
+/**
+ * Events after which the regions may have moved or changed, listened for in the capture phase of the
+ * document: an element's `load` (an image or iframe) never propagates to the window (DOM spec, the
+ * document's "get the parent"), and an iframe's document is not below the top window at all.
+ */
+const DOCUMENT_EVENTS = ['scroll', 'input', 'change', 'focusin', 'focusout', 'transitionend', 'animationend', 'load', 'toggle'];
+const TOP_DOCUMENT_EVENTS = [...DOCUMENT_EVENTS, 'DOMContentLoaded', 'fullscreenchange', 'visibilitychange'];
+const WINDOW_EVENTS = ['resize', 'load', 'pageshow'];
+/** Frames are only captured of the visible tab: these make the report be sent even if unchanged. */
+const FORCING_EVENTS = new Set(['pageshow', 'visibilitychange']);
+/** A collection slower than this is not repeated every animation frame, but after a pause of 8× its cost. */
+const CHEAP_COLLECT_MS = 2;
+/** `requestAnimationFrame` does not run in a hidden document: fall back to a timer. */
+const FRAME_FALLBACK_MS = 100;
+
+/**
+ * Reports where sensitive content is in the top document's viewport (`redaction/rects`), so that
+ * frames can be masked before they are stored: once at start (`rects: []` for a document still empty
+ * at `document_start`) and whenever the regions may have changed — scrolling (any scroller), resizing,
+ * typing, focus changes, DOM mutations (same-origin iframes and open shadow roots included),
+ * transitions and animations ending, loads. The first change after a quiet spell is reported at
+ * once; changes after it at most once per animation frame. A report equal to the last one is not
+ * sent, except every `resendMs` while polling. Never throws into the page.
+ * @example const stop = startSensitiveRectReporter(window, send); stop.refresh(); stop();
+ */
+export function startSensitiveRectReporter(
+  win: Window,
+  emit: (message: SensitiveRectsMessage) => void,
+  opts: RectReporterOptions = {},
+): RectReporter {
+  const now = opts.now ?? Date.now;
+  const quietMs = opts.quietMs ?? RECT_REPORTER_DEFAULTS.quietMs;
+  const pollMs = opts.pollMs ?? RECT_REPORTER_DEFAULTS.pollMs;
+  const resendMs = opts.resendMs ?? RECT_REPORTER_DEFAULTS.resendMs;
+  const warn = opts.warn ?? ((m: string) => console.warn(`[afr] ${m}`));
+  const collect = opts.collect ?? ((doc, onRoot) => collectSensitiveRects(doc, undefined, { onRoot }));
+
+  let stopped = false;
+  let lastRun = -Infinity;
+  let lastCost = 0;
+  let lastKey = '';
+  let lastSent = -Infinity;
+  let frame: number | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let href = '';
+  let url = '';
+  const removers: (() => void)[] = [];
+  const warned = new Set<string>();
+
+  const guarded = (what: string, fn: () => void) => {
+    try {
+      fn();
+    } catch (err) {
+      const text = `${what} failed: ${err instanceof Error ? err.message : String(err)}`;
+      if (warned.size >= 10 || warned.has(text)) return;
+      warned.add(text);
+      warn(text);
+    }
+  };
+
+  const cancel = () => {
+    if (frame !== null) win.cancelAnimationFrame?.(frame);
+    if (timer !== null) clearTimeout(timer);
+    frame = timer = null;
+  };
+
+  const report = (force: boolean) => {
+    cancel();
+    const start = now();
+    guarded('reporting sensitive regions', () => {
+      const width = win.innerWidth;
+      const height = win.innerHeight;
+      if (!(width > 0 && height > 0)) return; // not laid out yet: the next event or poll reports
+      const rects = collect(win.document, observe);
+      if (win.location.href !== href) {
+        href = win.location.href;
+        url = redactUrl(href);
+      }
+      const dpr = win.devicePixelRatio > 0 ? win.devicePixelRatio : 1;
+      const key = JSON.stringify([url, width, height, dpr, rects]);
+      if (key === lastKey && !force && now() - lastSent < resendMs) return;
+      lastKey = key;
+      lastSent = now();
+      emit({ type: 'redaction/rects', ts: lastSent, url, viewport: { width, height }, device_pixel_ratio: dpr, rects });
+    });
+    lastRun = now();
+    lastCost = lastRun - start;
+  };
+
+  /** Something may have changed: report now after a quiet spell, else with the next frame. */
+  const request = (force = false) => {
+    if (stopped) return;
+    if (force || now() - lastRun >= quietMs) return report(force);
+    if (frame !== null || timer !== null) return;
+    const fire = () => report(false);
+    if (lastCost > CHEAP_COLLECT_MS) timer = setTimeout(fire, Math.min(250, lastCost * 8));
+    else {
+      frame = win.requestAnimationFrame?.(fire) ?? null;
+      timer = setTimeout(fire, FRAME_FALLBACK_MS);
+    }
+  };
+
+  const onEvent = (e: Event) => guarded('handling an event', () => request(FORCING_EVENTS.has(e.type) && !win.document.hidden));
+  const listen = (target: EventTarget, types: readonly string[]) => {
+    const options = { capture: true, passive: true };
+    for (const type of types) target.addEventListener(type, onEvent, options);
+    removers.push(() => types.forEach((type) => target.removeEventListener(type, onEvent, options)));
+  };
+
+  const mutations = new MutationObserver(() => guarded('handling a mutation', () => request()));
+  const observed = new WeakSet<Node>();
+  /** Watches every document and shadow root the collection walks: mutations there do not reach `win.document`'s observer. */
+  function observe(root: Document | ShadowRoot): void {
+    if (observed.has(root)) return;
+    observed.add(root);
+    mutations.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+    // A same-origin iframe's scrolling and typing do not reach the top window.
+    if (root !== win.document && root.nodeType === 9) listen(root, DOCUMENT_EVENTS);
+  }
+
+  guarded('starting the sensitive region reporter', () => {
+    listen(win.document, TOP_DOCUMENT_EVENTS);
+    listen(win, WINDOW_EVENTS);
+    const fonts = win.document.fonts as FontFaceSet | undefined;
+    if (fonts?.addEventListener) listen(fonts, ['loadingdone']);
+    observe(win.document);
+  });
+  const tick = () => {
+    if (!win.document.hidden) report(false);
+  };
+  const poll = pollMs > 0 ? setInterval(() => guarded('polling', tick), pollMs) : null;
+  report(false);
+
+  const stop = () => {
+    stopped = true;
+    cancel();
+    if (poll !== null) clearInterval(poll);
+    mutations.disconnect();
+    removers.splice(0).forEach((remove) => guarded('removing a listener', remove));
+  };
+  const refresh = () => {
+    if (!stopped) report(false);
+  };
+  return Object.assign(stop, { refresh });
+}

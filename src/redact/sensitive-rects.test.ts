@@ -1,0 +1,244 @@
+// @vitest-environment happy-dom
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SnapshotNode } from '../../schemas/snapshot';
+import { takeSnapshot } from '../snapshot/take-snapshot';
+import { collectSensitiveRects, type RectLike, type RectSource } from './sensitive-rects';
+import { NO_CUSTOM_RULES, compileRedactionRules, selectorValidator, setActiveRedactionRules } from './custom-rules';
+
+// happy-dom has no layout (every rect is 0×0): each element's box comes from its `data-box`
+// attribute ("x y width height"); a text range gets its element's box, and its text is recorded.
+const DEFAULT_BOX = '10 10 100 20';
+
+function boxOf(el: Element | null): RectLike {
+  const [left, top, width, height] = (el?.closest('[data-box]')?.getAttribute('data-box') ?? DEFAULT_BOX).split(' ').map(Number);
+  return { left: left!, top: top!, width: width!, height: height! };
+}
+
+function fakeLayout() {
+  const ranges: string[] = [];
+  const elements: string[] = [];
+  const rectOf: RectSource = (target) => {
+    if ('nodeType' in target) {
+      elements.push(target.id || target.localName);
+      return [boxOf(target)];
+    }
+    ranges.push(target.toString());
+    return [boxOf(target.startContainer.parentElement)];
+  };
+  return { rectOf, ranges, elements };
+}
+
+function setValue(selector: string, value: string, root: ParentNode = document) {
+  (root.querySelector(selector) as HTMLInputElement).value = value;
+}
+
+function activate(rules: { selectors?: string[]; fieldNamePatterns?: string[]; textPatterns?: string[] }) {
+  const { rules: compiled } = compileRedactionRules(
+    { selectors: rules.selectors ?? [], fieldNamePatterns: rules.fieldNamePatterns ?? [], textPatterns: rules.textPatterns ?? [] },
+    selectorValidator(document),
+  );
+  setActiveRedactionRules(compiled);
+}
+
+afterEach(() => {
+  setActiveRedactionRules(NO_CUSTOM_RULES);
+  document.body.innerHTML = '';
+});
+
+describe('collectSensitiveRects: which fields', () => {
+  it.each([
+    ['a password field, even empty', '<input id="f" type="password">', null],
+    ['an email input', '<input id="f" type="email">', null],
+    ['a card number by name', '<input id="f" name="card_number">', null],
+    ['a one-time code by autocomplete', '<input id="f" autocomplete="one-time-code">', null],
+    ['a sensitive select', '<select id="f" name="card_type"><option>Visa</option></select>', null],
+    ['a plain field holding an email', '<input id="f" type="text" name="contact">', 'jane.secret.doe@example.com'],
+    ['a plain field holding a phone number', '<input id="f" name="note">', 'call +1 415 555 0134'],
+    ['a plain field holding a card number', '<input id="f" name="note">', '4111 1111 1111 1111'],
+    ['a plain field holding an SSN', '<input id="f">', '512-44-9023'],
+    ['a textarea holding an email', '<textarea id="f" name="comment"></textarea>', 'write to a@b.io'],
+    ['an address being typed', '<input id="f" name="contact">', 'jane.secret.doe@exam'],
+    ['a card number being typed', '<input id="f" name="note">', '4111 11'],
+    ['a search box holding an email', '<input id="f" type="search">', 'jane@example.com'],
+  ])('reports %s', (_what, html, value) => {
+    document.body.innerHTML = html;
+    if (value !== null) setValue('#f', value);
+    const layout = fakeLayout();
+    expect(collectSensitiveRects(document, layout.rectOf)).toEqual([{ x: 10, y: 10, width: 100, height: 20 }]);
+    expect(layout.elements).toEqual(['f']);
+  });
+
+  it.each([
+    ['a plain field with a city', '<input id="f" name="city">', 'Paris'],
+    ['a quantity', '<input id="f" type="number" name="qty">', '42'],
+    ['a date', '<input id="f" type="date" name="when">', '2026-11-22'],
+    ['a short number in a text field', '<input id="f" name="ref">', 'Order 10023'],
+    ['a checkbox named password', '<input id="f" type="checkbox" name="remember_password">', null],
+    ['a submit button', '<input id="f" type="submit" value="a@b.io">', null],
+    ['an empty plain field', '<input id="f" name="note">', null],
+  ])('leaves out %s', (_what, html, value) => {
+    document.body.innerHTML = html;
+    if (value !== null) setValue('#f', value);
+    expect(collectSensitiveRects(document, fakeLayout().rectOf)).toEqual([]);
+  });
+
+  it('reports a plain field whose placeholder shows an address', () => {
+    document.body.innerHTML = '<input id="f" placeholder="e.g. jane@example.com">';
+    expect(collectSensitiveRects(document, fakeLayout().rectOf)).toHaveLength(1);
+  });
+
+  it('follows a field as it is typed into and cleared', () => {
+    document.body.innerHTML = '<input id="f" name="note">';
+    const { rectOf } = fakeLayout();
+    setValue('#f', 'hello');
+    expect(collectSensitiveRects(document, rectOf)).toEqual([]);
+    setValue('#f', 'hello jane@example.com');
+    expect(collectSensitiveRects(document, rectOf)).toHaveLength(1);
+    setValue('#f', '');
+    expect(collectSensitiveRects(document, rectOf)).toEqual([]);
+  });
+});
+
+describe('collectSensitiveRects: text and custom rules', () => {
+  it('reports the masked part of a text node only', () => {
+    document.body.innerHTML = '<p id="p" data-box="0 100 600 40">Contact jane.notes@example.com for details</p><p>Nothing 2 see</p>';
+    const layout = fakeLayout();
+    expect(collectSensitiveRects(document, layout.rectOf)).toEqual([{ x: 0, y: 100, width: 600, height: 40 }]);
+    expect(layout.ranges).toEqual(['jane.notes@example.com']);
+  });
+
+  it('covers every secret of a text node with one range', () => {
+    document.body.innerHTML = '<p>Call (415) 555-0199 or mail a@b.io today</p>';
+    const layout = fakeLayout();
+    collectSensitiveRects(document, layout.rectOf);
+    expect(layout.ranges).toEqual(['(415) 555-0199 or mail a@b.io']);
+  });
+
+  it('does not look at text without "@" or digits, nor at scripts and styles', () => {
+    document.body.innerHTML = '<p>Plain words only</p><script>var a = "x@y.io"</script><style>/* 4111 1111 1111 1111 */</style>';
+    const layout = fakeLayout();
+    expect(collectSensitiveRects(document, layout.rectOf)).toEqual([]);
+    expect(layout.ranges).toEqual([]);
+  });
+
+  it('reports an element a custom selector withholds as one box, not its content', () => {
+    document.body.innerHTML =
+      '<div id="bal" class="account-balance" data-box="20 300 200 50"><p>12,345.67 EUR, a@b.io</p><input name="pw" type="password"></div><p>Public</p>';
+    activate({ selectors: ['.account-balance'] });
+    const layout = fakeLayout();
+    expect(collectSensitiveRects(document, layout.rectOf)).toEqual([{ x: 20, y: 300, width: 200, height: 50 }]);
+    expect(layout.elements).toEqual(['bal']);
+    expect(layout.ranges).toEqual([]);
+  });
+
+  it('applies custom field-name and text patterns', () => {
+    document.body.innerHTML = '<label for="m">Member number</label><input id="m" value="M-99812"><p id="ref">Reference ACCT-123456, thanks</p>';
+    activate({ fieldNamePatterns: ['member'], textPatterns: ['ACCT-\\d+'] });
+    const layout = fakeLayout();
+    expect(collectSensitiveRects(document, layout.rectOf)).toHaveLength(2);
+    expect(layout.elements).toEqual(['m']);
+    expect(layout.ranges[0]).toContain('ACCT-123456');
+  });
+
+  it('reports an editor whose text holds a secret split across elements', () => {
+    document.body.innerHTML = '<div id="ed" contenteditable="true" data-box="0 0 400 200">mail jane<b>.doe</b>@example.com</div><div contenteditable="false">a@b.io</div>';
+    const layout = fakeLayout();
+    collectSensitiveRects(document, layout.rectOf);
+    expect(layout.elements).toEqual(['ed']);
+  });
+});
+
+describe('collectSensitiveRects: shadow roots, iframes and geometry', () => {
+  it('walks open shadow roots and tells which roots it walked', () => {
+    document.body.innerHTML = '<div id="host"></div>';
+    const shadow = document.getElementById('host')!.attachShadow({ mode: 'open' });
+    shadow.innerHTML = '<input id="spw" type="password" data-box="5 6 7 8">';
+    const roots: unknown[] = [];
+    expect(collectSensitiveRects(document, fakeLayout().rectOf, { onRoot: (r) => roots.push(r) })).toEqual([{ x: 5, y: 6, width: 7, height: 8 }]);
+    expect(roots).toEqual([document, shadow]);
+  });
+
+  it('shifts same-origin iframe content by the iframe box and clips it to that box', () => {
+    document.body.innerHTML = '<iframe id="frame" data-box="100 200 300 150"></iframe><iframe id="other" data-box="0 0 50 50"></iframe>';
+    const inner = document.implementation.createHTMLDocument('card');
+    inner.body.innerHTML = '<input id="fcc" autocomplete="cc-number" data-box="10 20 100 30"><input id="wide" type="password" data-box="250 140 400 40">';
+    const frame = document.getElementById('frame')!;
+    Object.defineProperty(frame, 'clientWidth', { value: 300 });
+    Object.defineProperty(frame, 'clientHeight', { value: 150 });
+    const rects = collectSensitiveRects(document, fakeLayout().rectOf, { frameDocument: (el) => (el === frame ? inner : null) });
+    expect(rects).toEqual([
+      { x: 110, y: 220, width: 100, height: 30 },
+      { x: 350, y: 340, width: 50, height: 10 },
+    ]);
+  });
+
+  it('skips empty boxes and boxes outside the viewport, clips the rest and rounds outwards', () => {
+    document.body.innerHTML = `
+      <input type="password" data-box="0 0 0 0">
+      <input type="password" data-box="10 2000 100 20">
+      <input type="password" data-box="-50 700 100 100">
+      <input type="password" data-box="10.4 20.6 100.2 19.5">`;
+    expect(collectSensitiveRects(document, fakeLayout().rectOf)).toEqual([
+      { x: 0, y: 700, width: 50, height: window.innerHeight - 700 },
+      { x: 10, y: 20, width: 101, height: 21 },
+    ]);
+  });
+
+  it('merges rects past the limit instead of dropping any', () => {
+    document.body.innerHTML = Array.from({ length: 9 }, (_, i) => `<input type="password" data-box="0 ${i * 30} 100 20">`).join('');
+    const rects = collectSensitiveRects(document, fakeLayout().rectOf, { maxRects: 4 });
+    expect(rects.length).toBeLessThanOrEqual(4);
+    for (let i = 0; i < 9; i++) {
+      expect(rects.some((r) => r.y <= i * 30 && r.y + r.height >= i * 30 + 20 && r.x <= 0 && r.width >= 100)).toBe(true);
+    }
+  });
+
+  it('reports nothing for an empty document', () => {
+    const empty = document.implementation.createHTMLDocument('');
+    empty.documentElement.remove();
+    expect(collectSensitiveRects(empty, fakeLayout().rectOf)).toEqual([]);
+  });
+});
+
+describe('collectSensitiveRects agrees with the DOM snapshot', () => {
+  function* nodes(node: SnapshotNode): Generator<SnapshotNode> {
+    yield node;
+    for (const c of node.children ?? []) yield* nodes(c);
+  }
+
+  it('reports every field the snapshot withholds or masks, and every masked text', () => {
+    const html = readFileSync(path.join(import.meta.dirname, '../../test/fixtures/secrets.html'), 'utf8');
+    document.documentElement.innerHTML = html.replace(/^<!doctype html>/i, '');
+    setValue('#notes', 'reach me at notes.user@example.org');
+    setValue('#city', 'Paris');
+    const shadow = document.getElementById('shadow-host')!.attachShadow({ mode: 'open' });
+    shadow.innerHTML = '<p>Shadow mail: shadow.planted@example.com</p><input id="shadow-pw" type="password">';
+    const frame = document.getElementById('same-origin-frame')!;
+    Object.defineProperty(frame, 'clientWidth', { value: 300 });
+    Object.defineProperty(frame, 'clientHeight', { value: 150 });
+    const layout = fakeLayout();
+    collectSensitiveRects(document, layout.rectOf);
+
+    const snapshot = takeSnapshot(document);
+    const withheld = [...nodes(snapshot.root)]
+      .filter((n) => n.value_redacted || (n.value ?? '').includes('['))
+      .map((n) => n.attributes?.id ?? n.tag);
+    // Fields without an id: the hidden CSRF input and the iframe's two inputs.
+    expect(withheld.filter((id) => id === 'input')).toHaveLength(3);
+    expect(layout.elements.filter((id) => id === 'input')).toHaveLength(3);
+    for (const id of withheld) expect(layout.elements).toContain(id);
+    expect(layout.elements).toContain('shadow-pw');
+    expect(layout.elements).not.toContain('city');
+    expect(layout.ranges).toEqual(
+      expect.arrayContaining([
+        '+44 20 7946 0958 or write to support.planted@example.com',
+        '4111 1111 1111 1111',
+        '219-09-9999',
+        'shadow.planted@example.com',
+        'frame.planted@example.com',
+      ]),
+    );
+  });
+});
