@@ -168,10 +168,14 @@ export class Recorder {
     const options = { quality: s.jpegQuality, maxWidth: s.maxWidth, maxHeight: s.maxHeight };
     for (const tabId of port.attachedTabs()) {
       if (this.wantsScreencast) {
+        if (this.casting.has(tabId)) continue;
+        this.casting.add(tabId); // before the await: a concurrent sync must not start it twice
         await port
           .start(tabId, options)
-          .then(() => this.casting.add(tabId))
-          .catch((error: unknown) => this.ports.log(`[afr] screencast of tab ${tabId} refused: ${String(error)}; using captureVisibleTab`));
+          .catch((error: unknown) => {
+            this.casting.delete(tabId);
+            this.ports.log(`[afr] screencast of tab ${tabId} refused: ${String(error)}; using captureVisibleTab`);
+          });
       } else if (this.casting.delete(tabId)) {
         await port.stop(tabId).catch(() => undefined);
       }

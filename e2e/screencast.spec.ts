@@ -1,0 +1,52 @@
+import { test, expect } from './support/fixtures';
+import { afr, waitForFrames } from './support/afr';
+import { exportBundle, ffprobe } from './support/bundle';
+
+test('an animated page is recorded from the screencast at several frames a second', async ({ recorder, site }) => {
+  const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
+  await page.goto(`${site.origin}/errors.html`); // has a spinning animation
+  await expect.poll(async () => (await afr(recorder.worker, 'status')).tabs.find((t) => t.url?.includes('/errors.html'))?.source, { timeout: 15_000 }).toBe('screencast');
+  await page.waitForTimeout(5_000);
+  const status = await afr(recorder.worker, 'status');
+  // A loose floor (the machines are shared); the benchmark measures the real rate.
+  expect(status.fps).toBeGreaterThanOrEqual(4);
+  const bundle = await exportBundle(recorder.worker, await afr(recorder.worker, 'fail', { reason: 'probe' }));
+  expect(bundle.manifest.capture).toMatchObject({ source: 'auto', fps: 8 });
+  const sources = new Set(bundle.manifest.frames.map((f) => f.source));
+  expect(sources).toContain('screencast');
+  const clip = await ffprobe(bundle.files.get('failure.mp4')!);
+  expect(clip.codec).toBe('h264');
+  const expected = bundle.manifest.frames.reduce((s, f) => s + f.duration_ms, 0) / 1000;
+  expect(Math.abs(clip.durationSeconds - expected)).toBeLessThan(0.3);
+});
+
+test('captureSource visibleTab stops the screencast and paces captureVisibleTab', async ({ recorder, site }) => {
+  await afr(recorder.worker, 'configure', { captureSource: 'visibleTab' });
+  const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
+  await page.goto(`${site.origin}/errors.html`);
+  await waitForFrames(recorder.worker, 3);
+  const status = await afr(recorder.worker, 'status');
+  expect(status.tabs.every((t) => t.source === 'visibleTab')).toBe(true);
+  expect(status.quotaErrors).toBe(0);
+  const bundle = await exportBundle(recorder.worker, await afr(recorder.worker, 'fail', { reason: 'probe' }));
+  expect(bundle.manifest.frames.every((f) => f.source === 'visibleTab')).toBe(true);
+});
+
+test('a tab that is not visible is recorded too, and its bundle is about it', async ({ recorder, site }) => {
+  const first = recorder.context.pages()[0] ?? (await recorder.context.newPage());
+  await first.goto(`${site.origin}/index.html`);
+  const second = await recorder.context.newPage();
+  await second.goto(`${site.origin}/checkout.html`);
+  await expect.poll(async () => (await afr(recorder.worker, 'status')).frames, { timeout: 15_000 }).toBeGreaterThan(3);
+  // Act in the first tab (not the visible one, or in its own window): it gets frames of its own.
+  await first.click('[data-testid="add-shoes"]');
+  await first.click('[data-testid="add-jacket"]');
+  await first.waitForTimeout(1_500);
+  await first.evaluate(() => window.postMessage({ source: 'agent-flight-recorder', type: 'fail', reason: 'assertion_failed', label: 'first tab' }, '*'));
+  await expect.poll(async () => (await afr(recorder.worker, 'listBundles')).length, { timeout: 20_000 }).toBe(1);
+  const [summary] = await afr(recorder.worker, 'listBundles');
+  const bundle = await exportBundle(recorder.worker, summary!.id);
+  expect(bundle.manifest.url_at_failure).toContain('/index.html');
+  expect(bundle.manifest.frame_count).toBeGreaterThanOrEqual(1);
+  expect(bundle.steps.steps.some((s) => s.url?.includes('/checkout.html'))).toBe(false);
+});
