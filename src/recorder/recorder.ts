@@ -172,6 +172,12 @@ export class Recorder {
         this.casting.add(tabId); // before the await: a concurrent sync must not start it twice
         await port
           .start(tabId, options)
+          .catch(async (error: unknown) => {
+            // A screencast left running by the previous service worker: restart it for this one.
+            if (!/already active/i.test(String(error))) throw error;
+            await port.stop(tabId);
+            await port.start(tabId, options);
+          })
           .catch((error: unknown) => {
             this.casting.delete(tabId);
             this.ports.log(`[afr] screencast of tab ${tabId} refused: ${String(error)}; using captureVisibleTab`);
