@@ -88,9 +88,14 @@ export class DebuggerPort {
     return [...this.state].filter(([, s]) => s.attached).map(([tabId]) => tabId);
   }
 
-  /** `Page.startScreencast`: JPEG frames of the tab whenever it repaints, each to be acknowledged. */
-  startScreencast(tabId: number, options: { quality: number; maxWidth: number; maxHeight: number }): Promise<void> {
-    return this.send(tabId, 'Page.startScreencast', { format: 'jpeg', everyNthFrame: 1, ...options });
+  /**
+   * `Page.startScreencast`: JPEG frames of the tab whenever it repaints, each to be acknowledged. The
+   * renderer encodes every frame it sends, so it is asked for about `fps` of its ~60 a second rather
+   * than all of them (the throttle downstream keeps the pace exact).
+   */
+  startScreencast(tabId: number, options: { quality: number; maxWidth: number; maxHeight: number; fps: number }): Promise<void> {
+    const { fps, ...rest } = options;
+    return this.send(tabId, 'Page.startScreencast', { format: 'jpeg', everyNthFrame: Math.max(1, Math.floor(60 / fps)), ...rest });
   }
 
   stopScreencast(tabId: number): Promise<void> {

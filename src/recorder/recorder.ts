@@ -57,7 +57,7 @@ export interface RecorderPorts extends Omit<PackagerPorts, 'settings' | 'capture
 /** CDP frame capture through the recorder's debugger session. */
 export interface ScreencastPort {
   attachedTabs(): number[];
-  start(tabId: number, options: { quality: number; maxWidth: number; maxHeight: number }): Promise<void>;
+  start(tabId: number, options: { quality: number; maxWidth: number; maxHeight: number; fps: number }): Promise<void>;
   stop(tabId: number): Promise<void>;
   ack(tabId: number, sessionId: number): Promise<void>;
   /** A JPEG (base64) of a tab, visible or not. */
@@ -154,6 +154,7 @@ export class Recorder {
   }
 
   private readonly cdpStats = { stored: 0, dropped: 0, masked: 0, errors: 0 };
+  private castOptions = '';
 
   private get wantsScreencast(): boolean {
     const s = this.settings;
@@ -165,15 +166,19 @@ export class Recorder {
     const port = this.ports.screencast;
     if (!port) return;
     const s = this.settings;
-    const options = { quality: s.jpegQuality, maxWidth: s.maxWidth, maxHeight: s.maxHeight };
+    const options = { quality: s.jpegQuality, maxWidth: s.maxWidth, maxHeight: s.maxHeight, fps: s.fps };
+    const key = JSON.stringify(options);
+    // Changed frame options: every running screencast restarts with them.
+    const restart = key !== this.castOptions;
+    this.castOptions = key;
     for (const tabId of port.attachedTabs()) {
       if (this.wantsScreencast) {
-        if (this.casting.has(tabId)) continue;
+        if (this.casting.has(tabId) && !restart) continue;
         this.casting.add(tabId); // before the await: a concurrent sync must not start it twice
         await port
           .start(tabId, options)
           .catch(async (error: unknown) => {
-            // A screencast left running by the previous service worker: restart it for this one.
+            // A screencast left running (by the previous service worker, or with other options): restart it.
             if (!/already active/i.test(String(error))) throw error;
             await port.stop(tabId);
             await port.start(tabId, options);
