@@ -8,7 +8,7 @@ import type { Settings } from '../../schemas/settings';
 import { packageBundle, type BundleOptions, type PackagerPorts } from '../bundle/packager';
 import { BUNDLE_ID_PATTERN } from '../bundle/bundle-id';
 import { bytesToBase64 } from '../bundle/base64';
-import { CaptureLoop } from '../capture/capture-loop';
+import { CaptureLoop, type CaptureStats } from '../capture/capture-loop';
 import type { Capturer } from '../capture/ports';
 import { maskCommand } from '../redact/mask-command';
 import type { KeyValueStore, SettingsStore } from '../settings/settings-store';
@@ -154,6 +154,18 @@ export class Recorder {
   }
 
   private readonly cdpStats = { stored: 0, dropped: 0, masked: 0, errors: 0 };
+
+  /** Capture statistics of both sources: the visibleTab loop and the CDP frames. */
+  private captureStats(): CaptureStats {
+    const loop = this.loop.stats();
+    return {
+      ...loop,
+      capturesOk: loop.capturesOk + this.cdpStats.stored,
+      captureErrors: loop.captureErrors + this.cdpStats.errors,
+      dropped: loop.dropped + this.cdpStats.dropped,
+      maskedRegions: loop.maskedRegions + this.cdpStats.masked,
+    };
+  }
   private castOptions = '';
 
   private get wantsScreencast(): boolean {
@@ -439,7 +451,7 @@ export class Recorder {
           ...this.ports,
           settings: () => settings,
           runId: () => run?.runId ?? this.run.runId,
-          captureStats: () => this.loop.stats(),
+          captureStats: () => this.captureStats(),
           debuggerState: (t) => this.ports.debuggerState(t),
         },
         signal,
@@ -553,7 +565,7 @@ export class Recorder {
   }
 
   async status(): Promise<Status> {
-    const stats = this.loop.stats();
+    const stats = this.captureStats();
     const ring = this.ports.ring.stats();
     const run = this.run.active;
     const settings = this.settings;
@@ -581,7 +593,7 @@ export class Recorder {
       captureErrors: stats.captureErrors,
       quotaErrors: stats.quotaErrors,
       lastCaptureError: stats.lastError,
-      droppedFrames: stats.dropped + this.cdpStats.dropped,
+      droppedFrames: stats.dropped,
       storage: { quotaErrors: ring.quotaErrors, lastError: ring.lastStorageError },
       steps: this.ports.timeline.size,
       bundles: (await this.ports.bundles.list()).length,
