@@ -6,7 +6,7 @@ import {
   type ToBackgroundMessage,
 } from '../schemas/messages';
 import { startPageBridge, startPageErrorRelay } from '../src/messaging/page-bridge';
-import { startSensitiveRectReporter } from '../src/messaging/rect-reporter';
+import { startSensitiveRectReporter, type RectReporter } from '../src/messaging/rect-reporter';
 import { takeSnapshot } from '../src/snapshot/take-snapshot';
 import { observeActions } from '../src/steps/observe-actions';
 import { compileRedactionRules, selectorValidator, setActiveRedactionRules } from '../src/redact/custom-rules';
@@ -55,9 +55,14 @@ export default defineContentScript({
     };
 
     // Top frame: where sensitive content is on screen (iframes included), so frames are masked before
-    // they are stored. Reported from the very start: the background drops frames until it knows.
-    const rectReporter = isTop ? startSensitiveRectReporter(window, send) : null;
-    if (rectReporter) disposers.push(rectReporter);
+    // they are stored. Started once the custom rules are known: until the first report the background
+    // drops this page's frames, rather than store frames masked without the rules.
+    let rectReporter: RectReporter | null = null;
+    const startRectReporter = () => {
+      if (!isTop || rectReporter) return;
+      rectReporter = startSensitiveRectReporter(window, send);
+      disposers.push(rectReporter);
+    };
 
     // Custom redaction rules from the settings, kept current; the built-in rules apply meanwhile.
     const isValidSelector = selectorValidator(document);
@@ -70,7 +75,8 @@ export default defineContentScript({
     chrome.storage.local
       .get(SETTINGS_KEY)
       .then((items) => applyRules(items[SETTINGS_KEY]))
-      .catch((err: unknown) => warnOnce('could not read the redaction rules', err));
+      .catch((err: unknown) => warnOnce('could not read the redaction rules', err))
+      .finally(startRectReporter);
     const onStorage = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
       if (area === 'local' && changes[SETTINGS_KEY]) applyRules(changes[SETTINGS_KEY].newValue);
     };

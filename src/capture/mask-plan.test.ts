@@ -65,12 +65,29 @@ describe('SensitiveRegions.plan', () => {
 
   it('drops (null) a frame whose shape is not the reported viewport: the window was resized since', () => {
     const regions = new SensitiveRegions();
-    regions.update(1, report([FIELD]));
-    expect(regions.plan(1, 1000, 720)).toBeNull();
-    expect(regions.plan(1, 1280, 600)).toBeNull();
+    regions.update(1, report([FIELD], { width: 1000, height: 720 }));
+    expect(regions.plan(1, 1280, 720)).toBeNull(); // wider
+    expect(regions.plan(1, 800, 720)).toBeNull(); // narrower
+    expect(regions.plan(1, 1000, 800)).toBeNull(); // taller: what is below was never looked at
     expect(regions.plan(1, 0, 0)).toBeNull();
-    // A uniformly scaled capture of the same viewport is fine.
+  });
+
+  it('maps a uniformly scaled capture of the whole viewport', () => {
+    const regions = new SensitiveRegions();
+    regions.update(1, report([FIELD]));
     expect(regions.plan(1, 640, 360)).toEqual([{ x: 48, y: 98, width: 154, height: 24 }]);
+  });
+
+  it('maps a frame showing the top of the viewport at device pixels, unscaled (headless screencast: 1280×577 of 1280×720)', () => {
+    const regions = new SensitiveRegions();
+    regions.update(1, report([FIELD, { x: 100, y: 560, width: 300, height: 40 }, { x: 100, y: 650, width: 300, height: 40 }]));
+    expect(regions.plan(1, 1280, 577)).toEqual([
+      { x: 96, y: 196, width: 308, height: 48 },
+      { x: 96, y: 556, width: 308, height: 21 },
+    ]);
+    regions.update(1, report([FIELD], { width: 1280, height: 720 }, 2));
+    expect(regions.plan(1, 2560, 1154)).toEqual([{ x: 192, y: 392, width: 616, height: 96 }]);
+    expect(regions.plan(1, 1280, 577)).toBeNull(); // the top part, but downscaled: not a shape a capture gives
   });
 
   it('keeps only the latest report of a tab, and tabs apart', () => {

@@ -52,18 +52,23 @@ export class SensitiveRegions {
   /**
    * Image-pixel rects to mask in a frame of this tab (scaled from the report's viewport to the image
    * size, padded by a few px, clipped), [] when the page has nothing sensitive, or null when unknown
-   * (the frame must be dropped): no report since the last navigation, or a report for a viewport of
-   * another shape than the image (the window was resized since), whose rects would land elsewhere.
+   * (the frame must be dropped). Two shapes of image are understood: the whole viewport at any
+   * uniform scale (`captureVisibleTab`: CSS size × device pixel ratio; a downscaled screencast), and
+   * the top of the viewport at device pixels (a screencast of a window smaller than the emulated
+   * viewport: 1280×577 frames of a 1280×720 viewport). Any other shape means the report describes
+   * another viewport (the window was resized since): its rects would land elsewhere, so null.
    */
   plan(tabId: number, imageWidth: number, imageHeight: number): ImageRect[] | null {
     const report = this.reports.get(tabId);
     if (!report || !(imageWidth > 0 && imageHeight > 0)) return null;
     const { width: vw, height: vh } = report.viewport;
-    // Scale by the image's own size rather than by `device_pixel_ratio`: the same where the capture
-    // is at device pixels, and still right where it is scaled.
+    const dpr = report.device_pixel_ratio;
     const sx = imageWidth / vw;
-    const sy = imageHeight / vh;
-    if (Math.abs(imageHeight - vh * sx) > SHAPE_TOLERANCE_CSS_PX * sx + 1) return null;
+    const whole = Math.abs(imageHeight - vh * sx) <= SHAPE_TOLERANCE_CSS_PX * sx + 1;
+    const top = imageHeight < vh * sx && Math.abs(imageWidth - vw * dpr) <= SHAPE_TOLERANCE_CSS_PX * dpr + 1;
+    if (!whole && !top) return null;
+    // The whole viewport may be scaled a hair differently each way (rounding); a top part is not scaled.
+    const sy = whole ? imageHeight / vh : sx;
     if (!report.rects.length) return [];
     const padX = Math.ceil(MASK_PADDING_CSS_PX * sx);
     const padY = Math.ceil(MASK_PADDING_CSS_PX * sy);

@@ -75,6 +75,38 @@ describe('startSensitiveRectReporter', () => {
     expect(sent.map((m) => m.rects)).toEqual([[], [{ ...FIELD, y: 29 }]]);
   });
 
+  it('reports typing, focus and DOM changes at once, even right after another report', async () => {
+    start();
+    vi.advanceTimersByTime(5);
+    current = [FIELD];
+    document.body.dispatchEvent(new Event('input'));
+    expect(sent.map((m) => m.rects)).toEqual([[], [FIELD]]);
+    vi.advanceTimersByTime(5);
+    current = [];
+    document.body.append(document.createElement('p'));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(sent.map((m) => m.rects)).toEqual([[], [FIELD], []]);
+  });
+
+  it('coalesces changes of content once collecting has taken its budget', () => {
+    start({
+      contentBudgetMs: 8,
+      collect: () => {
+        collects++;
+        vi.advanceTimersByTime(3); // a 3 ms collection
+        return current;
+      },
+    });
+    for (let i = 0; i < 5; i++) document.body.dispatchEvent(new Event('input'));
+    expect(collects).toBe(3); // 3 + 3 ms spent, then 9 ms: over the budget
+    vi.advanceTimersByTime(30); // a slow collection waits 8× its cost
+    expect(collects).toBe(4);
+    vi.advanceTimersByTime(300); // the budget recovers
+    document.body.dispatchEvent(new Event('input'));
+    expect(collects).toBe(5);
+  });
+
   it('does not send a report equal to the last one', () => {
     current = [FIELD];
     start();
@@ -166,18 +198,24 @@ describe('startSensitiveRectReporter', () => {
     expect(sent[1]!.rects).toEqual([]);
   });
 
-  it('sends the report again when the page is shown, even if unchanged', () => {
+  it('sends the report again at page milestones, even if unchanged', () => {
     start();
+    fire('DOMContentLoaded', document);
+    fire('load');
     fire('pageshow');
     fire('visibilitychange', document);
-    expect(sent).toHaveLength(3);
+    expect(sent).toHaveLength(5);
+    // An image loading is no milestone.
+    quiet();
+    fire('load', document.body);
+    expect(sent).toHaveLength(5);
   });
 
   it('waits longer between reports when collecting is slow', () => {
     start({
       collect: () => {
         collects++;
-        vi.setSystemTime(Date.now() + 10); // a 10 ms collection
+        vi.advanceTimersByTime(10); // a 10 ms collection
         return current;
       },
     });

@@ -5,9 +5,18 @@ import { collectSensitiveRects, type ViewportRect } from '../redact/sensitive-re
 export interface RectReporterOptions {
   /** Where the sensitive regions are now; told about every document and shadow root it walks. */
   collect?: (doc: Document, onRoot: (root: Document | ShadowRoot) => void) => ViewportRect[];
+  /** A monotonic clock in ms for pacing (`performance.now`); the message's `ts` is `Date.now()`. */
   now?: () => number;
-  /** After this long without a report, a change is reported at once (leading edge). */
+  /** After this long without a report, a change of layout (scrolling, resizing) is reported at once (leading edge). */
   quietMs?: number;
+  /**
+   * A change of content (typing, focus, DOM mutations) is reported at once, in the task that made it,
+   * while the time recently spent collecting (halving every 100 ms) stays under this: such a report
+   * reaches the background before the change is painted, one sent with the next animation frame may
+   * reach it after the frame. Past the budget (a page changing its DOM without pause), changes wait
+   * for the next animation frame.
+   */
+  contentBudgetMs?: number;
   /** Layout also moves without an event (web fonts, CSS, lazy content): look again this often while visible. 0: never. */
   pollMs?: number;
   /**
@@ -24,7 +33,7 @@ export interface RectReporter {
   refresh(): void;
 }
 
-export const RECT_REPORTER_DEFAULTS = { quietMs: 100, pollMs: 1000, resendMs: 5000 } as const;
+export const RECT_REPORTER_DEFAULTS = { quietMs: 100, contentBudgetMs: 8, pollMs: 1000, resendMs: 3000 } as const;
 
 /**
  * Events after which the regions may have moved or changed, listened for in the capture phase of the
@@ -34,8 +43,15 @@ export const RECT_REPORTER_DEFAULTS = { quietMs: 100, pollMs: 1000, resendMs: 50
 const DOCUMENT_EVENTS = ['scroll', 'input', 'change', 'focusin', 'focusout', 'transitionend', 'animationend', 'load', 'toggle'];
 const TOP_DOCUMENT_EVENTS = [...DOCUMENT_EVENTS, 'DOMContentLoaded', 'fullscreenchange', 'visibilitychange'];
 const WINDOW_EVENTS = ['resize', 'load', 'pageshow'];
-/** Frames are only captured of the visible tab: these make the report be sent even if unchanged. */
-const FORCING_EVENTS = new Set(['pageshow', 'visibilitychange']);
+/**
+ * Page milestones after which the report is sent even if unchanged: the background forgets a tab's
+ * regions when it sees the tab start loading, which may be after the `document_start` report; and
+ * only a visible tab is captured.
+ */
+const MILESTONE_EVENTS = new Set(['DOMContentLoaded', 'load', 'pageshow', 'visibilitychange']);
+/** Events after which something new may be shown (the rest move what is shown). */
+const CONTENT_EVENTS = new Set(['input', 'change', 'focusin', 'focusout', 'toggle']);
+type Change = 'milestone' | 'content' | 'layout';
 /** A collection slower than this is not repeated every animation frame, but after a pause of 8× its cost. */
 const CHEAP_COLLECT_MS = 2;
 /** `requestAnimationFrame` does not run in a hidden document: fall back to a timer. */
@@ -44,11 +60,13 @@ const FRAME_FALLBACK_MS = 100;
 /**
  * Reports where sensitive content is in the top document's viewport (`redaction/rects`), so that
  * frames can be masked before they are stored: once at start (`rects: []` for a document still empty
- * at `document_start`) and whenever the regions may have changed — scrolling (any scroller), resizing,
- * typing, focus changes, DOM mutations (same-origin iframes and open shadow roots included),
- * transitions and animations ending, loads. The first change after a quiet spell is reported at
- * once; changes after it at most once per animation frame. A report equal to the last one is not
- * sent, except every `resendMs` while polling. Never throws into the page.
+ * at `document_start`) and whenever the regions may have changed — scrolling (any scroller),
+ * resizing, typing, focus changes, DOM mutations (same-origin iframes and open shadow roots
+ * included), transitions and animations ending, loads. Typing, focus and DOM changes are reported at
+ * once, in the task that made them, so the report is on its way before the change is painted (past a
+ * budget of collecting time, with the next animation frame); layout changes at once after a quiet
+ * spell, then at most once per animation frame. A report equal to the last one is not sent, except at
+ * page milestones and every `resendMs` while polling. Never throws into the page.
  * @example const stop = startSensitiveRectReporter(window, send); stop.refresh(); stop();
  */
 export function startSensitiveRectReporter(
@@ -56,8 +74,9 @@ export function startSensitiveRectReporter(
   emit: (message: SensitiveRectsMessage) => void,
   opts: RectReporterOptions = {},
 ): RectReporter {
-  const now = opts.now ?? Date.now;
+  const now = opts.now ?? (() => performance.now());
   const quietMs = opts.quietMs ?? RECT_REPORTER_DEFAULTS.quietMs;
+  const contentBudgetMs = opts.contentBudgetMs ?? RECT_REPORTER_DEFAULTS.contentBudgetMs;
   const pollMs = opts.pollMs ?? RECT_REPORTER_DEFAULTS.pollMs;
   const resendMs = opts.resendMs ?? RECT_REPORTER_DEFAULTS.resendMs;
   const warn = opts.warn ?? ((m: string) => console.warn(`[afr] ${m}`));
@@ -66,6 +85,8 @@ export function startSensitiveRectReporter(
   let stopped = false;
   let lastRun = -Infinity;
   let lastCost = 0;
+  /** Time spent collecting lately: each report adds its cost, and the sum halves every 100 ms. */
+  let recentCost = 0;
   let lastKey = '';
   let lastSent = -Infinity;
   let frame: number | null = null;
@@ -92,8 +113,11 @@ export function startSensitiveRectReporter(
     frame = timer = null;
   };
 
+  const recent = () => recentCost * 0.5 ** ((now() - lastRun) / 100);
+
   const report = (force: boolean) => {
     cancel();
+    recentCost = recent();
     const start = now();
     guarded('reporting sensitive regions', () => {
       const width = win.innerWidth;
@@ -109,16 +133,23 @@ export function startSensitiveRectReporter(
       if (key === lastKey && !force && now() - lastSent < resendMs) return;
       lastKey = key;
       lastSent = now();
-      emit({ type: 'redaction/rects', ts: lastSent, url, viewport: { width, height }, device_pixel_ratio: dpr, rects });
+      emit({ type: 'redaction/rects', ts: Date.now(), url, viewport: { width, height }, device_pixel_ratio: dpr, rects });
     });
     lastRun = now();
     lastCost = lastRun - start;
+    recentCost += lastCost;
   };
 
-  /** Something may have changed: report now after a quiet spell, else with the next frame. */
-  const request = (force = false) => {
+  /**
+   * Something may have changed. A page milestone is reported now, even if unchanged; a change of
+   * content now unless reports come thick and fast; a change of layout now after a quiet spell. Else
+   * with the next animation frame (or later when collecting is slow).
+   */
+  const request = (change: Change) => {
     if (stopped) return;
-    if (force || now() - lastRun >= quietMs) return report(force);
+    if (change === 'milestone') return report(true);
+    const due = change === 'content' ? recent() < contentBudgetMs : now() - lastRun >= quietMs;
+    if (due) return report(false);
     if (frame !== null || timer !== null) return;
     const fire = () => report(false);
     if (lastCost > CHEAP_COLLECT_MS) timer = setTimeout(fire, Math.min(250, lastCost * 8));
@@ -128,22 +159,28 @@ export function startSensitiveRectReporter(
     }
   };
 
-  const onEvent = (e: Event) => guarded('handling an event', () => request(FORCING_EVENTS.has(e.type) && !win.document.hidden));
-  const listen = (target: EventTarget, types: readonly string[]) => {
+  // The top window or document (windows are only listened to at the top), not an image or iframe loading.
+  const isMilestone = (e: Event) =>
+    MILESTONE_EVENTS.has(e.type) && (e.target === win.document || (e.target as Partial<Node> | null)?.nodeType === undefined) && !win.document.hidden;
+  const onEvent = (e: Event) =>
+    guarded('handling an event', () => request(isMilestone(e) ? 'milestone' : CONTENT_EVENTS.has(e.type) ? 'content' : 'layout'));
+  /** Listens in the capture phase; `removable`: removed on stop (else idle once stopped, and not kept alive by us). */
+  const listen = (target: EventTarget, types: readonly string[], removable = true) => {
     const options = { capture: true, passive: true };
     for (const type of types) target.addEventListener(type, onEvent, options);
-    removers.push(() => types.forEach((type) => target.removeEventListener(type, onEvent, options)));
+    if (removable) removers.push(() => types.forEach((type) => target.removeEventListener(type, onEvent, options)));
   };
 
-  const mutations = new MutationObserver(() => guarded('handling a mutation', () => request()));
+  const mutations = new MutationObserver(() => guarded('handling a mutation', () => request('content')));
   const observed = new WeakSet<Node>();
   /** Watches every document and shadow root the collection walks: mutations there do not reach `win.document`'s observer. */
   function observe(root: Document | ShadowRoot): void {
     if (observed.has(root)) return;
     observed.add(root);
     mutations.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
-    // A same-origin iframe's scrolling and typing do not reach the top window.
-    if (root !== win.document && root.nodeType === 9) listen(root, DOCUMENT_EVENTS);
+    // A same-origin iframe's scrolling and typing do not reach the top window. Its listeners are not
+    // kept for removal: that would keep a navigated-away iframe document alive.
+    if (root !== win.document && root.nodeType === 9) listen(root, DOCUMENT_EVENTS, false);
   }
 
   guarded('starting the sensitive region reporter', () => {

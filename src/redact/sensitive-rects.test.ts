@@ -84,6 +84,29 @@ describe('collectSensitiveRects: which fields', () => {
     expect(collectSensitiveRects(document, fakeLayout().rectOf)).toEqual([]);
   });
 
+  it('reports the focused text field, and only while it has the focus', () => {
+    document.body.innerHTML = '<input id="city" name="city"><input id="qty" type="number"><input id="box" type="checkbox"><textarea id="t"></textarea>';
+    const { rectOf } = fakeLayout();
+    for (const id of ['city', 'qty', 't']) {
+      (document.getElementById(id) as HTMLElement).focus();
+      expect(collectSensitiveRects(document, rectOf), id).toHaveLength(1);
+    }
+    (document.getElementById('box') as HTMLElement).focus();
+    expect(collectSensitiveRects(document, rectOf)).toEqual([]);
+    (document.activeElement as HTMLElement).blur();
+    expect(collectSensitiveRects(document, rectOf)).toEqual([]);
+  });
+
+  it('reports the focused field inside a shadow root', () => {
+    document.body.innerHTML = '<div id="host"></div>';
+    const shadow = document.getElementById('host')!.attachShadow({ mode: 'open' });
+    shadow.innerHTML = '<input id="inner" name="nickname">';
+    (shadow.getElementById('inner') as HTMLElement).focus();
+    const layout = fakeLayout();
+    expect(collectSensitiveRects(document, layout.rectOf)).toHaveLength(1);
+    expect(layout.elements).toEqual(['inner']);
+  });
+
   it('reports a plain field whose placeholder shows an address', () => {
     document.body.innerHTML = '<input id="f" placeholder="e.g. jane@example.com">';
     expect(collectSensitiveRects(document, fakeLayout().rectOf)).toHaveLength(1);
@@ -161,7 +184,7 @@ describe('collectSensitiveRects: shadow roots, iframes and geometry', () => {
   });
 
   it('shifts same-origin iframe content by the iframe box and clips it to that box', () => {
-    document.body.innerHTML = '<iframe id="frame" data-box="100 200 300 150"></iframe><iframe id="other" data-box="0 0 50 50"></iframe>';
+    document.body.innerHTML = '<iframe id="frame" srcdoc="" data-box="100 200 300 150"></iframe><iframe id="other" srcdoc="" data-box="0 0 50 50"></iframe>';
     const inner = document.implementation.createHTMLDocument('card');
     inner.body.innerHTML = '<input id="fcc" autocomplete="cc-number" data-box="10 20 100 30"><input id="wide" type="password" data-box="250 140 400 40">';
     const frame = document.getElementById('frame')!;

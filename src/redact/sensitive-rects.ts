@@ -43,7 +43,15 @@ function sameOriginDocument(iframe: Element): Document | null {
 const NOT_DESCENDED = new Set(['script', 'style', 'noscript', 'template', 'head', 'input', 'textarea', 'select', 'iframe', 'frame']);
 /** Input types whose value is free text a person may type a secret into. */
 const FREE_TEXT_TYPES = new Set(['', 'text', 'search', 'url']);
+/** Input types typed into character by character (the free-text ones and the classified ones). */
+const TYPED_TYPES = new Set([...FREE_TEXT_TYPES, 'email', 'tel', 'password', 'number']);
+
+/** Deepest nesting of same-origin iframes walked. */
 const MAX_FRAME_DEPTH = 8;
+
+function inputType(el: Element): string {
+  return (el.getAttribute('type') ?? '').trim().toLowerCase();
+}
 
 interface Walk {
   readonly rectOf: RectSource;
@@ -79,14 +87,19 @@ function shownText(el: Element): string {
   return (typeof value === 'string' && value) || el.getAttribute('placeholder') || '';
 }
 
-/** Whether a form field's pixels may show something the DOM redaction withholds or masks. */
-function fieldIsSensitive(el: Element): boolean {
+/**
+ * Whether a form field's pixels may show something the DOM redaction withholds or masks. A focused
+ * field being typed into counts: its report is then sent when it gets the focus, well before the
+ * first character is painted; a report sent on the `input` event races the frame showing it.
+ */
+function fieldIsSensitive(el: Element, focused: Element | null): boolean {
   if (!hasFieldValue(el)) return false;
+  if (el === focused && (el.localName === 'textarea' || (el.localName === 'input' && TYPED_TYPES.has(inputType(el))))) return true;
   if (classifySensitiveField(el)) return true;
   const text = shownText(el);
   if (!text) return false;
   if (cachedMaskedSpan(el, text)) return true;
-  const freeText = el.localName === 'textarea' || (el.localName === 'input' && FREE_TEXT_TYPES.has((el.getAttribute('type') ?? '').trim().toLowerCase()));
+  const freeText = el.localName === 'textarea' || (el.localName === 'input' && FREE_TEXT_TYPES.has(inputType(el)));
   return freeText && mayBeTypingPersonalData(text);
 }
 
@@ -122,6 +135,8 @@ function visitFrame(iframe: Element, walk: Walk, at: Placement): void {
 /** Depth-first over one document or shadow root, by sibling links (cheaper than collections in Blink). */
 function walkRoot(root: Document | ShadowRoot, walk: Walk, at: Placement): void {
   walk.onRoot(root);
+  // A document's `activeElement` is the shadow host of a focused field inside it: each root has its own.
+  const focused = root.activeElement;
   let withheld: ReadonlySet<Element> = new Set();
   if (walk.selector) {
     try {
@@ -144,7 +159,7 @@ function walkRoot(root: Document | ShadowRoot, walk: Walk, at: Placement): void 
       const tag = el.localName;
       if (withheld.has(el)) add(walk, walk.rectOf(el), at);
       else if (tag === 'input' || tag === 'textarea' || tag === 'select') {
-        if (fieldIsSensitive(el)) add(walk, walk.rectOf(el), at);
+        if (fieldIsSensitive(el, focused)) add(walk, walk.rectOf(el), at);
       } else if (tag === 'iframe' || tag === 'frame') visitFrame(el, walk, at);
       else if (!NOT_DESCENDED.has(tag)) {
         const shadow = el.shadowRoot;
@@ -164,8 +179,9 @@ function walkRoot(root: Document | ShadowRoot, walk: Walk, at: Placement): void 
 /**
  * Where the page shows something the DOM redaction withholds or masks, as viewport rects of the
  * top document (CSS px, integers rounded outwards, clipped to the viewport): form fields
- * `classifySensitiveField` withholds; fields and editors whose text `maskText` masks (or a free-text
- * field with an address or number being typed: `jane@exam`, `4111 11`); elements the custom
+ * `classifySensitiveField` withholds; the focused text field (it is being typed into); fields and
+ * editors whose text `maskText` masks (or a free-text field with an address or number being typed:
+ * `jane@exam`, `4111 11`); elements the custom
  * selectors withhold; the masked part of any text node. Open shadow roots and same-origin iframes
  * are walked. Only fields, editors and text nodes holding an `@` or seven digits (any text when
  * custom text patterns are set) are examined, and masking results are cached per node.
