@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test, expect } from './support/fixtures';
+import { nearestFrame } from '../src/viewer/frame-time';
 import { afr, waitForFrames } from './support/afr';
 import { exportBundle, findSecrets, type OpenedBundle } from './support/bundle';
 import { chromiumPath } from './support/launch';
@@ -77,9 +78,10 @@ test('the extension page viewer.html?id= shows a stored bundle: timeline, frames
   await viewer.keyboard.press('ArrowLeft');
   await expectFrame(viewer, bundle, 2);
 
-  // Clicking the failure signal jumps to the frame nearest it.
+  // Clicking the failure signal jumps to the frame nearest it (frames of the after-failure tail follow it).
+  const signal = bundle.steps.steps.filter((s) => s.kind === 'signal').at(-1)!;
   await viewer.locator('[data-testid="timeline"] > li[data-kind="signal"] button').last().click();
-  await expectFrame(viewer, bundle, bundle.manifest.frames.length - 1);
+  await expectFrame(viewer, bundle, nearestFrame(bundle.manifest.frames, signal.ts));
   await viewer.screenshot({ path: testInfo.outputPath('viewer-extension-last-frame.png') });
 
   // The clip plays in Chromium and the scrubber follows it.
