@@ -6,11 +6,14 @@ test('an animated page is recorded from the screencast at several frames a secon
   const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
   await page.goto(`${site.origin}/errors.html`); // has a spinning animation
   await expect.poll(async () => (await afr(recorder.worker, 'status')).tabs.find((t) => t.url?.includes('/errors.html'))?.source, { timeout: 15_000 }).toBe('screencast');
-  await page.waitForTimeout(5_000);
-  const status = await afr(recorder.worker, 'status');
-  // A loose floor (the machines are shared); the benchmark measures the real rate.
-  expect(status.fps).toBeGreaterThanOrEqual(4);
+  const from = Date.now();
+  await page.waitForTimeout(6_000);
+  const to = Date.now();
   const bundle = await exportBundle(recorder.worker, await afr(recorder.worker, 'fail', { reason: 'probe' }));
+  // Frames stored per second while the page animated: a loose floor (the machines are shared);
+  // the benchmark measures the real rate.
+  const stored = bundle.manifest.frames.filter((f) => f.ts >= from && f.ts <= to && f.source === 'screencast').length;
+  expect(stored / ((to - from) / 1000)).toBeGreaterThanOrEqual(4);
   expect(bundle.manifest.capture).toMatchObject({ source: 'auto', fps: 8 });
   const sources = new Set(bundle.manifest.frames.map((f) => f.source));
   expect(sources).toContain('screencast');
