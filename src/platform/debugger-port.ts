@@ -93,30 +93,30 @@ export class DebuggerPort {
    * renderer encodes every frame it sends, so it is asked for about `fps` of its ~60 a second rather
    * than all of them (the throttle downstream keeps the pace exact).
    */
-  startScreencast(tabId: number, options: { quality: number; maxWidth: number; maxHeight: number; fps: number }): Promise<void> {
+  async startScreencast(tabId: number, options: { quality: number; maxWidth: number; maxHeight: number; fps: number }): Promise<void> {
     const { fps, ...rest } = options;
-    return this.send(tabId, 'Page.startScreencast', { format: 'jpeg', everyNthFrame: Math.max(1, Math.floor(60 / fps)), ...rest });
+    await this.send(tabId, 'Page.startScreencast', { format: 'jpeg', everyNthFrame: Math.max(1, Math.floor(60 / fps)), ...rest });
   }
 
-  stopScreencast(tabId: number): Promise<void> {
-    return this.send(tabId, 'Page.stopScreencast');
+  async stopScreencast(tabId: number): Promise<void> {
+    await this.send(tabId, 'Page.stopScreencast');
   }
 
   /** Without the ack the renderer sends no further frame. */
-  ackScreencastFrame(tabId: number, sessionId: number): Promise<void> {
-    return this.send(tabId, 'Page.screencastFrameAck', { sessionId });
+  async ackScreencastFrame(tabId: number, sessionId: number): Promise<void> {
+    await this.send(tabId, 'Page.screencastFrameAck', { sessionId });
   }
 
   /** A JPEG of a tab that is not the visible one (base64). */
   async captureScreenshot(tabId: number, quality: number): Promise<string> {
-    if (!ALLOWED_COMMANDS.has('Page.captureScreenshot')) throw new Error('not allowed');
-    const result = (await chrome.debugger.sendCommand({ tabId }, 'Page.captureScreenshot', { format: 'jpeg', quality })) as { data?: string } | undefined;
+    const result = (await this.send(tabId, 'Page.captureScreenshot', { format: 'jpeg', quality })) as { data?: string } | undefined;
     if (!result?.data) throw new Error('Page.captureScreenshot returned no image');
     return result.data;
   }
 
-  private async send(tabId: number, method: string, params?: object): Promise<void> {
+  /** Sends one of the allowed commands; resolves to its result. */
+  private async send(tabId: number, method: string, params?: object): Promise<unknown> {
     if (!ALLOWED_COMMANDS.has(method)) throw new Error(`CDP command ${method} is not allowed`);
-    await chrome.debugger.sendCommand({ tabId }, method, params);
+    return chrome.debugger.sendCommand({ tabId }, method, params);
   }
 }

@@ -2,7 +2,6 @@ import type { AgentCommand } from '../../schemas/agent';
 import type { FailureSignal } from '../../schemas/failure';
 import type { StepObservedMessage } from '../../schemas/messages';
 import type { StepDetail, StepDraft } from '../../schemas/steps';
-import type { Disposition } from '../signals/signal-rules';
 
 const base = (ts: number, tabId: number | null, frameId: number | null, url: string | null): Omit<StepDraft, 'source' | 'kind' | 'action'> => ({
   ts,
@@ -77,11 +76,11 @@ export function commandStep(c: AgentCommand, ts: number, tabId: number | null, u
 }
 
 /** The timeline entry every signal leaves, bundled or not. */
-export function signalStep(signal: FailureSignal, disposition: Disposition | 'suppressed'): StepDraft {
+export function signalStep(signal: FailureSignal, disposition: 'trigger' | 'record' | 'suppressed'): StepDraft {
   const r = signal.request;
   const detail: StepDetail = {
     signal_kind: signal.kind,
-    disposition: disposition === 'ignore' ? 'record' : disposition,
+    disposition,
     ...(signal.message ? { message: signal.message } : {}),
     ...(signal.stack ? { stack: signal.stack } : {}),
     ...(r?.status != null ? { status: r.status } : {}),
