@@ -19,6 +19,8 @@ export interface RecorderBrowser {
   context: BrowserContext;
   worker: Worker;
   extensionId: string;
+  /** The profile directory (Chromium's `--user-data-dir`): finds the browser's processes. */
+  profile: string;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ export async function launchWithRecorder({ headless = process.env.HEADED !== '1'
     context,
     worker,
     extensionId,
+    profile,
     close: async () => {
       await context.close();
       rmSync(profile, { recursive: true, force: true });

@@ -68,6 +68,20 @@ describe('CaptureLoop', () => {
     expect(loop.stats().capturesOk).toBeGreaterThanOrEqual(49);
   });
 
+  it('looks for tabs once per interval, not in a busy loop, when there is nothing to capture', async () => {
+    for (const listTargets of [async () => [], async () => [tab(1)], async () => Promise.reject(new Error('no windows'))]) {
+      const capturer = { listTargets: vi.fn(listTargets), capture: vi.fn(async () => ({ jpeg: new Uint8Array(10), width: 1, height: 1 })) };
+      const { loop } = makeLoop(capturer);
+      loop.setTargetFilter(() => false); // e.g. every tab is recorded by the screencast
+      loop.start();
+      await vi.advanceTimersByTimeAsync(6_000);
+      loop.stop();
+      expect(capturer.capture).not.toHaveBeenCalled();
+      expect(capturer.listTargets.mock.calls.length).toBeGreaterThanOrEqual(9); // 6 s / 600 ms
+      expect(capturer.listTargets.mock.calls.length).toBeLessThanOrEqual(11);
+    }
+  });
+
   it('keeps the ring to the buffer window while it runs', async () => {
     const { loop, ring } = makeLoop(new QuotaCapturer([tab(1)]));
     loop.start();

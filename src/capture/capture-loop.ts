@@ -142,12 +142,17 @@ export class CaptureLoop {
     try {
       targets = await this.capturer.listTargets();
     } catch (error) {
+      this.pacer.recordIdleRound(this.clock.now());
       this.recordError(error);
       return;
     }
     this.lastTargets = targets;
     const target = this.pickTarget(targets.filter(this.targetFilter));
-    if (!target) return;
+    if (!target) {
+      // Nothing to capture (every tab screencast, or none capturable): look again one interval later.
+      this.pacer.recordIdleRound(this.clock.now());
+      return;
+    }
     this.pacer.recordCall(this.clock.now());
     try {
       const captured = await this.capturer.capture(target, this.options.jpegQuality);

@@ -31,6 +31,14 @@ export class CapturePacer {
     return Math.max(this.delayUntilAllowed(now), this.lastCallAt + this.spacingMs - now);
   }
 
+  /**
+   * A round that made no call (no tab to capture, or listing the tabs failed): the next periodic
+   * round is still one interval away, not due at once.
+   */
+  recordIdleRound(now: number): void {
+    this.lastCallAt = now;
+  }
+
   recordCall(now: number): void {
     this.lastCallAt = now;
     this.nextAllowedAt = now + CapturePacer.MIN_SPACING_MS;
