@@ -35,12 +35,14 @@ test('captureSource visibleTab stops the screencast and paces captureVisibleTab'
   expect(bundle.manifest.frames.every((f) => f.source === 'visibleTab')).toBe(true);
 });
 
-test('a tab that is not visible is recorded too, and its bundle is about it', async ({ recorder, site }) => {
+test('a tab that is not visible is recorded too, its bundle is about it and lists what the other tab did', async ({ recorder, site }) => {
   const first = recorder.context.pages()[0] ?? (await recorder.context.newPage());
   await first.goto(`${site.origin}/index.html`);
   const second = await recorder.context.newPage();
   await second.goto(`${site.origin}/checkout.html`);
   await expect.poll(async () => (await afr(recorder.worker, 'status')).frames, { timeout: 15_000 }).toBeGreaterThan(3);
+  await second.fill('#full-name', 'Jane Doe');
+  await second.click('h1');
   // Act in the first tab (not the visible one, or in its own window): it gets frames of its own.
   await first.click('[data-testid="add-shoes"]');
   await first.click('[data-testid="add-jacket"]');
@@ -52,4 +54,11 @@ test('a tab that is not visible is recorded too, and its bundle is about it', as
   expect(bundle.manifest.url_at_failure).toContain('/index.html');
   expect(bundle.manifest.frame_count).toBeGreaterThanOrEqual(1);
   expect(bundle.steps.steps.some((s) => s.url?.includes('/checkout.html'))).toBe(false);
+  // The other tab's activity, summed up in diagnostics.json.
+  const others = bundle.diagnostics!.other_tabs;
+  expect(others).toHaveLength(1);
+  expect(others[0]).toMatchObject({ url: expect.stringContaining('/checkout.html') as unknown });
+  expect(others[0]!.steps).toBeGreaterThanOrEqual(2);
+  expect(others[0]!.frames).toBeGreaterThanOrEqual(1);
+  expect(others[0]!.last_steps.map((s) => s.action)).toEqual(expect.arrayContaining(['type', 'click']));
 });

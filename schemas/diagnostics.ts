@@ -61,6 +61,26 @@ export const DiagnosticsSchema = z
         last_capture_error: z.string().nullable(),
       })
       .strict(),
+    /**
+     * The other tabs recorded in the window, most recently active first: a bundle is about the
+     * failing tab, these say what else the agent was doing meanwhile (their frames and steps are not
+     * in the bundle).
+     */
+    other_tabs: z.array(
+      z
+        .object({
+          tab_id: z.number().int(),
+          /** The tab's last URL seen in the window (redacted like every URL). */
+          url: z.string().nullable(),
+          steps: z.number().int().nonnegative(),
+          signals: z.number().int().nonnegative(),
+          frames: z.number().int().nonnegative(),
+          last_activity_at: z.string(),
+          /** The tab's last few steps, oldest first. */
+          last_steps: z.array(z.object({ at: z.string(), kind: z.string(), action: z.string(), label: z.string().nullable() }).strict()),
+        })
+        .strict(),
+    ),
     debugger: z
       .object({ attached: z.boolean(), error: z.string().nullable() })
       .strict(),

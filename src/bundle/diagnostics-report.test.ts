@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consoleErrors, failedRequests, pageMetrics, signalChain } from './diagnostics-report';
+import { OTHER_TAB_STEPS, OTHER_TABS_LIMIT, consoleErrors, failedRequests, otherTabsActivity, pageMetrics, signalChain } from './diagnostics-report';
 import type { Step, StepDetail } from '../../schemas/steps';
 import type { PageSnapshot } from '../../schemas/snapshot';
 
@@ -68,5 +68,52 @@ describe('diagnostics report', () => {
     };
     expect(pageMetrics(snapshot)).toEqual({ dom_nodes: 6, max_depth: 4, frames: 1, shadow_roots: 1, snapshot_truncated: false, viewport: snapshot.viewport });
     expect(pageMetrics(null)).toBeNull();
+  });
+
+  it("sums up the other tabs' activity, most recently active first, without the failing tab", () => {
+    const on = (tab: number | null, step: Step, url = step.url): Step => ({ ...step, tab_id: tab, url });
+    const all = [
+      on(1, click(500)),
+      on(2, click(1_000), 'https://mail.test/inbox'),
+      on(2, signal(1_500, { signal_kind: 'console_error', disposition: 'record', message: 'oops' })),
+      on(3, click(2_000), 'https://docs.test/a'),
+      on(null, click(2_500)), // an agent step bound to no tab
+      on(2, { ...click(3_000), action: 'type', label: 'Search' }, 'https://mail.test/search'),
+    ];
+    const frames = [
+      { tabId: 1, ts: 600, url: 'https://shop.test/checkout' },
+      { tabId: 3, ts: 2_100, url: 'https://docs.test/a' },
+      { tabId: 3, ts: 3_500, url: 'https://docs.test/b' },
+      { tabId: 4, ts: 100, url: null }, // frames only: a tab the agent looked at but did not act in
+    ];
+    expect(otherTabsActivity(1, all, frames)).toEqual([
+      { tab_id: 3, url: 'https://docs.test/b', steps: 1, signals: 0, frames: 2, last_activity_at: new Date(3_500).toISOString(), last_steps: [{ at: new Date(2_000).toISOString(), kind: 'click', action: 'click', label: null }] },
+      {
+        tab_id: 2,
+        url: 'https://mail.test/search',
+        steps: 3,
+        signals: 1,
+        frames: 0,
+        last_activity_at: new Date(3_000).toISOString(),
+        last_steps: [
+          { at: new Date(1_000).toISOString(), kind: 'click', action: 'click', label: null },
+          { at: new Date(1_500).toISOString(), kind: 'signal', action: 'signal: console_error', label: 'oops' },
+          { at: new Date(3_000).toISOString(), kind: 'click', action: 'type', label: 'Search' },
+        ],
+      },
+      { tab_id: 4, url: null, steps: 0, signals: 0, frames: 1, last_activity_at: new Date(100).toISOString(), last_steps: [] },
+    ]);
+    // A failure bound to no tab: every tab is another tab.
+    expect(otherTabsActivity(null, all, frames).map((t) => t.tab_id)).toEqual([3, 2, 1, 4]);
+  });
+
+  it('keeps the list short: the most recent tabs, each with its last few steps', () => {
+    const many = Array.from({ length: 40 }, (_, i) => ({ ...click(i * 100), tab_id: 10 + (i % 20) }));
+    const tabs = otherTabsActivity(1, many, []);
+    expect(tabs).toHaveLength(OTHER_TABS_LIMIT);
+    expect(tabs[0]!.tab_id).toBe(29);
+    const busy = otherTabsActivity(1, Array.from({ length: 12 }, (_, i) => ({ ...click(i), tab_id: 5 })), []);
+    expect(busy[0]!.steps).toBe(12);
+    expect(busy[0]!.last_steps.map((s) => s.at)).toEqual(Array.from({ length: OTHER_TAB_STEPS }, (_, i) => new Date(12 - OTHER_TAB_STEPS + i).toISOString()));
   });
 });

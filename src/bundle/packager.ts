@@ -18,7 +18,7 @@ import { frameDurations } from './frame-durations';
 import type { BundleStore } from './ports';
 import { writeBundle } from './write-bundle';
 import { enforceRetention } from './retention';
-import { consoleErrors, failedRequests, pageMetrics, signalChain } from './diagnostics-report';
+import { consoleErrors, failedRequests, otherTabsActivity, pageMetrics, signalChain } from './diagnostics-report';
 import { captureLevelAtLeast, type CaptureLevel } from '../../schemas/capture-level';
 
 export type ClipOutcome =
@@ -95,7 +95,8 @@ export async function packageBundle(
             snapshotMs = ports.clock.now() - t0;
           });
 
-  const frames = tabId === null || !withFrames ? [] : framesInWindow(await ports.ring.frames(), tabId, windowStart, windowEnd);
+  const allFrames = await ports.ring.frames();
+  const frames = tabId === null || !withFrames ? [] : framesInWindow(allFrames, tabId, windowStart, windowEnd);
   const release = ports.ring.pin(frames.map((f) => f.key));
   try {
     // The frame from before the window (the screen at its start) counts from the window's start.
@@ -123,6 +124,11 @@ export async function packageBundle(
     const snapshot = await snapshotPromise;
     if (!snapshot.ok && withSnapshot) warnings.push(`no DOM snapshot: ${snapshot.error}`);
     const steps = await ports.timeline.between(tabId, windowStart, windowEnd);
+    const otherTabs = otherTabsActivity(
+      tabId,
+      await ports.timeline.inWindow(windowStart, windowEnd),
+      allFrames.filter((f) => f.ts >= windowStart && f.ts <= windowEnd),
+    );
     const stats = ports.captureStats();
     const ring = ports.ring.stats();
 
@@ -151,6 +157,7 @@ export async function packageBundle(
         evicted_frames: ring.evicted,
         last_capture_error: stats.lastError,
       },
+      other_tabs: otherTabs,
       debugger: ports.debuggerState(tabId),
       timings_ms: { snapshot: snapshotMs, frames: tFrames - t0, clip: tClip - tFrames, before_zip: ports.clock.now() - t0 },
       clip_error: clip && !clip.ok ? clip.error : null,

@@ -71,6 +71,12 @@ export class Timeline {
     return mergeSteps(this.steps.filter((s) => (s.tab_id === tabId || s.tab_id === null) && s.ts >= from && s.ts <= to));
   }
 
+  /** Every tab's steps within `[from, to]`, in timeline order. */
+  async inWindow(from: number, to: number): Promise<Step[]> {
+    await this.load();
+    return mergeSteps(this.steps.filter((s) => s.ts >= from && s.ts <= to));
+  }
+
   get size(): number {
     return this.steps.length;
   }

@@ -94,6 +94,21 @@ function diagnosticsGroups(d: Diagnostics, { manifest }: BundleData): (HTMLEleme
       d.failed_requests.map((r) => [r.at, [r.method, r.status === null ? null : String(r.status), r.url, r.error_text, r.duration_ms === null ? null : `${Math.round(r.duration_ms)} ms`].filter(Boolean).join(' ')]),
       'diag-requests',
     ),
+    listGroup(
+      'Other tabs',
+      d.other_tabs.map((o) => [
+        o.last_activity_at,
+        [
+          `tab ${o.tab_id}`,
+          o.url,
+          `${o.steps} steps, ${o.signals} signals, ${o.frames} frames`,
+          o.last_steps.length ? `last: ${o.last_steps.map((s) => s.label ?? s.action).join(' \u2192 ')}` : null,
+        ]
+          .filter(Boolean)
+          .join(' \u00B7 '),
+      ]),
+      'diag-other-tabs',
+    ),
     d.page_metrics === null
       ? null
       : table(

@@ -117,6 +117,20 @@ export function makeBundleData(): BundleData {
         evicted_frames: 0,
         last_capture_error: null,
       },
+      other_tabs: [
+        {
+          tab_id: 9,
+          url: 'https://mail.test/inbox',
+          steps: 2,
+          signals: 0,
+          frames: 3,
+          last_activity_at: new Date(T0 - 1200).toISOString(),
+          last_steps: [
+            { at: new Date(T0 - 2500).toISOString(), kind: 'navigate', action: 'navigate', label: null },
+            { at: new Date(T0 - 1200).toISOString(), kind: 'click', action: HOSTILE, label: null },
+          ],
+        },
+      ],
       debugger: { attached: true, error: null },
       timings_ms: { snapshot: 12, frames: 8, clip: 420, before_zip: 431 },
       clip_error: null,

@@ -174,6 +174,11 @@ describe('bundle viewer', () => {
     expect(diagnostics).toContain('cart total is NaN');
     expect(document.querySelector('[data-testid="diag-redaction"]')!.textContent).toBe('Redactionfields withheldpassword 1text maskedemail 1');
     expect(document.querySelector('[data-testid="diag-files"]')!.textContent).toContain('4 JPEG');
+    // What the other tab did, its page text shown as text, never as markup.
+    const others = document.querySelector('[data-testid="diag-other-tabs"]')!;
+    expect(others.textContent).toContain('tab 9 · https://mail.test/inbox · 2 steps, 0 signals, 3 frames');
+    expect(others.textContent).toContain(`last: navigate → ${HOSTILE}`);
+    expect(others.querySelector('img')).toBeNull();
   });
 
   it('copes with a bundle without frames, snapshot or diagnostics', () => {
