@@ -4,8 +4,11 @@
  *   1. frames per second per capture source on a busy page (animation + an agent clicking);
  *   2. failure signal → bundle stored, clip encoding time and bundle size, for full windows;
  *   3. agent slowdown: the same ≥ 200-action workload with the extension off, on in each capture
- *      mode, and with Playwright's own tracing, as wall-time ratios to "off";
- *   4. a soak: ring bytes and IndexedDB usage over a long run at the default 8 fps.
+ *      mode, and with Playwright's own tracing, as wall-time ratios to "off", with the CPU seconds
+ *      each kind of Chromium process spent (where the overhead goes); once as fast as Playwright
+ *      goes, once with a short pause between actions;
+ *   4. a soak: ring bytes, IndexedDB usage and the service worker's heap over a long run at the
+ *      default 8 fps.
  * BENCH_REPS (default 3), BENCH_SOAK_SECONDS (default 60; the full check is 600), BENCH_SECTIONS
  * (e.g. "1,2") tune it.
  */
@@ -18,9 +21,13 @@ import { startSiteServer, type SiteServer } from '../e2e/support/site-server';
 import { afr } from '../e2e/support/afr';
 import { exportBundle } from '../e2e/support/bundle';
 import type { Page } from 'playwright-core';
+import { cpuSpent, processCpu, type ProcessCpu } from './process-cpu';
+import { connectWorkerHeap } from './worker-heap';
 
 const REPS = Number(process.env.BENCH_REPS ?? 3);
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
+const SOAK_SAMPLE_SECONDS = SOAK_SECONDS >= 300 ? 30 : 10;
+const SOAK_DEBUGGING_PORT = 9347;
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? '1,2,3,4').split(',').map((s) => s.trim()));
 
 const median = (xs: number[]) => {
@@ -113,83 +120,136 @@ async function failureToBundle(site: SiteServer): Promise<void> {
   }
 }
 
-/** ≥ 200 actions on a form-heavy page: fills, clicks, key presses. */
-async function formWorkload(page: Page, site: SiteServer): Promise<number> {
+/**
+ * ≥ 200 actions on a form-heavy page: fills, clicks, key presses; `thinkMs` is a pause between
+ * actions (0: a script that acts as fast as Playwright can).
+ */
+async function formWorkload(page: Page, site: SiteServer, thinkMs: number): Promise<number> {
   await page.goto(`${site.origin}/checkout.html`);
   let actions = 0;
+  const act = async (action: Promise<unknown>) => {
+    await action;
+    actions++;
+    if (thinkMs > 0) await pause(thinkMs);
+  };
   const t = performance.now();
   for (let round = 0; round < 25; round++) {
-    await page.fill('#full-name', `Jane Doe ${round}`);
-    await page.fill('#email', `jane${round}@example.com`);
-    await page.fill('#phone', `+1 415 555 01${String(round).padStart(2, '0')}`);
-    await page.fill('#card-number', '4111 1111 1111 1111');
-    await page.fill('#card-cvc', '123');
-    await page.fill('#notes', `round ${round}`);
-    await page.press('#notes', 'Tab');
-    await page.click('h1');
-    actions += 8;
+    await act(page.fill('#full-name', `Jane Doe ${round}`));
+    await act(page.fill('#email', `jane${round}@example.com`));
+    await act(page.fill('#phone', `+1 415 555 01${String(round).padStart(2, '0')}`));
+    await act(page.fill('#card-number', '4111 1111 1111 1111'));
+    await act(page.fill('#card-cvc', '123'));
+    await act(page.fill('#notes', `round ${round}`));
+    await act(page.press('#notes', 'Tab'));
+    await act(page.click('h1'));
   }
   const ms = performance.now() - t;
   if (actions < 200) throw new Error('workload too small');
   return ms;
 }
 
-async function agentSlowdown(site: SiteServer): Promise<void> {
-  console.log(`\n3. Agent slowdown: 200 actions on the checkout form, wall time, ${REPS} runs each`);
-  const results: Record<string, number[]> = {};
-  const plain = async (tracing: boolean) => {
-    const profile = mkdtempSync(path.join(os.tmpdir(), 'afr-bench-'));
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: chromiumPath(),
-      headless: true,
-      viewport: { width: 1280, height: 720 },
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'],
-    });
-    try {
-      if (tracing) await context.tracing.start({ screenshots: true, snapshots: true });
-      const page = context.pages()[0] ?? (await context.newPage());
-      const ms = await formWorkload(page, site);
-      if (tracing) await context.tracing.stop({ path: path.join(profile, 'trace.zip') });
-      return ms;
-    } finally {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    }
-  };
-  for (let rep = 0; rep < REPS; rep++) {
-    (results['extension off'] ??= []).push(await plain(false));
-    for (const source of ['auto', 'visibleTab'] as const) {
-      const ms = await withRecorder({ captureSource: source }, async (_b, page) => {
-        await page.goto(`${site.origin}/index.html`);
-        await pause(1_000);
-        return formWorkload(page, site);
-      });
-      (results[`recorder ${source === 'auto' ? 'auto (screencast)' : 'visibleTab'}`] ??= []).push(ms);
-    }
-    (results['Playwright tracing'] ??= []).push(await plain(true));
+interface Run {
+  ms: number;
+  cpu: ProcessCpu;
+}
+
+/** Runs the workload in a Chromium without the extension, optionally with Playwright's tracing on. */
+async function plainRun(site: SiteServer, thinkMs: number, tracing: boolean): Promise<Run> {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'afr-bench-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    headless: true,
+    viewport: { width: 1280, height: 720 },
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'],
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${site.origin}/index.html`);
+    if (tracing) await context.tracing.start({ screenshots: true, snapshots: true });
+    const before = processCpu(profile);
+    const ms = await formWorkload(page, site, thinkMs);
+    const cpu = cpuSpent(before, processCpu(profile));
+    if (tracing) await context.tracing.stop({ path: path.join(profile, 'trace.zip') });
+    return { ms, cpu };
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
   }
-  const off = median(results['extension off']!);
-  for (const [name, xs] of Object.entries(results)) {
-    console.log(`   ${name.padEnd(28)} ${fmt(xs, 'ms')}  ratio to off ${(median(xs) / off).toFixed(3)}`);
+}
+
+async function recorderRun(site: SiteServer, thinkMs: number, settings: Record<string, unknown>): Promise<Run> {
+  return withRecorder(settings, async (b, page) => {
+    await page.goto(`${site.origin}/index.html`);
+    await pause(1_000); // the debugger session is attached and the screencast started
+    const before = processCpu(b.profile);
+    const ms = await formWorkload(page, site, thinkMs);
+    return { ms, cpu: cpuSpent(before, processCpu(b.profile)) };
+  });
+}
+
+const CPU_KINDS: [string, (kind: string) => boolean][] = [
+  ['browser', (k) => k === 'browser'],
+  ['page', (k) => k === 'page renderers'],
+  ['extension', (k) => k.startsWith('extension')],
+  ['gpu', (k) => k === 'gpu-process'],
+];
+
+async function agentSlowdown(site: SiteServer): Promise<void> {
+  for (const thinkMs of [0, 50]) {
+    console.log(
+      `\n3${thinkMs ? 'b' : 'a'}. Agent slowdown: 200 actions on the checkout form${thinkMs ? `, ${thinkMs} ms between actions` : ' as fast as Playwright goes'}; wall time and CPU seconds by process, ${REPS} runs each (medians)`,
+    );
+    const modes: [string, () => Promise<Run>][] = [
+      ['extension off', () => plainRun(site, thinkMs, false)],
+      ['recorder default (auto)', () => recorderRun(site, thinkMs, {})],
+      ['recorder visibleTab', () => recorderRun(site, thinkMs, { captureSource: 'visibleTab' })],
+      ['recorder metadata only', () => recorderRun(site, thinkMs, { captureLevel: 'metadata' })],
+      ['Playwright tracing', () => plainRun(site, thinkMs, true)],
+    ];
+    const runs = new Map<string, Run[]>(modes.map(([name]) => [name, []]));
+    // Interleaved, so that a spell of load on the shared machine hits every mode alike.
+    for (let rep = 0; rep < REPS; rep++) for (const [name, run] of modes) runs.get(name)!.push(await run());
+    const off = median(runs.get('extension off')!.map((r) => r.ms));
+    for (const [name, rs] of runs) {
+      const cpu = CPU_KINDS.map(([label, match]) => {
+        const secs = median(rs.map((r) => Object.entries(r.cpu).reduce((sum, [k, v]) => sum + (match(k) ? v : 0), 0)));
+        return `${label} ${secs.toFixed(2)}`;
+      }).join(', ');
+      const ms = rs.map((r) => r.ms);
+      console.log(`   ${name.padEnd(26)} ${fmt(ms, 'ms')}  ratio to off ${(median(ms) / off).toFixed(3)}; CPU s: ${cpu}`);
+    }
   }
 }
 
 async function soak(site: SiteServer): Promise<void> {
-  console.log(`\n4. Soak: ${SOAK_SECONDS} s at 8 fps on an animated page (cap 64 MiB); ring bytes and IndexedDB usage every 10 s`);
-  await withRecorder({ captureSource: 'auto', fps: 8 }, async (b, page) => {
+  console.log(
+    `\n4. Soak: ${SOAK_SECONDS} s at 8 fps on an animated page (cap 64 MiB); every ${SOAK_SAMPLE_SECONDS} s: ring bytes and frames, IndexedDB usage, the service worker's JS heap after a GC`,
+  );
+  const browser = await launchWithRecorder({ debuggingPort: SOAK_DEBUGGING_PORT });
+  const heap = await connectWorkerHeap(SOAK_DEBUGGING_PORT, browser.extensionId);
+  try {
+    await afr(browser.worker, 'configure', { autoDownload: false, captureSource: 'auto', fps: 8 });
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto(`${site.origin}/errors.html`);
-    const rows: string[] = [];
-    let peak = 0;
-    for (let s = 0; s <= SOAK_SECONDS; s += 10) {
-      const status = await afr(b.worker, 'status');
-      const usage = await b.worker.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
-      peak = Math.max(peak, usage);
-      rows.push(`${s}s: ring ${(status.bytes / 1048576).toFixed(1)} MiB / ${status.frames} frames, IndexedDB ${(usage / 1048576).toFixed(1)} MiB`);
-      if (s < SOAK_SECONDS) await pause(10_000);
+    const rows: { s: number; ring: number; frames: number; idb: number; heap: number }[] = [];
+    for (let s = 0; s <= SOAK_SECONDS; s += SOAK_SAMPLE_SECONDS) {
+      const status = await afr(browser.worker, 'status');
+      const idb = await browser.worker.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
+      rows.push({ s, ring: status.bytes, frames: status.frames, idb, heap: await heap.used() });
+      if (s < SOAK_SECONDS) await pause(SOAK_SAMPLE_SECONDS * 1000);
     }
-    for (const row of rows) console.log(`   ${row}`);
-    console.log(`   peak IndexedDB usage ${(peak / 1048576).toFixed(1)} MiB`);
-  });
+    const mib = (n: number) => (n / 1048576).toFixed(1);
+    for (const r of rows) console.log(`   ${String(r.s).padStart(4)} s: ring ${mib(r.ring)} MiB / ${r.frames} frames, IndexedDB ${mib(r.idb)} MiB, worker heap ${mib(r.heap)} MiB`);
+    const half = rows.filter((r) => r.s >= SOAK_SECONDS / 2);
+    const early = rows.filter((r) => r.s > 0 && r.s < SOAK_SECONDS / 2);
+    console.log(
+      `   peak IndexedDB ${mib(Math.max(...rows.map((r) => r.idb)))} MiB; worker heap median ${mib(median(early.map((r) => r.heap)))} MiB in the first half, ${mib(median(half.map((r) => r.heap)))} MiB in the second (peak ${mib(Math.max(...rows.map((r) => r.heap)))} MiB)`,
+    );
+  } finally {
+    heap.close();
+    await browser.close();
+  }
 }
 
 async function main(): Promise<void> {

@@ -25,7 +25,16 @@ export interface RecorderBrowser {
 }
 
 /** Launches Chromium with the built extension loaded and returns its service worker. */
-export async function launchWithRecorder({ headless = process.env.HEADED !== '1', downloadsPath }: { headless?: boolean; downloadsPath?: string } = {}): Promise<RecorderBrowser> {
+export async function launchWithRecorder({
+  headless = process.env.HEADED !== '1',
+  downloadsPath,
+  debuggingPort,
+}: {
+  headless?: boolean;
+  downloadsPath?: string;
+  /** Also serve the DevTools protocol on this localhost port (e.g. to read the service worker's heap). */
+  debuggingPort?: number;
+} = {}): Promise<RecorderBrowser> {
   if (!existsSync(path.join(EXTENSION_DIR, 'manifest.json'))) {
     throw new Error(`no built extension in ${EXTENSION_DIR}: run npm run build`);
   }
@@ -45,6 +54,7 @@ export async function launchWithRecorder({ headless = process.env.HEADED !== '1'
       '--disable-sync',
       '--no-first-run',
       '--disable-gpu',
+      ...(debuggingPort ? [`--remote-debugging-port=${debuggingPort}`] : []),
     ],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
