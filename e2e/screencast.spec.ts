@@ -62,3 +62,26 @@ test('a tab that is not visible is recorded too, its bundle is about it and list
   expect(others[0]!.frames).toBeGreaterThanOrEqual(1);
   expect(others[0]!.last_steps.map((s) => s.action)).toEqual(expect.arrayContaining(['type', 'click']));
 });
+
+test('when Chrome ends the debugger session (a chrome:// page), recording goes on and the screencast resumes on the next web page', async ({ recorder, site }) => {
+  const logs: string[] = [];
+  recorder.worker.on('console', (m) => logs.push(m.text()));
+  const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
+  const source = async () => (await afr(recorder.worker, 'status')).tabs.find((t) => t.url?.includes('/errors.html'))?.source;
+  await page.goto(`${site.origin}/errors.html`);
+  await expect.poll(source, { timeout: 15_000 }).toBe('screencast');
+  await page.waitForTimeout(1_500);
+  const away = Date.now();
+  // Extensions may not debug chrome:// pages: Chrome detaches the session as the tab gets there.
+  await page.goto('chrome://version');
+  await expect.poll(() => logs.find((l) => /debugger detached from tab \d+ \(target_closed\)/.test(l)), { timeout: 10_000 }).toBeTruthy();
+  const back = Date.now();
+  await page.goto(`${site.origin}/errors.html`);
+  await expect.poll(source, { timeout: 15_000 }).toBe('screencast');
+  await page.waitForTimeout(2_000);
+  const bundle = await exportBundle(recorder.worker, await afr(recorder.worker, 'fail', { reason: 'probe' }));
+  expect(bundle.manifest.frames.filter((f) => f.ts > back && f.source === 'screencast').length).toBeGreaterThanOrEqual(4);
+  // The frames from before the detach are kept.
+  expect(bundle.manifest.frames.filter((f) => f.ts < away && f.source === 'screencast').length).toBeGreaterThanOrEqual(4);
+  expect(bundle.diagnostics!.debugger).toEqual({ attached: true, error: null });
+});

@@ -1,15 +1,13 @@
 import type { z } from 'zod';
 import { apiInputSchema, type AgentCommand, type AgentCommandKind } from '../../schemas/agent';
 import type { BundleSummary, Status } from '../../schemas/api';
-import { captureLevelAtLeast } from '../../schemas/capture-level';
 import type { FailureSignal } from '../../schemas/failure';
 import { ToBackgroundMessageSchema, type ToBackgroundMessage } from '../../schemas/messages';
 import type { Settings } from '../../schemas/settings';
 import { packageBundle, type BundleOptions, type PackagerPorts } from '../bundle/packager';
 import { BUNDLE_ID_PATTERN } from '../bundle/bundle-id';
 import { bytesToBase64 } from '../bundle/base64';
-import { CaptureLoop, type CaptureStats } from '../capture/capture-loop';
-import type { Capturer } from '../capture/ports';
+import type { CaptureLoop } from '../capture/capture-loop';
 import { maskCommand } from '../redact/mask-command';
 import type { KeyValueStore, SettingsStore } from '../settings/settings-store';
 import { describeZodError } from '../settings/settings-store';
@@ -20,30 +18,22 @@ import { redactSignal } from '../signals/redact-signal';
 import { evaluateSignal, type RawSignal } from '../signals/signal-rules';
 import { reconcileTimestamp } from '../steps/timeline';
 import { RunState } from './run-state';
-import { FrameThrottle, pictureKey } from '../capture/frame-throttle';
-import { SensitiveRegions, type ImageRect } from '../capture/mask-plan';
-import type { CapturedImage } from '../capture/ports';
-import type { FrameSource } from '../ring/ports';
-import { readJpegSize } from '../clip/jpeg-size';
-import { base64ToBytes } from '../bundle/base64';
+import { FrameSources, type FrameSourcePorts } from './frame-sources';
 import { enforceRetention } from '../bundle/retention';
 import { retentionPolicy } from '../bundle/packager';
 import type { RedactionRules } from '../../schemas/settings';
 import { PreviewRedactionInputSchema, SaveBundleInputSchema, type RedactionPreview } from '../../schemas/api';
 import { commandStep, observedStep, signalStep } from './step-drafts';
 
-export interface RecorderPorts extends Omit<PackagerPorts, 'settings' | 'captureStats' | 'debuggerState' | 'runId'> {
+export interface RecorderPorts
+  extends Omit<PackagerPorts, 'settings' | 'captureStats' | 'debuggerState' | 'runId'>,
+    Pick<FrameSourcePorts, 'capturer' | 'screencast' | 'maskFrame'> {
   settingsStore: SettingsStore;
-  capturer: Capturer;
   debuggerState(tabId: number | null): { attached: boolean; error: string | null };
   /** Called for every tab the recorder sees activity in, so the platform can attach its debugger. */
   watchTab(tabId: number): void;
   /** Where the declared run and the pause survive service worker restarts (`chrome.storage.session`). */
   sessionStore: KeyValueStore;
-  /** The debugger session's frame sources; without it only `captureVisibleTab` is used. */
-  screencast?: ScreencastPort;
-  /** Fills sensitive regions of a JPEG (OffscreenCanvas in the service worker). */
-  maskFrame?(jpeg: Uint8Array, rects: readonly ImageRect[], quality: number): Promise<Uint8Array>;
   /** Waits (the after-failure tail); `setTimeout` by default. */
   sleep?(ms: number): Promise<void>;
   /** The tab's current URL (redacted) as the browser last reported it, if known. */
@@ -52,16 +42,6 @@ export interface RecorderPorts extends Omit<PackagerPorts, 'settings' | 'capture
   previewRedaction(tabId: number, rules: RedactionRules): Promise<RedactionPreview>;
   /** The browser session's run id, used when the agent declared no run. */
   sessionRunId(): string;
-}
-
-/** CDP frame capture through the recorder's debugger session. */
-export interface ScreencastPort {
-  attachedTabs(): number[];
-  start(tabId: number, options: { quality: number; maxWidth: number; maxHeight: number; fps: number }): Promise<void>;
-  stop(tabId: number): Promise<void>;
-  ack(tabId: number, sessionId: number): Promise<void>;
-  /** A JPEG (base64) of a tab, visible or not. */
-  screenshot(tabId: number, quality: number): Promise<string>;
 }
 
 /** Who sent a content-script message (from `chrome.runtime.MessageSender`). */
@@ -95,130 +75,39 @@ export class RecorderInputError extends Error {
  * turns admitted failures into bundles. All browser access goes through its ports.
  */
 export class Recorder {
-  readonly loop: CaptureLoop;
+  private readonly frames: FrameSources;
   private readonly gate: FailureGate;
   private readonly inflight = new Map<number | null, Promise<BundleSummary | null>>();
   private readonly translators = new Map<number, CdpSignalTranslator>();
   private readonly run: RunState;
   private started: Promise<void> | null = null;
   private paused = false;
-  /** Tabs whose frames come from the screencast (the visibleTab loop leaves them alone). */
-  private readonly casting = new Set<number>();
-  private readonly throttle: FrameThrottle<string>;
-  private readonly regions = new SensitiveRegions();
-  private readonly lastScreenshot = new Map<number, number>();
 
   constructor(private readonly ports: RecorderPorts) {
     const settings = ports.settingsStore.get();
-    this.loop = new CaptureLoop(ports.capturer, ports.ring, ports.clock, { intervalMs: settings.captureIntervalMs, jpegQuality: settings.jpegQuality }, ports.log);
+    this.frames = new FrameSources({ ...ports, tabUrl: (tabId) => this.tabUrl(tabId) }, settings);
     this.gate = new FailureGate(settings.failureCooldownMs);
     this.run = new RunState(ports.sessionStore, ports.sessionRunId);
-    this.throttle = new FrameThrottle<string>(settings.fps, (tabId, ts, data) => void this.storeCdpFrame(tabId, ts, data, 'screencast'));
-    this.loop.setFrameFilter((target, image) => this.prepareFrame(target.tabId, image));
-    this.loop.setTargetFilter((target) => !this.casting.has(target.tabId));
   }
 
-  /**
-   * The last step before a frame is stored: sensitive regions filled, or the frame dropped when the
-   * tab's regions are not known (a page whose content script has not reported since it loaded).
-   */
-  private async prepareFrame(tabId: number, image: CapturedImage): Promise<CapturedImage | null> {
-    if (!this.ports.maskFrame) return image;
-    const rects = this.regions.plan(tabId, image.width, image.height);
-    if (rects === null) return null;
-    if (rects.length === 0) return { ...image, masked: 0 };
-    return { ...image, jpeg: await this.ports.maskFrame(image.jpeg, rects, this.settings.jpegQuality), masked: rects.length };
-  }
-
-  /** Stores a frame from CDP (screencast or screenshot) through the same masking as any frame. */
-  private async storeCdpFrame(tabId: number, ts: number, base64: string, source: FrameSource): Promise<void> {
-    try {
-      const jpeg = base64ToBytes(base64);
-      const size = readJpegSize(jpeg);
-      if (!size) throw new Error('not a readable JPEG');
-      const image = await this.prepareFrame(tabId, { jpeg, ...size });
-      if (!image) {
-        this.cdpStats.dropped++;
-        return;
-      }
-      await this.ports.ring.add(
-        { tabId, windowId: -1, url: this.tabUrl(tabId), ts, size: image.jpeg.byteLength, width: image.width, height: image.height, masked: image.masked ?? 0, source },
-        image.jpeg,
-      );
-      this.cdpStats.stored++;
-      this.cdpStats.masked += image.masked ?? 0;
-    } catch (error) {
-      this.cdpStats.errors++;
-      this.ports.log(`[afr] ${source} frame of tab ${tabId} not stored: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-
-  private readonly cdpStats = { stored: 0, dropped: 0, masked: 0, errors: 0 };
-
-  /** Capture statistics of both sources: the visibleTab loop and the CDP frames. */
-  private captureStats(): CaptureStats {
-    const loop = this.loop.stats();
-    return {
-      ...loop,
-      capturesOk: loop.capturesOk + this.cdpStats.stored,
-      captureErrors: loop.captureErrors + this.cdpStats.errors,
-      dropped: loop.dropped + this.cdpStats.dropped,
-      maskedRegions: loop.maskedRegions + this.cdpStats.masked,
-    };
-  }
-  private castOptions = '';
-
-  private get wantsScreencast(): boolean {
-    const s = this.settings;
-    return this.ports.screencast !== undefined && s.captureSource !== 'visibleTab' && captureLevelAtLeast(s.captureLevel, 'screenshots') && !this.paused;
-  }
-
-  /** Starts the screencast on every attached tab, or stops it everywhere, as the settings say. */
-  private async syncScreencasts(): Promise<void> {
-    const port = this.ports.screencast;
-    if (!port) return;
-    const s = this.settings;
-    const options = { quality: s.jpegQuality, maxWidth: s.maxWidth, maxHeight: s.maxHeight, fps: s.fps };
-    const key = JSON.stringify(options);
-    // Changed frame options: every running screencast restarts with them.
-    const restart = key !== this.castOptions;
-    this.castOptions = key;
-    for (const tabId of port.attachedTabs()) {
-      if (this.wantsScreencast) {
-        if (this.casting.has(tabId) && !restart) continue;
-        this.casting.add(tabId); // before the await: a concurrent sync must not start it twice
-        await port
-          .start(tabId, options)
-          .catch(async (error: unknown) => {
-            // A screencast left running (by the previous service worker, or with other options): restart it.
-            if (!/already active/i.test(String(error))) throw error;
-            await port.stop(tabId);
-            await port.start(tabId, options);
-          })
-          .catch((error: unknown) => {
-            this.casting.delete(tabId);
-            this.ports.log(`[afr] screencast of tab ${tabId} refused: ${String(error)}; using captureVisibleTab`);
-          });
-      } else if (this.casting.delete(tabId)) {
-        await port.stop(tabId).catch(() => undefined);
-      }
-    }
+  /** The `captureVisibleTab` loop (tests stop it to freeze the clock's effects). */
+  get loop(): CaptureLoop {
+    return this.frames.loop;
   }
 
   /** The debugger session of a tab is ready: its frames may come from the screencast now. */
   async handleDebuggerAttached(_tabId: number): Promise<void> {
-    await this.syncScreencasts();
+    await this.frames.handleDebuggerAttached();
   }
 
   /** The debugger session of a tab is gone (closed tab, or the user detached it): back to captureVisibleTab. */
   handleDebuggerDetached(tabId: number): void {
-    this.casting.delete(tabId);
-    this.throttle.forget(tabId);
+    this.frames.handleDebuggerDetached(tabId);
   }
 
   /** A tab started loading a new document: its sensitive regions are unknown until it reports. */
   handleNavigation(tabId: number): void {
-    this.regions.reset(tabId);
+    this.frames.handleNavigation(tabId);
   }
 
   /** Loads persisted state and starts capturing. Safe to call again (e.g. on every worker wake-up). */
@@ -235,14 +124,13 @@ export class Recorder {
   }
 
   private async apply(settings: Settings): Promise<void> {
-    this.loop.configure({ intervalMs: settings.captureIntervalMs, jpegQuality: settings.jpegQuality });
-    this.throttle.setFps(settings.fps);
     this.gate.setCooldown(settings.failureCooldownMs);
     // Frames are taken from `screenshots` up; a level raised mid-run starts the capture at once.
-    if (captureLevelAtLeast(settings.captureLevel, 'screenshots') && !this.paused) this.loop.start();
-    else this.loop.stop();
-    await Promise.all([this.ports.ring.setLimits(ringLimits(settings)), this.ports.timeline.setLimits(timelineLimits(settings))]);
-    await this.syncScreencasts();
+    await Promise.all([
+      this.frames.apply(settings, this.paused),
+      this.ports.ring.setLimits(ringLimits(settings)),
+      this.ports.timeline.setLimits(timelineLimits(settings)),
+    ]);
   }
 
   private get settings(): Settings {
@@ -272,10 +160,10 @@ export class Recorder {
       case 'step/observed':
         if (!this.recordingTimeline) return;
         await this.ports.timeline.add(observedStep(message, ts, origin.tabId, origin.frameId));
-        if (this.settings.captureOnAction && origin.tabId !== null) this.captureAfterAction(origin.tabId);
+        if (this.settings.captureOnAction && origin.tabId !== null) this.frames.captureAfterAction(origin.tabId);
         return;
       case 'redaction/rects':
-        if (origin.tabId !== null && origin.frameId === 0) this.regions.update(origin.tabId, message);
+        if (origin.tabId !== null && origin.frameId === 0) this.frames.updateRegions(origin.tabId, message);
         return;
       case 'agent/command':
         await this.command(message.command, { tabId: origin.tabId, url: message.url, ts, origin: 'page' });
@@ -297,36 +185,9 @@ export class Recorder {
     }
   }
 
-  /**
-   * A frame right after an action: a screencasting tab repaints by itself; the visible tab of a window
-   * goes to the front of the capture loop; any other tab (not visible) gets a CDP screenshot.
-   */
-  private captureAfterAction(tabId: number): void {
-    if (this.casting.has(tabId) || !captureLevelAtLeast(this.settings.captureLevel, 'screenshots') || this.paused) return;
-    if (this.loop.targets().some((t) => t.tabId === tabId) || !this.ports.screencast) {
-      this.loop.requestCapture(tabId);
-      return;
-    }
-    if (!this.ports.debuggerState(tabId).attached) return;
-    const now = this.ports.clock.now();
-    if (now - (this.lastScreenshot.get(tabId) ?? 0) < 500) return;
-    this.lastScreenshot.set(tabId, now);
-    void this.ports.screencast
-      .screenshot(tabId, this.settings.jpegQuality)
-      .then((data) => this.storeCdpFrame(tabId, this.ports.clock.now(), data, 'screenshot'))
-      .catch((error: unknown) => this.ports.log(`[afr] screenshot of tab ${tabId} failed: ${String(error)}`));
-  }
-
   /** A CDP event of a recorded tab. */
   async handleCdpEvent(tabId: number, method: string, params: Record<string, unknown> | undefined, pageUrl: () => string | null): Promise<void> {
-    if (method === 'Page.screencastFrame') {
-      const sessionId = params?.sessionId;
-      const data = params?.data;
-      // Acknowledge first: the renderer sends nothing more until it is.
-      if (typeof sessionId === 'number') void this.ports.screencast?.ack(tabId, sessionId).catch(() => undefined);
-      if (typeof data === 'string' && this.casting.has(tabId)) this.throttle.offer(tabId, this.ports.clock.now(), pictureKey(data), data);
-      return;
-    }
+    if (method === 'Page.screencastFrame') return this.frames.handleScreencastFrame(tabId, params);
     let translator = this.translators.get(tabId);
     if (!translator) {
       translator = new CdpSignalTranslator(tabId, pageUrl, () => this.ports.clock.now());
@@ -352,10 +213,7 @@ export class Recorder {
 
   forgetTab(tabId: number): void {
     this.translators.delete(tabId);
-    this.casting.delete(tabId);
-    this.throttle.forget(tabId);
-    this.regions.forget(tabId);
-    this.lastScreenshot.delete(tabId);
+    this.frames.forgetTab(tabId);
   }
 
   /** Applies the signal rules: ignore, put on the timeline, or bundle. */
@@ -390,7 +248,7 @@ export class Recorder {
     const runId = this.run.runId;
     if (this.recordingTimeline && c.kind !== 'fail') await this.ports.timeline.add(commandStep(c, at.ts, at.tabId, at.url, runId));
     if (this.recordingTimeline && (c.kind === 'step' || c.kind === 'assert') && at.tabId !== null && this.settings.captureOnAction) {
-      this.captureAfterAction(at.tabId);
+      this.frames.captureAfterAction(at.tabId);
     }
     switch (c.kind) {
       case 'runStart':
@@ -451,7 +309,7 @@ export class Recorder {
           ...this.ports,
           settings: () => settings,
           runId: () => run?.runId ?? this.run.runId,
-          captureStats: () => this.captureStats(),
+          captureStats: () => this.frames.stats(),
           debuggerState: (t) => this.ports.debuggerState(t),
         },
         signal,
@@ -468,14 +326,14 @@ export class Recorder {
 
   /** The tab an agent means when it names none: the most recently captured visible tab. */
   private defaultTab(): { tabId: number | null; url: string | null } {
-    const tabId = this.loop.targets()[0]?.tabId ?? null;
+    const tabId = this.frames.targets()[0]?.tabId ?? null;
     return { tabId, url: this.tabUrl(tabId) };
   }
 
   /** The browser's latest word on the tab's URL; the capture loop's (a tick old) otherwise. */
   private tabUrl(tabId: number | null): string | null {
     if (tabId === null) return null;
-    return this.ports.currentTabUrl?.(tabId) ?? this.loop.targets().find((t) => t.tabId === tabId)?.url ?? null;
+    return this.ports.currentTabUrl?.(tabId) ?? this.frames.targets().find((t) => t.tabId === tabId)?.url ?? null;
   }
 
   // ---- the automation API (globalThis.afr) ----
@@ -565,7 +423,7 @@ export class Recorder {
   }
 
   async status(): Promise<Status> {
-    const stats = this.captureStats();
+    const stats = this.frames.stats();
     const ring = this.ports.ring.stats();
     const run = this.run.active;
     const settings = this.settings;
@@ -573,16 +431,16 @@ export class Recorder {
     // Frames stored in the last 10 s, whatever their source.
     const recent = (await this.ports.ring.frames()).filter((f) => f.ts > now - 10_000).length;
     return {
-      recording: this.loop.isRunning || this.casting.size > 0,
+      recording: this.frames.recording,
       paused: this.paused,
-      tabs: this.loop.targets().map((t) => {
+      tabs: this.frames.targets().map((t) => {
         const dbg = this.ports.debuggerState(t.tabId);
         return {
           ...t,
           debugger: dbg.attached,
           debuggerError: dbg.error,
           signals: dbg.attached ? ('debugger' as const) : ('page' as const),
-          source: this.casting.has(t.tabId) ? ('screencast' as const) : ('visibleTab' as const),
+          source: this.frames.sourceOf(t.tabId),
         };
       }),
       frames: ring.frames,

@@ -1,0 +1,160 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FrameSources, type ScreencastPort } from './frame-sources';
+import { DEFAULT_SETTINGS, type Settings } from '../../schemas/settings';
+import type { SensitiveRectsMessage } from '../../schemas/messages';
+import { FrameRing } from '../ring/frame-ring';
+import { MemoryFrameStore } from '../ring/memory-frame-store';
+import type { Capturer } from '../capture/ports';
+
+const JPEG = new Uint8Array(readFileSync(new URL('../../test/fixtures/clip/baseline-64x36.jpeg', import.meta.url)));
+const JPEG_BASE64 = Buffer.from(JPEG).toString('base64');
+const MASKED = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
+const TAB = 7;
+
+const report = (rects: SensitiveRectsMessage['rects']): SensitiveRectsMessage => ({
+  type: 'redaction/rects',
+  ts: Date.now(),
+  url: 'https://shop.test/checkout',
+  viewport: { width: 64, height: 36 },
+  device_pixel_ratio: 1,
+  rects,
+});
+
+function setup(settings: Partial<Settings> = {}) {
+  const clock = { now: () => Date.now() };
+  const ring = new FrameRing(new MemoryFrameStore(), clock, { maxAgeMs: 15_000, maxBytes: 1 << 24 });
+  const attached = new Set([TAB]);
+  const capturer = {
+    listTargets: vi.fn(async () => [{ tabId: TAB, windowId: 1, url: 'https://shop.test/checkout' }]),
+    capture: vi.fn(async () => ({ jpeg: JPEG, width: 64, height: 36 })),
+  } satisfies Capturer;
+  const screencast = {
+    attachedTabs: () => [...attached],
+    start: vi.fn(async () => {}),
+    stop: vi.fn(async () => {}),
+    ack: vi.fn(async () => {}),
+    screenshot: vi.fn(async () => JPEG_BASE64),
+  } satisfies ScreencastPort;
+  const maskFrame = vi.fn(async () => MASKED);
+  const current: Settings = { ...DEFAULT_SETTINGS, ...settings };
+  const log = vi.fn();
+  const sources = new FrameSources({
+    clock,
+    ring,
+    capturer,
+    screencast,
+    maskFrame,
+    debuggerState: (tabId) => ({ attached: attached.has(tabId) }),
+    tabUrl: () => 'https://shop.test/checkout',
+    log,
+  }, current);
+  const frame = (sessionId: number, data = JPEG_BASE64) => sources.handleScreencastFrame(TAB, { sessionId, data });
+  return { sources, ring, capturer, screencast, maskFrame, attached, current, log, frame };
+}
+
+describe('FrameSources', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 22, 12) });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('records a tab with a debugger session from the screencast, masked, and leaves it out of captureVisibleTab', async () => {
+    const { sources, ring, capturer, screencast, maskFrame, current, frame } = setup();
+    await sources.apply(current, false);
+    expect(screencast.start).toHaveBeenCalledWith(TAB, { quality: 70, maxWidth: 1280, maxHeight: 720, fps: 8 });
+    expect(sources.sourceOf(TAB)).toBe('screencast');
+    sources.updateRegions(TAB, report([{ x: 4, y: 4, width: 20, height: 10 }]));
+    frame(1);
+    await vi.advanceTimersByTimeAsync(3_000);
+    sources.loop.stop();
+    expect(screencast.ack).toHaveBeenCalledWith(TAB, 1);
+    expect(capturer.capture).not.toHaveBeenCalled();
+    const frames = await ring.frames();
+    expect(frames.map((f) => [f.source, f.masked])).toEqual([['screencast', 1]]);
+    expect(await ring.readJpeg(frames[0]!.key)).toEqual(MASKED);
+    expect(maskFrame).toHaveBeenCalledWith(JPEG, [expect.objectContaining({ x: 0, y: 0 })], 70);
+  });
+
+  it('drops a screencast frame whose sensitive regions are not known, and counts it', async () => {
+    const { sources, ring, current, frame } = setup();
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([]));
+    sources.handleNavigation(TAB); // a new document: its regions are unknown until it reports
+    frame(1);
+    await vi.advanceTimersByTimeAsync(200);
+    sources.loop.stop();
+    expect(await ring.frames()).toEqual([]);
+    expect(sources.stats().dropped).toBe(1);
+  });
+
+  it('goes back to captureVisibleTab for a tab whose debugger session ends', async () => {
+    const { sources, ring, capturer, attached, current, frame } = setup();
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([]));
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(capturer.capture).not.toHaveBeenCalled();
+    attached.delete(TAB);
+    sources.handleDebuggerDetached(TAB);
+    expect(sources.sourceOf(TAB)).toBe('visibleTab');
+    frame(2); // a late screencast frame of the ended session is not stored
+    await vi.advanceTimersByTimeAsync(3_000);
+    sources.loop.stop();
+    expect(capturer.capture.mock.calls.length).toBeGreaterThanOrEqual(4); // every 550 ms
+    const sources_ = new Set((await ring.frames()).map((f) => f.source ?? 'visibleTab'));
+    expect(sources_).toEqual(new Set(['visibleTab']));
+  });
+
+  it('stops the screencast when captureSource is visibleTab, or when paused', async () => {
+    const { sources, screencast, current } = setup();
+    await sources.apply(current, false);
+    await sources.apply({ ...current, captureSource: 'visibleTab' }, false);
+    expect(screencast.stop).toHaveBeenCalledWith(TAB);
+    expect(sources.sourceOf(TAB)).toBe('visibleTab');
+    await sources.apply(current, false);
+    expect(sources.sourceOf(TAB)).toBe('screencast');
+    await sources.apply(current, true);
+    expect(sources.sourceOf(TAB)).toBe('visibleTab');
+    expect(sources.recording).toBe(false);
+  });
+
+  it('falls back to captureVisibleTab when the screencast is refused', async () => {
+    const { sources, screencast, current, log } = setup();
+    screencast.start.mockRejectedValueOnce(new Error('Page.startScreencast failed'));
+    await sources.apply(current, false);
+    sources.loop.stop();
+    expect(sources.sourceOf(TAB)).toBe('visibleTab');
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('using captureVisibleTab'));
+  });
+
+  it('takes a CDP screenshot after an action in a tab that is not visible, at most every 500 ms', async () => {
+    const { sources, ring, screencast, current } = setup({ captureSource: 'visibleTab' });
+    await sources.apply(current, false);
+    await vi.advanceTimersByTimeAsync(100); // the loop saw the visible tab
+    const hidden = 9;
+    sources.updateRegions(hidden, report([]));
+    screencast.screenshot.mockClear();
+    sources.captureAfterAction(hidden);
+    sources.captureAfterAction(hidden); // too soon: one screenshot for both
+    await vi.advanceTimersByTimeAsync(10);
+    expect(screencast.screenshot).not.toHaveBeenCalled(); // tab 9 has no debugger session
+    const withDebugger = setup({ captureSource: 'visibleTab' });
+    withDebugger.attached.add(hidden);
+    await withDebugger.sources.apply(withDebugger.current, false);
+    await vi.advanceTimersByTimeAsync(100);
+    withDebugger.sources.updateRegions(hidden, report([]));
+    withDebugger.sources.captureAfterAction(hidden);
+    withDebugger.sources.captureAfterAction(hidden);
+    await vi.advanceTimersByTimeAsync(600);
+    withDebugger.sources.captureAfterAction(hidden);
+    await vi.advanceTimersByTimeAsync(10);
+    sources.loop.stop();
+    withDebugger.sources.loop.stop();
+    expect(withDebugger.screencast.screenshot).toHaveBeenCalledTimes(2);
+    const shots = (await withDebugger.ring.frames()).filter((f) => f.tabId === hidden);
+    expect(shots.map((f) => f.source)).toEqual(['screenshot', 'screenshot']);
+    expect(await ring.frames()).not.toContainEqual(expect.objectContaining({ tabId: hidden }));
+  });
+});

@@ -1,0 +1,243 @@
+import { captureLevelAtLeast } from '../../schemas/capture-level';
+import type { SensitiveRectsMessage } from '../../schemas/messages';
+import type { Settings } from '../../schemas/settings';
+import { base64ToBytes } from '../bundle/base64';
+import { CaptureLoop, type CaptureStats } from '../capture/capture-loop';
+import { FrameThrottle, pictureKey } from '../capture/frame-throttle';
+import { SensitiveRegions, type ImageRect } from '../capture/mask-plan';
+import type { CaptureTarget, CapturedImage, Capturer } from '../capture/ports';
+import { readJpegSize } from '../clip/jpeg-size';
+import type { FrameRing } from '../ring/frame-ring';
+import type { Clock, FrameSource } from '../ring/ports';
+
+/** CDP frame capture through the recorder's debugger session. */
+export interface ScreencastPort {
+  attachedTabs(): number[];
+  start(tabId: number, options: { quality: number; maxWidth: number; maxHeight: number; fps: number }): Promise<void>;
+  stop(tabId: number): Promise<void>;
+  ack(tabId: number, sessionId: number): Promise<void>;
+  /** A JPEG (base64) of a tab, visible or not. */
+  screenshot(tabId: number, quality: number): Promise<string>;
+}
+
+export interface FrameSourcePorts {
+  clock: Clock;
+  ring: FrameRing;
+  capturer: Capturer;
+  /** The debugger session's frame sources; without it only `captureVisibleTab` is used. */
+  screencast?: ScreencastPort;
+  /** Fills sensitive regions of a JPEG (OffscreenCanvas in the service worker). */
+  maskFrame?(jpeg: Uint8Array, rects: readonly ImageRect[], quality: number): Promise<Uint8Array>;
+  debuggerState(tabId: number): { attached: boolean };
+  /** The tab's current URL (redacted), as best known. */
+  tabUrl(tabId: number): string | null;
+  log(message: string): void;
+}
+
+/** A tab not visible in its window gets at most one CDP screenshot per this many ms of actions. */
+const SCREENSHOT_SPACING_MS = 500;
+
+/**
+ * Where frames come from and how they get into the ring: the screencast of every tab with a
+ * debugger session (throttled to `fps`, identical frames stored once), `captureVisibleTab` for the
+ * visible tab of each window without one, and a CDP screenshot after an action in a tab that is not
+ * visible. Every frame, whatever its source, has its sensitive regions filled before it is stored,
+ * or is dropped when they are not known.
+ */
+export class FrameSources {
+  readonly loop: CaptureLoop;
+  /** Tabs whose frames come from the screencast (the visibleTab loop leaves them alone). */
+  private readonly casting = new Set<number>();
+  private readonly throttle: FrameThrottle<string>;
+  private readonly regions = new SensitiveRegions();
+  private readonly lastScreenshot = new Map<number, number>();
+  private readonly cdpStats = { stored: 0, dropped: 0, masked: 0, errors: 0 };
+  private castOptions = '';
+  private paused = false;
+
+  /** `settings` until `apply` gives newer ones. */
+  constructor(
+    private readonly ports: FrameSourcePorts,
+    private settings: Settings,
+  ) {
+    this.loop = new CaptureLoop(ports.capturer, ports.ring, ports.clock, { intervalMs: settings.captureIntervalMs, jpegQuality: settings.jpegQuality }, ports.log);
+    this.throttle = new FrameThrottle<string>(settings.fps, (tabId, ts, data) => void this.storeCdpFrame(tabId, ts, data, 'screencast'));
+    this.loop.setFrameFilter((target, image) => this.prepareFrame(target.tabId, image));
+    this.loop.setTargetFilter((target) => !this.casting.has(target.tabId));
+  }
+
+  /** Follows the settings and the pause: frames are taken from capture level `screenshots` up. */
+  async apply(settings: Settings, paused: boolean): Promise<void> {
+    this.settings = settings;
+    this.paused = paused;
+    this.loop.configure({ intervalMs: settings.captureIntervalMs, jpegQuality: settings.jpegQuality });
+    this.throttle.setFps(settings.fps);
+    if (this.capturing) this.loop.start();
+    else this.loop.stop();
+    await this.syncScreencasts();
+  }
+
+  private get capturing(): boolean {
+    return captureLevelAtLeast(this.settings.captureLevel, 'screenshots') && !this.paused;
+  }
+
+  /** Whether any source is recording now. */
+  get recording(): boolean {
+    return this.loop.isRunning || this.casting.size > 0;
+  }
+
+  /** The visible tab of each window, as the capture loop last saw them. */
+  targets(): readonly CaptureTarget[] {
+    return this.loop.targets();
+  }
+
+  sourceOf(tabId: number): 'screencast' | 'visibleTab' {
+    return this.casting.has(tabId) ? 'screencast' : 'visibleTab';
+  }
+
+  /** Capture statistics of both sources: the visibleTab loop and the CDP frames. */
+  stats(): CaptureStats {
+    const loop = this.loop.stats();
+    return {
+      ...loop,
+      capturesOk: loop.capturesOk + this.cdpStats.stored,
+      captureErrors: loop.captureErrors + this.cdpStats.errors,
+      dropped: loop.dropped + this.cdpStats.dropped,
+      maskedRegions: loop.maskedRegions + this.cdpStats.masked,
+    };
+  }
+
+  // ---- what the browser reports ----
+
+  /** The sensitive regions the top document of a tab reported. */
+  updateRegions(tabId: number, report: SensitiveRectsMessage): void {
+    this.regions.update(tabId, report);
+  }
+
+  /** A tab started loading a new document: its sensitive regions are unknown until it reports. */
+  handleNavigation(tabId: number): void {
+    this.regions.reset(tabId);
+  }
+
+  /** The debugger session of a tab is ready: its frames may come from the screencast now. */
+  async handleDebuggerAttached(): Promise<void> {
+    await this.syncScreencasts();
+  }
+
+  /** The debugger session of a tab is gone (closed tab, or the user detached it): back to captureVisibleTab. */
+  handleDebuggerDetached(tabId: number): void {
+    this.casting.delete(tabId);
+    this.throttle.forget(tabId);
+  }
+
+  /** A `Page.screencastFrame` event: acknowledged at once, offered to the throttle. */
+  handleScreencastFrame(tabId: number, params: Record<string, unknown> | undefined): void {
+    const sessionId = params?.sessionId;
+    const data = params?.data;
+    // Acknowledge first: the renderer sends nothing more until it is.
+    if (typeof sessionId === 'number') void this.ports.screencast?.ack(tabId, sessionId).catch(() => undefined);
+    if (typeof data === 'string' && this.casting.has(tabId)) this.throttle.offer(tabId, this.ports.clock.now(), pictureKey(data), data);
+  }
+
+  forgetTab(tabId: number): void {
+    this.casting.delete(tabId);
+    this.throttle.forget(tabId);
+    this.regions.forget(tabId);
+    this.lastScreenshot.delete(tabId);
+  }
+
+  /**
+   * A frame right after an action: a screencasting tab repaints by itself; the visible tab of a window
+   * goes to the front of the capture loop; any other tab (not visible) gets a CDP screenshot.
+   */
+  captureAfterAction(tabId: number): void {
+    if (this.casting.has(tabId) || !this.capturing) return;
+    if (this.loop.targets().some((t) => t.tabId === tabId) || !this.ports.screencast) {
+      this.loop.requestCapture(tabId);
+      return;
+    }
+    if (!this.ports.debuggerState(tabId).attached) return;
+    const now = this.ports.clock.now();
+    if (now - (this.lastScreenshot.get(tabId) ?? 0) < SCREENSHOT_SPACING_MS) return;
+    this.lastScreenshot.set(tabId, now);
+    void this.ports.screencast
+      .screenshot(tabId, this.settings.jpegQuality)
+      .then((data) => this.storeCdpFrame(tabId, this.ports.clock.now(), data, 'screenshot'))
+      .catch((error: unknown) => this.ports.log(`[afr] screenshot of tab ${tabId} failed: ${String(error)}`));
+  }
+
+  // ---- storing ----
+
+  /**
+   * The last step before a frame is stored: sensitive regions filled, or the frame dropped when the
+   * tab's regions are not known (a page whose content script has not reported since it loaded).
+   */
+  private async prepareFrame(tabId: number, image: CapturedImage): Promise<CapturedImage | null> {
+    if (!this.ports.maskFrame) return image;
+    const rects = this.regions.plan(tabId, image.width, image.height);
+    if (rects === null) return null;
+    if (rects.length === 0) return { ...image, masked: 0 };
+    return { ...image, jpeg: await this.ports.maskFrame(image.jpeg, rects, this.settings.jpegQuality), masked: rects.length };
+  }
+
+  /** Stores a frame from CDP (screencast or screenshot) through the same masking as any frame. */
+  private async storeCdpFrame(tabId: number, ts: number, base64: string, source: FrameSource): Promise<void> {
+    try {
+      const jpeg = base64ToBytes(base64);
+      const size = readJpegSize(jpeg);
+      if (!size) throw new Error('not a readable JPEG');
+      const image = await this.prepareFrame(tabId, { jpeg, ...size });
+      if (!image) {
+        this.cdpStats.dropped++;
+        return;
+      }
+      await this.ports.ring.add(
+        { tabId, windowId: -1, url: this.ports.tabUrl(tabId), ts, size: image.jpeg.byteLength, width: image.width, height: image.height, masked: image.masked ?? 0, source },
+        image.jpeg,
+      );
+      this.cdpStats.stored++;
+      this.cdpStats.masked += image.masked ?? 0;
+    } catch (error) {
+      this.cdpStats.errors++;
+      this.ports.log(`[afr] ${source} frame of tab ${tabId} not stored: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  // ---- the screencast ----
+
+  private get wantsScreencast(): boolean {
+    return this.ports.screencast !== undefined && this.settings.captureSource !== 'visibleTab' && this.capturing;
+  }
+
+  /** Starts the screencast on every attached tab, or stops it everywhere, as the settings say. */
+  private async syncScreencasts(): Promise<void> {
+    const port = this.ports.screencast;
+    if (!port) return;
+    const s = this.settings;
+    const options = { quality: s.jpegQuality, maxWidth: s.maxWidth, maxHeight: s.maxHeight, fps: s.fps };
+    const key = JSON.stringify(options);
+    // Changed frame options: every running screencast restarts with them.
+    const restart = key !== this.castOptions;
+    this.castOptions = key;
+    for (const tabId of port.attachedTabs()) {
+      if (this.wantsScreencast) {
+        if (this.casting.has(tabId) && !restart) continue;
+        this.casting.add(tabId); // before the await: a concurrent sync must not start it twice
+        await port
+          .start(tabId, options)
+          .catch(async (error: unknown) => {
+            // A screencast left running (by the previous service worker, or with other options): restart it.
+            if (!/already active/i.test(String(error))) throw error;
+            await port.stop(tabId);
+            await port.start(tabId, options);
+          })
+          .catch((error: unknown) => {
+            this.casting.delete(tabId);
+            this.ports.log(`[afr] screencast of tab ${tabId} refused: ${String(error)}; using captureVisibleTab`);
+          });
+      } else if (this.casting.delete(tabId)) {
+        await port.stop(tabId).catch(() => undefined);
+      }
+    }
+  }
+}
