@@ -3,7 +3,7 @@ import { test, expect } from './support/fixtures';
 import { afr, waitForFrames } from './support/afr';
 import { exportBundle } from './support/bundle';
 
-test('stopping the service worker loses no frame captured before the stop, and capture resumes at once', async ({ recorder, site }) => {
+test('stopping the service worker loses no frame captured before the stop, and capture and steps resume at once', async ({ recorder, site }) => {
   const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
   await page.goto(`${site.origin}/errors.html`); // animated: frames keep coming
   await waitForFrames(recorder.worker, 10);
@@ -40,5 +40,7 @@ test('stopping the service worker loses no frame captured before the stop, and c
   expect(beforeStop).toBeGreaterThanOrEqual(Math.min(before.frames, 5));
   // …and the new worker records again.
   expect(afterStop.length).toBeGreaterThan(0);
+  // The page's content script reaches the new worker too: its click after the restart is a step.
+  expect(bundle.steps.steps.some((s) => s.kind === 'click' && s.ts > stoppedAt)).toBe(true);
   test.info().annotations.push({ type: 'first frame after the stop', description: `${afterStop[0]! - stoppedAt} ms` });
 });

@@ -1,6 +1,7 @@
 import { defineBackground } from 'wxt/utils/define-background';
 import viewerScript from 'virtual:afr-viewer-script';
 import { Recorder } from '../src/recorder/recorder';
+import { CONTENT_PORT_NAME } from '../src/messaging/background-channel';
 import { createAutomationApi } from '../src/recorder/automation-api';
 import { FrameRing } from '../src/ring/frame-ring';
 import { systemClock } from '../src/ring/ports';
@@ -84,11 +85,16 @@ export default defineBackground(() => {
       void handleUiCall(recorder, ready, call.data).then(sendResponse);
       return true; // onMessage cannot return a promise: answer through sendResponse.
     }
-    if (!sender.tab) return false;
-    void recorder
-      .handleMessage(message, { tabId: sender.tab.id ?? null, frameId: sender.frameId ?? null, tabUrl: sender.tab.url ?? null })
-      .catch((error: unknown) => log(`[afr] message handling failed: ${String(error)}`));
     return false;
+  });
+  // Content scripts: one port per frame, every message validated by the recorder.
+  chrome.runtime.onConnect.addListener((port) => {
+    const tab = port.sender?.tab;
+    if (port.name !== CONTENT_PORT_NAME || port.sender?.id !== chrome.runtime.id || !tab) return port.disconnect();
+    const origin = { tabId: tab.id ?? null, frameId: port.sender?.frameId ?? null };
+    port.onMessage.addListener((message: unknown) => {
+      void recorder.handleMessage(message, origin).catch((error: unknown) => log(`[afr] message handling failed: ${String(error)}`));
+    });
   });
   // HTTP errors and failed loads of tabs without a debugger session (the recorder ignores the rest).
   const onRequest = (d: chrome.webRequest.WebRequestDetails, statusCode: number | null, error: string | null) => {

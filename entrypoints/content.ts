@@ -5,6 +5,7 @@ import {
   type SnapshotCaptureResult,
   type ToBackgroundMessage,
 } from '../schemas/messages';
+import { CONTENT_PORT_NAME, openBackgroundChannel } from '../src/messaging/background-channel';
 import { startPageBridge, startPageErrorRelay } from '../src/messaging/page-bridge';
 import { startSensitiveRectReporter, type RectReporter } from '../src/messaging/rect-reporter';
 import { takeSnapshot } from '../src/snapshot/take-snapshot';
@@ -13,9 +14,6 @@ import { compileRedactionRules, selectorValidator, setActiveRedactionRules } fro
 import { redactionRulesFromStoredSettings } from '../src/redact/load-redaction-rules';
 import { previewRedaction } from '../src/redact/redaction-preview';
 import { SETTINGS_KEY } from '../src/settings/settings-store';
-
-/** Chrome's wording when the extension was reloaded or removed under a still-open page. */
-const CONTEXT_GONE = /context invalidated/i;
 
 /**
  * Isolated world of every frame: records user actions, relays the page protocol and (top frame)
@@ -38,20 +36,18 @@ export default defineContentScript({
     };
     const stop = () => disposers.splice(0).forEach((dispose) => dispose());
 
+    // One port to the background for every message of this frame; reopened after a worker restart.
+    const channel = openBackgroundChannel(
+      () => chrome.runtime.connect({ name: CONTENT_PORT_NAME }),
+      stop, // the extension was reloaded: this script is an orphan
+      (text) => warnOnce('background', text),
+    );
+    disposers.push(() => channel.close());
     const send = (message: ToBackgroundMessage) => {
       const parsed = ToBackgroundMessageSchema.safeParse(message);
       if (!parsed.success) return warnOnce('dropped an invalid message', parsed.error.issues[0]?.message);
-      if (!chrome.runtime?.id) return stop(); // the extension was reloaded: this script is an orphan
-      try {
-        // No receiver (background restarting) rejects; that step is lost, recording goes on.
-        chrome.runtime.sendMessage(parsed.data).catch((err: unknown) => {
-          if (CONTEXT_GONE.test(String(err))) stop();
-          else warnOnce('could not reach the background', err);
-        });
-      } catch (err) {
-        if (CONTEXT_GONE.test(String(err))) stop();
-        else warnOnce('could not send to the background', err);
-      }
+      if (!chrome.runtime?.id) return stop();
+      channel.send(parsed.data);
     };
 
     // Top frame: where sensitive content is on screen (iframes included), so frames are masked before

@@ -41,7 +41,7 @@ function setup(over: Partial<RecorderPorts> = {}) {
   return { recorder, ports, clock, attached, log };
 }
 
-const origin = { tabId: 7, frameId: 0, tabUrl: 'https://shop.test/cart' };
+const origin = { tabId: 7, frameId: 0 };
 const stepMessage = (over: Record<string, unknown> = {}) => ({
   type: 'step/observed', ts: T0, url: 'https://shop.test/cart', kind: 'input', action: 'type',
   target: { tag: 'input', selector: '#email' }, value: 'hello', value_redacted: false, outcome: null, label: null,

@@ -48,7 +48,6 @@ export interface RecorderPorts
 export interface MessageOrigin {
   tabId: number | null;
   frameId: number | null;
-  tabUrl: string | null;
 }
 
 /** A completed or failed request as `chrome.webRequest` reports it (the fallback without a debugger). */

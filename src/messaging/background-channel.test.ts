@@ -1,0 +1,99 @@
+import { describe, expect, it, vi } from 'vitest';
+import { openBackgroundChannel, type PortLike } from './background-channel';
+
+/** A port the background can drop (`drop()`); posting on a dropped port throws, as Chrome's does. */
+function fakePort(sent: unknown[]) {
+  const listeners: (() => void)[] = [];
+  let dropped = false;
+  const port: PortLike & { drop(): void; silentlyDrop(): void } = {
+    postMessage(message) {
+      if (dropped) throw new Error('Attempting to use a disconnected port object');
+      sent.push(message);
+    },
+    disconnect: vi.fn(() => {
+      dropped = true;
+    }),
+    onDisconnect: { addListener: (l) => listeners.push(l) },
+    drop() {
+      dropped = true;
+      listeners.forEach((l) => l());
+    },
+    silentlyDrop() {
+      dropped = true; // the disconnect event has not arrived yet
+    },
+  };
+  return port;
+}
+
+function setup() {
+  const sent: unknown[] = [];
+  const ports: ReturnType<typeof fakePort>[] = [];
+  const connect = vi.fn(() => {
+    const port = fakePort(sent);
+    ports.push(port);
+    return port;
+  });
+  const onGone = vi.fn();
+  const warn = vi.fn();
+  return { channel: openBackgroundChannel(connect, onGone, warn), connect, ports, sent, onGone, warn };
+}
+
+describe('openBackgroundChannel', () => {
+  it('opens one port on the first message and sends every message through it, in order', () => {
+    const { channel, connect, sent } = setup();
+    expect(connect).not.toHaveBeenCalled();
+    for (let i = 0; i < 5; i++) expect(channel.send({ n: i })).toBe(true);
+    expect(connect).toHaveBeenCalledTimes(1);
+    expect(sent).toEqual([0, 1, 2, 3, 4].map((n) => ({ n })));
+  });
+
+  it('opens a new port after the background dropped the old one (a service worker restart)', () => {
+    const { channel, connect, ports, sent } = setup();
+    channel.send('a');
+    ports[0]!.drop();
+    channel.send('b');
+    expect(connect).toHaveBeenCalledTimes(2);
+    expect(sent).toEqual(['a', 'b']);
+  });
+
+  it('retries once on a new port when the old one was dropped before its disconnect event arrived', () => {
+    const { channel, connect, ports, sent } = setup();
+    channel.send('a');
+    ports[0]!.silentlyDrop();
+    expect(channel.send('b')).toBe(true);
+    expect(connect).toHaveBeenCalledTimes(2);
+    expect(sent).toEqual(['a', 'b']);
+  });
+
+  it('stops for good when the extension context is gone, telling the caller once', () => {
+    const { channel, connect, onGone } = setup();
+    connect.mockImplementation(() => {
+      throw new Error('Extension context invalidated.');
+    });
+    expect(channel.send('a')).toBe(false);
+    expect(channel.send('b')).toBe(false);
+    expect(onGone).toHaveBeenCalledTimes(1);
+    expect(connect).toHaveBeenCalledTimes(1);
+  });
+
+  it('warns and keeps trying later when the background cannot be reached', () => {
+    const { channel, connect, onGone, warn, sent } = setup();
+    connect.mockImplementationOnce(() => {
+      throw new Error('Could not establish connection.');
+    });
+    expect(channel.send('lost')).toBe(false);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Could not establish connection'));
+    expect(channel.send('kept')).toBe(true);
+    expect(sent).toEqual(['kept']);
+    expect(onGone).not.toHaveBeenCalled();
+  });
+
+  it('close() disconnects and sends nothing more', () => {
+    const { channel, ports, connect } = setup();
+    channel.send('a');
+    channel.close();
+    expect(ports[0]!.disconnect).toHaveBeenCalled();
+    expect(channel.send('b')).toBe(false);
+    expect(connect).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,81 @@
+/** The part of `chrome.runtime.Port` the channel uses. */
+export interface PortLike {
+  postMessage(message: unknown): void;
+  disconnect(): void;
+  onDisconnect: { addListener(listener: () => void): void };
+}
+
+/** Name of the content scripts' port to the background (`chrome.runtime.connect({ name })`). */
+export const CONTENT_PORT_NAME = 'afr-content';
+
+/** Chrome's wording when the extension was reloaded or removed under a still-open page. */
+export const CONTEXT_GONE = /context invalidated/i;
+
+export interface BackgroundChannel {
+  /** Posts a message; false when it could not be (the extension is gone, or the background unreachable). */
+  send(message: unknown): boolean;
+  close(): void;
+}
+
+/**
+ * One long-lived port from a content script to the background, opened on the first message and
+ * again after the background let it go (a service worker restart): a message on an open port costs
+ * one IPC, where `runtime.sendMessage` opens and closes a channel for each. `connect` throwing
+ * "context invalidated" (the extension was reloaded) calls `onGone` once; the channel is then closed.
+ * @example const channel = openBackgroundChannel(() => chrome.runtime.connect({ name: CONTENT_PORT_NAME }), stop);
+ */
+export function openBackgroundChannel(connect: () => PortLike, onGone: () => void, warn: (message: string) => void = () => {}): BackgroundChannel {
+  let port: PortLike | null = null;
+  let closed = false;
+
+  const open = (): PortLike | null => {
+    if (port) return port;
+    try {
+      const opened = connect();
+      opened.onDisconnect.addListener(() => {
+        if (port === opened) port = null;
+      });
+      port = opened;
+      return port;
+    } catch (error) {
+      gone(error);
+      return null;
+    }
+  };
+
+  const gone = (error: unknown) => {
+    if (CONTEXT_GONE.test(String(error))) {
+      if (!closed) {
+        closed = true;
+        onGone();
+      }
+    } else warn(`could not reach the background: ${error instanceof Error ? error.message : String(error)}`);
+  };
+
+  return {
+    send(message) {
+      if (closed) return false;
+      // A port the background dropped without us hearing yet throws: open a new one and try once more.
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const current = open();
+        if (!current) return false;
+        try {
+          current.postMessage(message);
+          return true;
+        } catch (error) {
+          if (port === current) port = null;
+          if (CONTEXT_GONE.test(String(error)) || attempt === 1) {
+            gone(error);
+            return false;
+          }
+        }
+      }
+      return false;
+    },
+    close() {
+      closed = true;
+      port?.disconnect();
+      port = null;
+    },
+  };
+}
