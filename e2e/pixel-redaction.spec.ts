@@ -77,15 +77,20 @@ function lumaStats(img: Gray, box: Box, viewportWidth: number, inset = 3): { mea
   return { mean, std: Math.sqrt(Math.max(0, sq / n - mean * mean)), ink: dark / n };
 }
 
-const CAPTURE_SOURCES = ['visibleTab', 'screencast'] as const;
+const CAPTURE_MODES = [
+  { label: 'visibleTab', captureSource: 'visibleTab', settings: {} },
+  { label: 'screencast', captureSource: 'screencast', settings: {} },
+  // Downscaled frames of a window smaller than the emulated viewport: placed by the frame's own metadata.
+  { label: 'screencast at 640×360', captureSource: 'screencast', settings: { maxWidth: 640, maxHeight: 360 } },
+] as const;
 
-for (const captureSource of CAPTURE_SOURCES) {
-  test(`${captureSource}: typed personal data, password fields, withheld elements and addresses in text are opaque in every stored frame`, async ({
+for (const { label, captureSource, settings } of CAPTURE_MODES) {
+  test(`${label}: typed personal data, password fields, withheld elements and addresses in text are opaque in every stored frame`, async ({
     recorder,
     site,
   }, testInfo) => {
     const { worker } = recorder;
-    await afr(worker, 'configure', { captureSource, redaction: { selectors: ['.account-balance'], fieldNamePatterns: [], textPatterns: [] } });
+    await afr(worker, 'configure', { captureSource, ...settings, redaction: { selectors: ['.account-balance'], fieldNamePatterns: [], textPatterns: [] } });
     const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
     await page.goto(`${site.origin}/pixels.html`);
     await waitForFrames(worker, 2);
@@ -155,7 +160,7 @@ for (const captureSource of CAPTURE_SOURCES) {
       expect(lumaStats(img, paragraphStart, viewportWidth, 0).std, `the paragraph's start in ${frame.name}`).toBeGreaterThan(25);
       if (framesAfterTyping === 1) {
         // Kept for a person to look at: `--output DIR` puts it under DIR/<test>/.
-        const file = testInfo.outputPath(`masked-frame-${captureSource}.jpeg`);
+        const file = testInfo.outputPath(`masked-frame-${label.replace(/\W+/g, '-')}.jpeg`);
         writeFileSync(file, jpeg);
         await testInfo.attach('masked frame', { path: file, contentType: 'image/jpeg' });
       }

@@ -54,6 +54,12 @@ export class FrameThrottle<T> {
     this.store(tabId, f.ts, f.frame);
   }
 
+  /** The last picture of a tab was not kept after all (e.g. dropped unmasked): the same picture may come again. */
+  forgetPicture(tabId: number): void {
+    const tab = this.tabs.get(tabId);
+    if (tab) tab.lastKey = null;
+  }
+
   forget(tabId: number): void {
     const tab = this.tabs.get(tabId);
     if (tab?.timer) clearTimeout(tab.timer);

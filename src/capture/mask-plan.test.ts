@@ -90,6 +90,19 @@ describe('SensitiveRegions.plan', () => {
     expect(regions.plan(1, 1280, 577)).toBeNull(); // the top part, but downscaled: not a shape a capture gives
   });
 
+  it('maps a downscaled top part when the screencast says what it shows (maxWidth 640: 640×288 of 1280×577 of 1280×720)', () => {
+    const regions = new SensitiveRegions();
+    regions.update(1, report([FIELD, { x: 100, y: 560, width: 300, height: 40 }, { x: 100, y: 650, width: 300, height: 40 }]));
+    expect(regions.plan(1, 640, 288)).toBeNull(); // without the metadata, the shape is ambiguous
+    expect(regions.plan(1, 640, 288, { width: 1280, height: 577 })).toEqual([
+      { x: 48, y: 98, width: 154, height: 24 },
+      { x: 48, y: 278, width: 154, height: 10 },
+    ]);
+    // What it shows is another viewport (the window was resized since the report): unknown.
+    expect(regions.plan(1, 500, 288, { width: 1000, height: 577 })).toBeNull();
+    expect(regions.plan(1, 640, 200, { width: 1280, height: 577 })).toBeNull();
+  });
+
   it('keeps only the latest report of a tab, and tabs apart', () => {
     const regions = new SensitiveRegions();
     regions.update(1, report([FIELD]));

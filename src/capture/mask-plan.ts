@@ -55,17 +55,24 @@ export class SensitiveRegions {
    * (the frame must be dropped). Two shapes of image are understood: the whole viewport at any
    * uniform scale (`captureVisibleTab`: CSS size × device pixel ratio; a downscaled screencast), and
    * the top of the viewport at device pixels (a screencast of a window smaller than the emulated
-   * viewport: 1280×577 frames of a 1280×720 viewport). Any other shape means the report describes
-   * another viewport (the window was resized since): its rects would land elsewhere, so null.
+   * viewport: 1280×577 frames of a 1280×720 viewport). `shown`, the CSS size of what the image shows
+   * when the source says it (a screencast frame's `deviceWidth`×`deviceHeight`), also places a
+   * downscaled top part. Any other shape means the report describes another viewport (the window was
+   * resized since): its rects would land elsewhere, so null.
    */
-  plan(tabId: number, imageWidth: number, imageHeight: number): ImageRect[] | null {
+  plan(tabId: number, imageWidth: number, imageHeight: number, shown?: { width: number; height: number }): ImageRect[] | null {
     const report = this.reports.get(tabId);
     if (!report || !(imageWidth > 0 && imageHeight > 0)) return null;
     const { width: vw, height: vh } = report.viewport;
     const dpr = report.device_pixel_ratio;
     const sx = imageWidth / vw;
     const whole = Math.abs(imageHeight - vh * sx) <= SHAPE_TOLERANCE_CSS_PX * sx + 1;
-    const top = imageHeight < vh * sx && Math.abs(imageWidth - vw * dpr) <= SHAPE_TOLERANCE_CSS_PX * dpr + 1;
+    const shownTop =
+      shown !== undefined &&
+      Math.abs(shown.width - vw) <= SHAPE_TOLERANCE_CSS_PX &&
+      shown.height < vh &&
+      Math.abs(imageHeight - shown.height * sx) <= SHAPE_TOLERANCE_CSS_PX * sx + 1;
+    const top = shownTop || (imageHeight < vh * sx && Math.abs(imageWidth - vw * dpr) <= SHAPE_TOLERANCE_CSS_PX * dpr + 1);
     if (!whole && !top) return null;
     // The whole viewport may be scaled a hair differently each way (rounding); a top part is not scaled.
     const sy = whole ? imageHeight / vh : sx;

@@ -78,16 +78,38 @@ describe('FrameSources', () => {
     expect(maskFrame).toHaveBeenCalledWith(JPEG, [expect.objectContaining({ x: 0, y: 0 })], 70);
   });
 
-  it('drops a screencast frame whose sensitive regions are not known, and counts it', async () => {
-    const { sources, ring, current, frame } = setup();
+  it('drops a screencast frame whose sensitive regions are not known, and takes it again once they are', async () => {
+    const { sources, ring, current, frame, screencast } = setup();
     await sources.apply(current, false);
     sources.updateRegions(TAB, report([]));
     sources.handleNavigation(TAB); // a new document: its regions are unknown until it reports
     frame(1);
     await vi.advanceTimersByTimeAsync(200);
-    sources.loop.stop();
     expect(await ring.frames()).toEqual([]);
     expect(sources.stats().dropped).toBe(1);
+    // The page does not repaint (no new screencast frame): its report brings a screenshot.
+    sources.updateRegions(TAB, report([]));
+    await vi.advanceTimersByTimeAsync(10);
+    sources.updateRegions(TAB, report([])); // once
+    await vi.advanceTimersByTimeAsync(10);
+    sources.loop.stop();
+    expect(screencast.screenshot).toHaveBeenCalledTimes(1);
+    expect((await ring.frames()).map((f) => f.source)).toEqual(['screenshot']);
+  });
+
+  it('places a downscaled screencast frame by what it says it shows, and drops it when it cannot', async () => {
+    const { sources, ring, current, maskFrame } = setup();
+    await sources.apply(current, false);
+    // A 128×90 viewport whose window shows its top 128×72, screencast at half size: 64×36.
+    sources.updateRegions(TAB, { ...report([{ x: 10, y: 60, width: 40, height: 20 }]), viewport: { width: 128, height: 90 } });
+    sources.handleScreencastFrame(TAB, { sessionId: 1, data: JPEG_BASE64 });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(await ring.frames()).toEqual([]); // without the metadata the shape is ambiguous: dropped
+    sources.handleScreencastFrame(TAB, { sessionId: 2, data: JPEG_BASE64, metadata: { deviceWidth: 128, deviceHeight: 72 } });
+    await vi.advanceTimersByTimeAsync(200);
+    sources.loop.stop();
+    expect((await ring.frames()).map((f) => f.masked)).toEqual([1]);
+    expect(maskFrame).toHaveBeenLastCalledWith(JPEG, [{ x: 3, y: 28, width: 24, height: 8 }], 70);
   });
 
   it('goes back to captureVisibleTab for a tab whose debugger session ends', async () => {

@@ -34,6 +34,12 @@ export interface FrameSourcePorts {
   log(message: string): void;
 }
 
+/** A JPEG from CDP (base64) and, for a screencast frame, the CSS size of what it shows. */
+interface CdpFrame {
+  data: string;
+  shown?: { width: number; height: number };
+}
+
 /** A tab not visible in its window gets at most one CDP screenshot per this many ms of actions. */
 const SCREENSHOT_SPACING_MS = 500;
 
@@ -48,9 +54,11 @@ export class FrameSources {
   readonly loop: CaptureLoop;
   /** Tabs whose frames come from the screencast (the visibleTab loop leaves them alone). */
   private readonly casting = new Set<number>();
-  private readonly throttle: FrameThrottle<string>;
+  private readonly throttle: FrameThrottle<CdpFrame>;
   private readonly regions = new SensitiveRegions();
   private readonly lastScreenshot = new Map<number, number>();
+  /** Tabs whose last frame was dropped because their regions were unknown: a frame is taken when they report. */
+  private readonly awaitingRegions = new Set<number>();
   private readonly cdpStats = { stored: 0, dropped: 0, masked: 0, errors: 0 };
   private castOptions = '';
   private paused = false;
@@ -61,7 +69,7 @@ export class FrameSources {
     private settings: Settings,
   ) {
     this.loop = new CaptureLoop(ports.capturer, ports.ring, ports.clock, { intervalMs: settings.captureIntervalMs, jpegQuality: settings.jpegQuality }, ports.log);
-    this.throttle = new FrameThrottle<string>(settings.fps, (tabId, ts, data) => void this.storeCdpFrame(tabId, ts, data, 'screencast'));
+    this.throttle = new FrameThrottle<CdpFrame>(settings.fps, (tabId, ts, frame) => void this.storeCdpFrame(tabId, ts, frame, 'screencast'));
     this.loop.setFrameFilter((target, image) => this.prepareFrame(target.tabId, image));
     this.loop.setTargetFilter((target) => !this.casting.has(target.tabId));
   }
@@ -112,6 +120,11 @@ export class FrameSources {
   /** The sensitive regions the top document of a tab reported. */
   updateRegions(tabId: number, report: SensitiveRectsMessage): void {
     this.regions.update(tabId, report);
+    // A page that does not repaint sends no new screencast frame: take the one that was dropped again.
+    if (this.awaitingRegions.delete(tabId) && this.capturing) {
+      if (this.casting.has(tabId)) this.screenshot(tabId);
+      else this.loop.requestCapture(tabId);
+    }
   }
 
   /** A tab started loading a new document: its sensitive regions are unknown until it reports. */
@@ -136,7 +149,14 @@ export class FrameSources {
     const data = params?.data;
     // Acknowledge first: the renderer sends nothing more until it is.
     if (typeof sessionId === 'number') void this.ports.screencast?.ack(tabId, sessionId).catch(() => undefined);
-    if (typeof data === 'string' && this.casting.has(tabId)) this.throttle.offer(tabId, this.ports.clock.now(), pictureKey(data), data);
+    if (typeof data !== 'string' || !this.casting.has(tabId)) return;
+    // What the frame shows, in CSS px: the window's surface, which may be the top of an emulated viewport.
+    const meta = params?.metadata as { deviceWidth?: unknown; deviceHeight?: unknown } | undefined;
+    const shown =
+      typeof meta?.deviceWidth === 'number' && typeof meta.deviceHeight === 'number' && meta.deviceWidth > 0 && meta.deviceHeight > 0
+        ? { width: meta.deviceWidth, height: meta.deviceHeight }
+        : undefined;
+    this.throttle.offer(tabId, this.ports.clock.now(), pictureKey(data), { data, shown });
   }
 
   forgetTab(tabId: number): void {
@@ -144,6 +164,7 @@ export class FrameSources {
     this.throttle.forget(tabId);
     this.regions.forget(tabId);
     this.lastScreenshot.delete(tabId);
+    this.awaitingRegions.delete(tabId);
   }
 
   /**
@@ -160,9 +181,14 @@ export class FrameSources {
     const now = this.ports.clock.now();
     if (now - (this.lastScreenshot.get(tabId) ?? 0) < SCREENSHOT_SPACING_MS) return;
     this.lastScreenshot.set(tabId, now);
+    this.screenshot(tabId);
+  }
+
+  /** A CDP screenshot of a tab, stored like any frame. */
+  private screenshot(tabId: number): void {
     void this.ports.screencast
-      .screenshot(tabId, this.settings.jpegQuality)
-      .then((data) => this.storeCdpFrame(tabId, this.ports.clock.now(), data, 'screenshot'))
+      ?.screenshot(tabId, this.settings.jpegQuality)
+      .then((data) => this.storeCdpFrame(tabId, this.ports.clock.now(), { data }, 'screenshot'))
       .catch((error: unknown) => this.ports.log(`[afr] screenshot of tab ${tabId} failed: ${String(error)}`));
   }
 
@@ -172,23 +198,25 @@ export class FrameSources {
    * The last step before a frame is stored: sensitive regions filled, or the frame dropped when the
    * tab's regions are not known (a page whose content script has not reported since it loaded).
    */
-  private async prepareFrame(tabId: number, image: CapturedImage): Promise<CapturedImage | null> {
+  private async prepareFrame(tabId: number, image: CapturedImage, shown?: CdpFrame['shown']): Promise<CapturedImage | null> {
     if (!this.ports.maskFrame) return image;
-    const rects = this.regions.plan(tabId, image.width, image.height);
+    const rects = this.regions.plan(tabId, image.width, image.height, shown);
     if (rects === null) return null;
     if (rects.length === 0) return { ...image, masked: 0 };
     return { ...image, jpeg: await this.ports.maskFrame(image.jpeg, rects, this.settings.jpegQuality), masked: rects.length };
   }
 
   /** Stores a frame from CDP (screencast or screenshot) through the same masking as any frame. */
-  private async storeCdpFrame(tabId: number, ts: number, base64: string, source: FrameSource): Promise<void> {
+  private async storeCdpFrame(tabId: number, ts: number, frame: CdpFrame, source: FrameSource): Promise<void> {
     try {
-      const jpeg = base64ToBytes(base64);
+      const jpeg = base64ToBytes(frame.data);
       const size = readJpegSize(jpeg);
       if (!size) throw new Error('not a readable JPEG');
-      const image = await this.prepareFrame(tabId, { jpeg, ...size });
+      const image = await this.prepareFrame(tabId, { jpeg, ...size }, frame.shown);
       if (!image) {
         this.cdpStats.dropped++;
+        this.throttle.forgetPicture(tabId);
+        this.awaitingRegions.add(tabId);
         return;
       }
       await this.ports.ring.add(
