@@ -89,6 +89,30 @@ describe('startSensitiveRectReporter', () => {
     expect(sent.map((m) => m.rects)).toEqual([[], [FIELD], []]);
   });
 
+  it('reports a character typed into the focused text field with the next frame, off the typing task', () => {
+    document.body.innerHTML = '<input id="name" type="text"><input id="other" type="text"><div contenteditable="true" id="editor"></div>';
+    const name = document.getElementById('name') as HTMLInputElement;
+    const other = document.getElementById('other') as HTMLInputElement;
+    name.focus();
+    start();
+    vi.advanceTimersByTime(5);
+    current = [FIELD];
+    name.value = 'J';
+    name.dispatchEvent(new Event('input', { bubbles: true }));
+    // The focused field is a region already (reported when it got the focus): nothing new to hide now.
+    expect(sent).toHaveLength(1);
+    vi.advanceTimersByTime(120); // the next animation frame (or its fallback timer)
+    expect(sent.map((m) => m.rects)).toEqual([[], [FIELD]]);
+    // A value set into a field that does not have the focus, or text in an editor: at once.
+    current = [];
+    other.value = 'jane@example.com';
+    other.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(sent).toHaveLength(3);
+    current = [FIELD];
+    document.getElementById('editor')!.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(sent).toHaveLength(4);
+  });
+
   it('coalesces changes of content once collecting has taken its budget', () => {
     start({
       contentBudgetMs: 8,

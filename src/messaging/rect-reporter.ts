@@ -1,6 +1,6 @@
 import type { SensitiveRectsMessage } from '../../schemas/messages';
 import { redactUrl } from '../redact/redact-url';
-import { collectSensitiveRects, type ViewportRect } from '../redact/sensitive-rects';
+import { collectSensitiveRects, isFocusedTypedField, type ViewportRect } from '../redact/sensitive-rects';
 
 export interface RectReporterOptions {
   /** Where the sensitive regions are now; told about every document and shadow root it walks. */
@@ -10,7 +10,7 @@ export interface RectReporterOptions {
   /** After this long without a report, a change of layout (scrolling, resizing) is reported at once (leading edge). */
   quietMs?: number;
   /**
-   * A change of content (typing, focus, DOM mutations) is reported at once, in the task that made it,
+   * A change of content (a value, focus, DOM mutations) is reported at once, in the task that made it,
    * while the time recently spent collecting (halving every 100 ms) stays under this: such a report
    * reaches the background before the change is painted, one sent with the next animation frame may
    * reach it after the frame. Past the budget (a page changing its DOM without pause), changes wait
@@ -51,7 +51,12 @@ const WINDOW_EVENTS = ['resize', 'load', 'pageshow'];
 const MILESTONE_EVENTS = new Set(['DOMContentLoaded', 'load', 'pageshow', 'visibilitychange']);
 /** Events after which something new may be shown (the rest move what is shown). */
 const CONTENT_EVENTS = new Set(['input', 'change', 'focusin', 'focusout', 'toggle']);
-type Change = 'milestone' | 'content' | 'layout';
+/**
+ * What may have changed: `content` (something new may be shown), `layout` (what is shown moved),
+ * `typing` (a character typed into the focused text field: a region already, so only its layout may
+ * change; reported with the next animation frame, off the agent's path), `milestone`.
+ */
+type Change = 'milestone' | 'content' | 'layout' | 'typing';
 /** A collection slower than this is not repeated every animation frame, but after a pause of 8× its cost. */
 const CHEAP_COLLECT_MS = 2;
 /** `requestAnimationFrame` does not run in a hidden document: fall back to a timer. */
@@ -62,10 +67,11 @@ const FRAME_FALLBACK_MS = 100;
  * frames can be masked before they are stored: once at start (`rects: []` for a document still empty
  * at `document_start`) and whenever the regions may have changed — scrolling (any scroller),
  * resizing, typing, focus changes, DOM mutations (same-origin iframes and open shadow roots
- * included), transitions and animations ending, loads. Typing, focus and DOM changes are reported at
+ * included), transitions and animations ending, loads. Focus, DOM and value changes are reported at
  * once, in the task that made them, so the report is on its way before the change is painted (past a
- * budget of collecting time, with the next animation frame); layout changes at once after a quiet
- * spell, then at most once per animation frame. A report equal to the last one is not sent, except at
+ * budget of collecting time, with the next animation frame); typing into the focused text field (a
+ * region already) with the next animation frame, so an agent's keystrokes do not wait for it; layout
+ * changes at once after a quiet spell, then at most once per animation frame. A report equal to the last one is not sent, except at
  * page milestones and every `resendMs` while polling. Never throws into the page.
  * @example const stop = startSensitiveRectReporter(window, send); stop.refresh(); stop();
  */
@@ -148,7 +154,7 @@ export function startSensitiveRectReporter(
   const request = (change: Change) => {
     if (stopped) return;
     if (change === 'milestone') return report(true);
-    const due = change === 'content' ? recent() < contentBudgetMs : now() - lastRun >= quietMs;
+    const due = change === 'content' ? recent() < contentBudgetMs : change === 'layout' && now() - lastRun >= quietMs;
     if (due) return report(false);
     if (frame !== null || timer !== null) return;
     const fire = () => report(false);
@@ -162,8 +168,13 @@ export function startSensitiveRectReporter(
   // The top window or document (windows are only listened to at the top), not an image or iframe loading.
   const isMilestone = (e: Event) =>
     MILESTONE_EVENTS.has(e.type) && (e.target === win.document || (e.target as Partial<Node> | null)?.nodeType === undefined) && !win.document.hidden;
-  const onEvent = (e: Event) =>
-    guarded('handling an event', () => request(isMilestone(e) ? 'milestone' : CONTENT_EVENTS.has(e.type) ? 'content' : 'layout'));
+  const changeOf = (e: Event): Change => {
+    if (isMilestone(e)) return 'milestone';
+    // The field an `input` event comes from, even inside a shadow root (the document sees its host).
+    if (e.type === 'input' && isFocusedTypedField(e.composedPath?.()[0] ?? e.target)) return 'typing';
+    return CONTENT_EVENTS.has(e.type) ? 'content' : 'layout';
+  };
+  const onEvent = (e: Event) => guarded('handling an event', () => request(changeOf(e)));
   /** Listens in the capture phase; `removable`: removed on stop (else idle once stopped, and not kept alive by us). */
   const listen = (target: EventTarget, types: readonly string[], removable = true) => {
     const options = { capture: true, passive: true };

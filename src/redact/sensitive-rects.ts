@@ -87,6 +87,23 @@ function shownText(el: Element): string {
   return (typeof value === 'string' && value) || el.getAttribute('placeholder') || '';
 }
 
+/** A text field or textarea: typed into character by character. */
+function isTypedField(el: Element): boolean {
+  return el.localName === 'textarea' || (el.localName === 'input' && TYPED_TYPES.has(inputType(el)));
+}
+
+/**
+ * Whether `target` is a typed field that has the focus in its document or shadow root. Such a field
+ * is a sensitive region for as long as it has the focus, whatever is typed into it: typing there
+ * changes no region, only (perhaps) the layout.
+ */
+export function isFocusedTypedField(target: EventTarget | null): boolean {
+  const el = target as Partial<Element> | null;
+  if (!el || typeof el.getRootNode !== 'function' || typeof el.localName !== 'string') return false;
+  const root = el.getRootNode() as Partial<DocumentOrShadowRoot>;
+  return root.activeElement === el && hasFieldValue(el as Element) && isTypedField(el as Element);
+}
+
 /**
  * Whether a form field's pixels may show something the DOM redaction withholds or masks. A focused
  * field being typed into counts: its report is then sent when it gets the focus, well before the
@@ -94,7 +111,7 @@ function shownText(el: Element): string {
  */
 function fieldIsSensitive(el: Element, focused: Element | null): boolean {
   if (!hasFieldValue(el)) return false;
-  if (el === focused && (el.localName === 'textarea' || (el.localName === 'input' && TYPED_TYPES.has(inputType(el))))) return true;
+  if (el === focused && isTypedField(el)) return true;
   if (classifySensitiveField(el)) return true;
   const text = shownText(el);
   if (!text) return false;
