@@ -96,6 +96,8 @@ async function failureToBundle(site: SiteServer): Promise<void> {
       await pause(16_000);
       const total: number[] = [];
       const clip: number[] = [];
+      const readFrames: number[] = [];
+      const zipAndStore: number[] = [];
       const sizes: number[] = [];
       const frames: number[] = [];
       const encoders = new Set<string>();
@@ -104,7 +106,10 @@ async function failureToBundle(site: SiteServer): Promise<void> {
         const id = await afr(b.worker, 'fail', { reason: 'bench' });
         total.push(performance.now() - t);
         const bundle = await exportBundle(b.worker, id);
-        clip.push(bundle.diagnostics!.timings_ms.clip);
+        const timings = bundle.diagnostics!.timings_ms;
+        clip.push(timings.clip);
+        readFrames.push(timings.frames);
+        zipAndStore.push(total.at(-1)! - timings.before_zip);
         sizes.push(bundle.zip.byteLength / 1024);
         frames.push(bundle.manifest.frame_count);
         if (bundle.manifest.clip) encoders.add(bundle.manifest.clip.encoder);
@@ -114,7 +119,9 @@ async function failureToBundle(site: SiteServer): Promise<void> {
       console.log(`   ${label}`);
       console.log(`     frames per bundle        ${fmt(frames, 'frames')}`);
       console.log(`     signal → bundle stored   ${fmt(total, 'ms')}`);
+      console.log(`     reading the frames       ${fmt(readFrames, 'ms')}`);
       console.log(`     clip encoding            ${fmt(clip, 'ms')} (${[...encoders].join(', ')})`);
+      console.log(`     zip, store (and return)  ${fmt(zipAndStore, 'ms')}`);
       console.log(`     bundle size              ${fmt(sizes, 'KiB')}`);
     });
   }
