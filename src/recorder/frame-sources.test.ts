@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FrameSources, type ScreencastPort } from './frame-sources';
+import { CAST_SILENCE_MS, FrameSources, type ScreencastPort } from './frame-sources';
 import { DEFAULT_SETTINGS, type Settings } from '../../schemas/settings';
 import type { SensitiveRectsMessage } from '../../schemas/messages';
 import { FrameRing } from '../ring/frame-ring';
@@ -149,6 +149,25 @@ describe('FrameSources', () => {
     sources.loop.stop();
     expect(sources.sourceOf(TAB)).toBe('visibleTab');
     expect(log).toHaveBeenCalledWith(expect.stringContaining('using captureVisibleTab'));
+  });
+
+  it('takes a screenshot after an action in a screencasting tab that sends no frame (not being painted)', async () => {
+    const { sources, ring, screencast, current, frame } = setup();
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([]));
+    // Painted: the action's frame comes from the screencast.
+    sources.captureAfterAction(TAB);
+    await vi.advanceTimersByTimeAsync(100);
+    frame(1);
+    await vi.advanceTimersByTimeAsync(CAST_SILENCE_MS);
+    expect(screencast.screenshot).not.toHaveBeenCalled();
+    // Silent: one screenshot, however many actions.
+    sources.captureAfterAction(TAB);
+    sources.captureAfterAction(TAB);
+    await vi.advanceTimersByTimeAsync(CAST_SILENCE_MS + 10);
+    sources.loop.stop();
+    expect(screencast.screenshot).toHaveBeenCalledTimes(1);
+    expect((await ring.frames()).map((f) => f.source)).toEqual(['screencast', 'screenshot']);
   });
 
   it('takes a CDP screenshot after an action in a tab that is not visible, at most every 500 ms', async () => {

@@ -42,6 +42,11 @@ interface CdpFrame {
 
 /** A tab not visible in its window gets at most one CDP screenshot per this many ms of actions. */
 const SCREENSHOT_SPACING_MS = 500;
+/**
+ * A screencasting tab that sent no frame this long after an action is not being painted (a
+ * background tab, or one whose compositor is idle in a headless window): it gets a screenshot.
+ */
+export const CAST_SILENCE_MS = 400;
 
 /**
  * Where frames come from and how they get into the ring: the screencast of every tab with a
@@ -57,6 +62,9 @@ export class FrameSources {
   private readonly throttle: FrameThrottle<CdpFrame>;
   private readonly regions = new SensitiveRegions();
   private readonly lastScreenshot = new Map<number, number>();
+  /** When each screencasting tab last sent a frame, and the pending check after an action. */
+  private readonly lastCastFrameAt = new Map<number, number>();
+  private readonly silenceChecks = new Map<number, ReturnType<typeof setTimeout>>();
   /** Tabs whose last frame was dropped because their regions were unknown: a frame is taken when they report. */
   private readonly awaitingRegions = new Set<number>();
   private readonly cdpStats = { stored: 0, dropped: 0, masked: 0, errors: 0 };
@@ -150,6 +158,7 @@ export class FrameSources {
     // Acknowledge first: the renderer sends nothing more until it is.
     if (typeof sessionId === 'number') void this.ports.screencast?.ack(tabId, sessionId).catch(() => undefined);
     if (typeof data !== 'string' || !this.casting.has(tabId)) return;
+    this.lastCastFrameAt.set(tabId, this.ports.clock.now());
     // What the frame shows, in CSS px: the window's surface, which may be the top of an emulated viewport.
     const meta = params?.metadata as { deviceWidth?: unknown; deviceHeight?: unknown } | undefined;
     const shown =
@@ -160,6 +169,9 @@ export class FrameSources {
   }
 
   forgetTab(tabId: number): void {
+    clearTimeout(this.silenceChecks.get(tabId));
+    this.silenceChecks.delete(tabId);
+    this.lastCastFrameAt.delete(tabId);
     this.casting.delete(tabId);
     this.throttle.forget(tabId);
     this.regions.forget(tabId);
@@ -168,18 +180,34 @@ export class FrameSources {
   }
 
   /**
-   * A frame right after an action: a screencasting tab repaints by itself; the visible tab of a window
-   * goes to the front of the capture loop; any other tab (not visible) gets a CDP screenshot.
+   * A frame right after an action: a screencasting tab repaints by itself (or, when it sends nothing
+   * soon after, gets a CDP screenshot); the visible tab of a window goes to the front of the capture
+   * loop; any other tab (not visible) gets a CDP screenshot.
    */
   captureAfterAction(tabId: number): void {
-    if (this.casting.has(tabId) || !this.capturing) return;
+    if (!this.capturing) return;
+    if (this.casting.has(tabId)) {
+      if (this.silenceChecks.has(tabId)) return;
+      const actedAt = this.ports.clock.now();
+      const check = () => {
+        this.silenceChecks.delete(tabId);
+        if (this.casting.has(tabId) && (this.lastCastFrameAt.get(tabId) ?? -Infinity) < actedAt) this.spacedScreenshot(tabId);
+      };
+      this.silenceChecks.set(tabId, setTimeout(check, CAST_SILENCE_MS));
+      return;
+    }
     if (this.loop.targets().some((t) => t.tabId === tabId) || !this.ports.screencast) {
       this.loop.requestCapture(tabId);
       return;
     }
+    this.spacedScreenshot(tabId);
+  }
+
+  /** A screenshot of a tab with a debugger session, at most one per `SCREENSHOT_SPACING_MS`. */
+  private spacedScreenshot(tabId: number): void {
     if (!this.ports.debuggerState(tabId).attached) return;
     const now = this.ports.clock.now();
-    if (now - (this.lastScreenshot.get(tabId) ?? 0) < SCREENSHOT_SPACING_MS) return;
+    if (now - (this.lastScreenshot.get(tabId) ?? -Infinity) < SCREENSHOT_SPACING_MS) return;
     this.lastScreenshot.set(tabId, now);
     this.screenshot(tabId);
   }
