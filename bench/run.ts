@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: figures for the recorder, printed, never asserted (these machines are shared and
  * noisy: read medians and ratios). Sections:
- *   1. frames per second per capture source on a busy page (animation + an agent clicking);
+ *   1. frames per second per capture source over 30 s of a busy page (animation + an agent clicking);
  *   2. failure signal → bundle stored, clip encoding time and bundle size, for full windows;
  *   3. agent slowdown: the same ≥ 200-action workload with the extension off, on in each capture
  *      mode, and with Playwright's own tracing, as wall-time ratios to "off", with the CPU seconds
@@ -26,6 +26,8 @@ import { connectWorkerHeap } from './worker-heap';
 
 const REPS = Number(process.env.BENCH_REPS ?? 3);
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
+/** Section 1 runs this long per source (the issue's measure: 30 s of a busy page). */
+const RATE_SECONDS = 30;
 const SOAK_SAMPLE_SECONDS = SOAK_SECONDS >= 300 ? 30 : 10;
 const SOAK_DEBUGGING_PORT = 9347;
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? '1,2,3,4').split(',').map((s) => s.trim()));
@@ -63,23 +65,24 @@ async function busyAgent(page: Page, site: SiteServer, seconds: number): Promise
 }
 
 async function captureRates(site: SiteServer): Promise<void> {
-  console.log('\n1. Capture rate on a busy page (animation + an agent clicking every 250 ms), 1280×720, 20 s each;');
-  console.log('   frames stored per second over the last 15 s, counted in a bundle');
+  console.log(`\n1. Capture rate on a busy page (animation + an agent clicking every 250 ms), 1280×720, ${RATE_SECONDS} s each;`);
+  console.log('   frames stored per second over the whole run, counted in a bundle holding all of it');
   for (const [label, settings] of [
     ['visibleTab', { captureSource: 'visibleTab' }],
     ['screencast, fps 8 (default)', { captureSource: 'auto', fps: 8 }],
     ['screencast, fps 30', { captureSource: 'auto', fps: 30 }],
   ] as const) {
-    await withRecorder({ ...settings, bufferSeconds: 15 }, async (b, page) => {
+    await withRecorder({ ...settings, bufferSeconds: RATE_SECONDS + 5 }, async (b, page) => {
       await busyAgent(page, site, 2); // warm up: debugger attached, screencast running
       const before = await afr(b.worker, 'status');
-      await busyAgent(page, site, 20);
-      const after = await afr(b.worker, 'status');
+      const start = Date.now();
+      await busyAgent(page, site, RATE_SECONDS);
       const end = Date.now();
+      const after = await afr(b.worker, 'status');
       const bundle = await exportBundle(b.worker, await afr(b.worker, 'fail', { reason: 'bench' }));
-      const recent = bundle.manifest.frames.filter((f) => f.ts > end - 15_000 && f.ts <= end).length;
+      const stored = bundle.manifest.frames.filter((f) => f.ts >= start && f.ts <= end).length;
       console.log(
-        `   ${label.padEnd(28)} ${(recent / 15).toFixed(2)} frames/s; quota errors ${after.quotaErrors - before.quotaErrors}, capture errors ${after.captureErrors - before.captureErrors}, dropped (regions unknown) ${after.droppedFrames - before.droppedFrames}`,
+        `   ${label.padEnd(28)} ${(stored / ((end - start) / 1000)).toFixed(2)} frames/s; quota errors ${after.quotaErrors - before.quotaErrors}, capture errors ${after.captureErrors - before.captureErrors}, dropped (regions unknown) ${after.droppedFrames - before.droppedFrames}`,
       );
     });
   }
