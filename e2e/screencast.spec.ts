@@ -55,7 +55,7 @@ test('a tab that is not visible is recorded too, its bundle is about it and list
   expect(bundle.manifest.frame_count).toBeGreaterThanOrEqual(1);
   expect(bundle.steps.steps.some((s) => s.url?.includes('/checkout.html'))).toBe(false);
   // The other tab's activity, summed up in diagnostics.json.
-  const others = bundle.diagnostics!.other_tabs;
+  const others = bundle.diagnostics!.other_tabs ?? [];
   expect(others).toHaveLength(1);
   expect(others[0]).toMatchObject({ url: expect.stringContaining('/checkout.html') as unknown });
   expect(others[0]!.steps).toBeGreaterThanOrEqual(2);

@@ -64,7 +64,8 @@ export const DiagnosticsSchema = z
     /**
      * The other tabs recorded in the window, most recently active first: a bundle is about the
      * failing tab, these say what else the agent was doing meanwhile (their frames and steps are not
-     * in the bundle).
+     * in the bundle). Absent from bundles written before it existed. With a failure bound to no tab,
+     * every recorded tab is listed.
      */
     other_tabs: z.array(
       z
@@ -80,7 +81,7 @@ export const DiagnosticsSchema = z
           last_steps: z.array(z.object({ at: z.string(), kind: z.string(), action: z.string(), label: z.string().nullable() }).strict()),
         })
         .strict(),
-    ),
+    ).optional(),
     debugger: z
       .object({ attached: z.boolean(), error: z.string().nullable() })
       .strict(),

@@ -81,7 +81,7 @@ export function otherTabsActivity(
   tabId: number | null,
   steps: readonly Step[],
   frames: readonly Pick<FrameMeta, 'tabId' | 'ts' | 'url'>[],
-): Diagnostics['other_tabs'] {
+): NonNullable<Diagnostics['other_tabs']> {
   interface Activity {
     steps: Step[];
     frames: number;

@@ -36,6 +36,11 @@ describe('validateBundle', () => {
     expect(report.summary).toContain('no clip');
   });
 
+  it('accepts a bundle written before diagnostics listed the other tabs', async () => {
+    const { other_tabs: _dropped, ...diagnostics } = bundleContents().diagnostics!;
+    expect((await validateBundle(await makeBundle({ diagnostics }), schemas)).problems).toEqual([]);
+  });
+
   const notJpeg = (files: Files, name: string) => files.set(name, new Uint8Array(files.get(name)?.byteLength ?? 0));
 
   it.each<[string, (files: Files) => void, Problem]>([

@@ -64,6 +64,11 @@ export function openBackgroundChannel(connect: () => PortLike, onGone: () => voi
           return true;
         } catch (error) {
           if (port === current) port = null;
+          try {
+            current.disconnect();
+          } catch {
+            // Already gone.
+          }
           if (CONTEXT_GONE.test(String(error)) || attempt === 1) {
             gone(error);
             return false;

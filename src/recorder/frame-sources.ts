@@ -130,7 +130,7 @@ export class FrameSources {
     this.regions.update(tabId, report);
     // A page that does not repaint sends no new screencast frame: take the one that was dropped again.
     if (this.awaitingRegions.delete(tabId) && this.capturing) {
-      if (this.casting.has(tabId)) this.screenshot(tabId);
+      if (this.casting.has(tabId)) this.spacedScreenshot(tabId);
       else this.loop.requestCapture(tabId);
     }
   }
@@ -191,7 +191,7 @@ export class FrameSources {
       const actedAt = this.ports.clock.now();
       const check = () => {
         this.silenceChecks.delete(tabId);
-        if (this.casting.has(tabId) && (this.lastCastFrameAt.get(tabId) ?? -Infinity) < actedAt) this.spacedScreenshot(tabId);
+        if (this.capturing && this.casting.has(tabId) && (this.lastCastFrameAt.get(tabId) ?? -Infinity) < actedAt) this.spacedScreenshot(tabId);
       };
       this.silenceChecks.set(tabId, setTimeout(check, CAST_SILENCE_MS));
       return;

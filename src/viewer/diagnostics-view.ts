@@ -96,7 +96,7 @@ function diagnosticsGroups(d: Diagnostics, { manifest }: BundleData): (HTMLEleme
     ),
     listGroup(
       'Other tabs',
-      d.other_tabs.map((o) => [
+      (d.other_tabs ?? []).map((o) => [
         o.last_activity_at,
         [
           `tab ${o.tab_id}`,
