@@ -43,6 +43,19 @@ export default defineContentScript({
       (text) => warnOnce('background', text),
     );
     disposers.push(() => channel.close());
+    // A prerendered page being shown, or one restored from the back/forward cache: its sender changed
+    // (frame id), or its port was closed while cached. A new port, and the regions told again at once.
+    const renew = (e: Event) => {
+      if (e.type === 'pageshow' && !(e as PageTransitionEvent).persisted) return;
+      channel.reopen();
+      rectReporter?.refresh(true);
+    };
+    document.addEventListener('prerenderingchange', renew);
+    window.addEventListener('pageshow', renew, { capture: true });
+    disposers.push(() => {
+      document.removeEventListener('prerenderingchange', renew);
+      window.removeEventListener('pageshow', renew, { capture: true });
+    });
     const send = (message: ToBackgroundMessage) => {
       const parsed = ToBackgroundMessageSchema.safeParse(message);
       if (!parsed.success) return warnOnce('dropped an invalid message', parsed.error.issues[0]?.message);

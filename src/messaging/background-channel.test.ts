@@ -88,6 +88,16 @@ describe('openBackgroundChannel', () => {
     expect(onGone).not.toHaveBeenCalled();
   });
 
+  it('reopen() lets the port go; the next message opens a new one (a prerendered page shown)', () => {
+    const { channel, ports, connect, sent } = setup();
+    channel.send('before');
+    channel.reopen();
+    expect(ports[0]!.disconnect).toHaveBeenCalled();
+    channel.send('after');
+    expect(connect).toHaveBeenCalledTimes(2);
+    expect(sent).toEqual(['before', 'after']);
+  });
+
   it('close() disconnects and sends nothing more', () => {
     const { channel, ports, connect } = setup();
     channel.send('a');

@@ -14,6 +14,12 @@ export const CONTEXT_GONE = /context invalidated/i;
 export interface BackgroundChannel {
   /** Posts a message; false when it could not be (the extension is gone, or the background unreachable). */
   send(message: unknown): boolean;
+  /**
+   * Lets the current port go; the next message opens a new one. For a page whose sender changed (a
+   * prerendered page shown, one restored from the back/forward cache): a port keeps the frame id it
+   * was opened with, and a cached page's port is closed under it.
+   */
+  reopen(): void;
   close(): void;
 }
 
@@ -76,6 +82,15 @@ export function openBackgroundChannel(connect: () => PortLike, onGone: () => voi
         }
       }
       return false;
+    },
+    reopen() {
+      const old = port;
+      port = null;
+      try {
+        old?.disconnect();
+      } catch {
+        // Already gone.
+      }
     },
     close() {
       closed = true;

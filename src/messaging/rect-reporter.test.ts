@@ -113,6 +113,24 @@ describe('startSensitiveRectReporter', () => {
     expect(sent).toHaveLength(4);
   });
 
+  it('reports typing at once when the focus came after the last report (that report does not hold the field)', () => {
+    document.body.innerHTML = '<input id="name" type="text">';
+    const name = document.getElementById('name') as HTMLInputElement;
+    let clock = 0;
+    start({ now: () => clock, pollMs: 0 });
+    // Focus without a report of it (as when the focus report waits for a slow collection).
+    const quietFocus = (e: Event) => e.stopImmediatePropagation();
+    window.addEventListener('focusin', quietFocus, { capture: true });
+    name.focus();
+    window.removeEventListener('focusin', quietFocus, { capture: true });
+    expect(sent).toHaveLength(1);
+    clock += 1_000;
+    current = [FIELD];
+    name.value = 'j';
+    name.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(sent.map((m) => m.rects)).toEqual([[], [FIELD]]);
+  });
+
   it('coalesces changes of content once collecting has taken its budget', () => {
     start({
       contentBudgetMs: 8,

@@ -27,10 +27,13 @@ export interface RectReporterOptions {
   warn?: (message: string) => void;
 }
 
-/** Stops the reporter; `refresh()` reports again now (e.g. the redaction rules changed). */
+/**
+ * Stops the reporter; `refresh()` reports again now (e.g. the redaction rules changed), if the report
+ * changed or `force` (e.g. the background may have missed the last one).
+ */
 export interface RectReporter {
   (): void;
-  refresh(): void;
+  refresh(force?: boolean): void;
 }
 
 export const RECT_REPORTER_DEFAULTS = { quietMs: 100, contentBudgetMs: 8, pollMs: 1000, resendMs: 3000 } as const;
@@ -59,6 +62,24 @@ const CONTENT_EVENTS = new Set(['input', 'change', 'focusin', 'focusout', 'toggl
 type Change = 'milestone' | 'content' | 'layout' | 'typing';
 /** A collection slower than this is not repeated every animation frame, but after a pause of 8× its cost. */
 const CHEAP_COLLECT_MS = 2;
+/** The focused element, looking into open shadow roots and same-origin iframes. */
+function deepActiveElement(doc: Document): Element | null {
+  let el: Element | null = doc.activeElement;
+  for (let depth = 0; el && depth < 16; depth++) {
+    let inner: Element | null = el.shadowRoot?.activeElement ?? null;
+    if (!inner && (el.localName === 'iframe' || el.localName === 'frame')) {
+      try {
+        inner = (el as HTMLIFrameElement).contentDocument?.activeElement ?? null;
+      } catch {
+        inner = null; // another origin
+      }
+    }
+    if (!inner || inner === el) break;
+    el = inner;
+  }
+  return el;
+}
+
 /** `requestAnimationFrame` does not run in a hidden document: fall back to a timer. */
 const FRAME_FALLBACK_MS = 100;
 
@@ -99,6 +120,8 @@ export function startSensitiveRectReporter(
   let timer: ReturnType<typeof setTimeout> | null = null;
   let href = '';
   let url = '';
+  /** The element that had the focus when the regions were last collected (through shadow roots and iframes). */
+  let focusedAtCollect: Element | null = null;
   const removers: (() => void)[] = [];
   const warned = new Set<string>();
 
@@ -130,6 +153,7 @@ export function startSensitiveRectReporter(
       const height = win.innerHeight;
       if (!(width > 0 && height > 0)) return; // not laid out yet: the next event or poll reports
       const rects = collect(win.document, observe);
+      focusedAtCollect = deepActiveElement(win.document);
       if (win.location.href !== href) {
         href = win.location.href;
         url = redactUrl(href);
@@ -171,7 +195,10 @@ export function startSensitiveRectReporter(
   const changeOf = (e: Event): Change => {
     if (isMilestone(e)) return 'milestone';
     // The field an `input` event comes from, even inside a shadow root (the document sees its host).
-    if (e.type === 'input' && isFocusedTypedField(e.composedPath?.()[0] ?? e.target)) return 'typing';
+    // Typing only when the last report was collected with that field focused and none is pending:
+    // else that report may not hold the field yet.
+    const target = e.composedPath?.()[0] ?? e.target;
+    if (e.type === 'input' && target === focusedAtCollect && frame === null && timer === null && isFocusedTypedField(target)) return 'typing';
     return CONTENT_EVENTS.has(e.type) ? 'content' : 'layout';
   };
   const onEvent = (e: Event) => guarded('handling an event', () => request(changeOf(e)));
@@ -214,8 +241,8 @@ export function startSensitiveRectReporter(
     mutations.disconnect();
     removers.splice(0).forEach((remove) => guarded('removing a listener', remove));
   };
-  const refresh = () => {
-    if (!stopped) report(false);
+  const refresh = (force = false) => {
+    if (!stopped) report(force);
   };
   return Object.assign(stop, { refresh });
 }
