@@ -85,3 +85,22 @@ test('when Chrome ends the debugger session (a chrome:// page), recording goes o
   expect(bundle.manifest.frames.filter((f) => f.ts < away && f.source === 'screencast').length).toBeGreaterThanOrEqual(4);
   expect(bundle.diagnostics!.debugger).toEqual({ attached: true, error: null });
 });
+
+test('when the window changes size, frames wait for the page to report its regions again, then go on', async ({ recorder, site }) => {
+  const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
+  await page.goto(`${site.origin}/errors.html`); // animated: the screencast sends frames all the time
+  await expect.poll(async () => (await afr(recorder.worker, 'status')).tabs[0]?.source, { timeout: 15_000 }).toBe('screencast');
+  await page.waitForTimeout(1_000);
+  // Resize the browser window itself (not the emulated viewport): the frames now show another surface.
+  const cdp = await recorder.context.newCDPSession(page);
+  const { windowId, bounds } = (await cdp.send('Browser.getWindowForTarget')) as { windowId: number; bounds: { width: number; height: number } };
+  const resizedAt = Date.now();
+  await cdp.send('Browser.setWindowBounds', { windowId, bounds: { width: bounds.width, height: bounds.height - 120 } });
+  await page.waitForTimeout(2_000);
+  const bundle = await exportBundle(recorder.worker, await afr(recorder.worker, 'fail', { reason: 'probe' }));
+  const after = bundle.manifest.frames.filter((f) => f.ts > resizedAt);
+  const before = bundle.manifest.frames.filter((f) => f.ts < resizedAt && f.source === 'screencast');
+  // The screencast goes on after the resize, at several frames a second (a loose floor), showing the shorter window.
+  const shorter = after.filter((f) => f.source === 'screencast' && f.height < before.at(-1)!.height);
+  expect(shorter.length).toBeGreaterThanOrEqual(4);
+});

@@ -100,6 +100,10 @@ export default defineContentScript({
     chrome.runtime.onMessage.addListener((message: unknown, _sender, sendResponse) => {
       const parsed = ToContentMessageSchema.safeParse(message);
       if (!parsed.success) return false;
+      if (parsed.data.type === 'redaction/report') {
+        rectReporter?.refresh(true);
+        return false;
+      }
       if (parsed.data.type === 'redaction/preview') {
         const { rules, problems } = compileRedactionRules(parsed.data.rules, isValidSelector);
         sendResponse(previewRedaction(document, rules, problems));

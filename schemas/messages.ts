@@ -77,6 +77,9 @@ export const SnapshotCaptureMessageSchema = z.object({ type: z.literal('snapshot
 /** Background → content script (top frame): what would these rules mask here? Answer: `RedactionPreview`. */
 export const RedactionPreviewMessageSchema = z.object({ type: z.literal('redaction/preview'), rules: RedactionRulesSchema }).strict();
 
+/** Background → content script (top frame): report the sensitive regions now, even if unchanged. No answer. */
+export const RedactionReportMessageSchema = z.object({ type: z.literal('redaction/report') }).strict();
+
 /** Frames to encode: keys into the frame store, each shown for its real duration. */
 export const ClipFrameRefSchema = z.object({ key: z.number().int(), duration_ms: z.number().positive() }).strict();
 
@@ -162,7 +165,7 @@ export const ToBackgroundMessageSchema = z.discriminatedUnion('type', [
 export type ToBackgroundMessage = z.infer<typeof ToBackgroundMessageSchema>;
 
 /** Everything the content script accepts from the background. */
-export const ToContentMessageSchema = z.discriminatedUnion('type', [SnapshotCaptureMessageSchema, RedactionPreviewMessageSchema]);
+export const ToContentMessageSchema = z.discriminatedUnion('type', [SnapshotCaptureMessageSchema, RedactionPreviewMessageSchema, RedactionReportMessageSchema]);
 export type ToContentMessage = z.infer<typeof ToContentMessageSchema>;
 
 /** Everything the offscreen document accepts. */

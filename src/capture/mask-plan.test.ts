@@ -103,6 +103,18 @@ describe('SensitiveRegions.plan', () => {
     expect(regions.plan(1, 640, 200, { width: 1280, height: 577 })).toBeNull();
   });
 
+  it('forgets the report when what the frames show changes (the window got shorter: the "started debugging" bar)', () => {
+    const regions = new SensitiveRegions();
+    expect(regions.noteShown(1, { width: 1280, height: 577 })).toBe(false); // the first frame: nothing to compare with
+    regions.update(1, report([FIELD]));
+    expect(regions.noteShown(1, { width: 1280, height: 577 })).toBe(false);
+    expect(regions.plan(1, 1280, 577)).not.toBeNull();
+    expect(regions.noteShown(1, { width: 1280, height: 537 })).toBe(true);
+    expect(regions.plan(1, 1280, 537)).toBeNull(); // the old rects would land 40 px off for centred content
+    regions.update(1, report([FIELD], { width: 1280, height: 680 }));
+    expect(regions.plan(1, 1280, 537)).not.toBeNull();
+  });
+
   it('keeps only the latest report of a tab, and tabs apart', () => {
     const regions = new SensitiveRegions();
     regions.update(1, report([FIELD]));

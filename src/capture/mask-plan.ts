@@ -28,11 +28,24 @@ const SHAPE_TOLERANCE_CSS_PX = 2;
  */
 export class SensitiveRegions {
   private readonly reports = new Map<number, SensitiveRectsMessage>();
+  private readonly lastShown = new Map<number, { width: number; height: number }>();
   private masked = 0;
 
   /** Latest report of a tab (replaces the previous one). */
   update(tabId: number, report: SensitiveRectsMessage): void {
     this.reports.set(tabId, report);
+  }
+
+  /**
+   * What the tab's screencast frames show (CSS px). When it changes (the window was resized, or the
+   * "started debugging" bar appeared), the report describes the old window: it is forgotten, so the
+   * tab's frames are dropped until the next report. Returns true when that happened.
+   */
+  noteShown(tabId: number, shown: { width: number; height: number }): boolean {
+    const previous = this.lastShown.get(tabId);
+    this.lastShown.set(tabId, shown);
+    if (!previous || (Math.abs(previous.width - shown.width) < 1 && Math.abs(previous.height - shown.height) < 1)) return false;
+    return this.reports.delete(tabId);
   }
 
   /** The tab navigated: its regions are unknown until its new document reports. */
@@ -42,6 +55,7 @@ export class SensitiveRegions {
 
   forget(tabId: number): void {
     this.reports.delete(tabId);
+    this.lastShown.delete(tabId);
   }
 
   /** Total rects masked so far (for diagnostics), incremented by `plan` calls that return rects. */

@@ -9,6 +9,7 @@ import type { Capturer } from '../capture/ports';
 
 const JPEG = new Uint8Array(readFileSync(new URL('../../test/fixtures/clip/baseline-64x36.jpeg', import.meta.url)));
 const JPEG_BASE64 = Buffer.from(JPEG).toString('base64');
+const OTHER_JPEG_BASE64 = readFileSync(new URL('../../test/fixtures/clip/odd-65x37.jpeg', import.meta.url)).toString('base64');
 const MASKED = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
 const TAB = 7;
 
@@ -37,6 +38,7 @@ function setup(settings: Partial<Settings> = {}) {
     screenshot: vi.fn(async () => JPEG_BASE64),
   } satisfies ScreencastPort;
   const maskFrame = vi.fn(async () => MASKED);
+  const requestRegions = vi.fn();
   const current: Settings = { ...DEFAULT_SETTINGS, ...settings };
   const log = vi.fn();
   const sources = new FrameSources({
@@ -45,12 +47,13 @@ function setup(settings: Partial<Settings> = {}) {
     capturer,
     screencast,
     maskFrame,
+    requestRegions,
     debuggerState: (tabId) => ({ attached: attached.has(tabId) }),
     tabUrl: () => 'https://shop.test/checkout',
     log,
   }, current);
   const frame = (sessionId: number, data = JPEG_BASE64) => sources.handleScreencastFrame(TAB, { sessionId, data });
-  return { sources, ring, capturer, screencast, maskFrame, attached, current, log, frame };
+  return { sources, ring, capturer, screencast, maskFrame, requestRegions, attached, current, log, frame };
 }
 
 describe('FrameSources', () => {
@@ -110,6 +113,26 @@ describe('FrameSources', () => {
     sources.loop.stop();
     expect((await ring.frames()).map((f) => f.masked)).toEqual([1]);
     expect(maskFrame).toHaveBeenLastCalledWith(JPEG, [{ x: 3, y: 28, width: 24, height: 8 }], 70);
+  });
+
+  it('drops frames once the window changed since the report, asks the page for a new one, and takes a frame when it comes', async () => {
+    const { sources, ring, current, screencast, requestRegions } = setup();
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([]));
+    const frameShowing = (sessionId: number, deviceHeight: number, data: string) =>
+      sources.handleScreencastFrame(TAB, { sessionId, data, metadata: { deviceWidth: 64, deviceHeight } });
+    frameShowing(1, 36, JPEG_BASE64);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(requestRegions).not.toHaveBeenCalled();
+    frameShowing(2, 30, OTHER_JPEG_BASE64); // the window got shorter
+    await vi.advanceTimersByTimeAsync(200);
+    expect(requestRegions).toHaveBeenCalledWith(TAB);
+    expect(sources.stats().dropped).toBe(1);
+    sources.updateRegions(TAB, report([])); // the page's new report (its viewport, as the screenshot shows it)
+    await vi.advanceTimersByTimeAsync(10);
+    sources.loop.stop();
+    expect(screencast.screenshot).toHaveBeenCalledTimes(1);
+    expect((await ring.frames()).map((f) => f.source)).toEqual(['screencast', 'screenshot']);
   });
 
   it('goes back to captureVisibleTab for a tab whose debugger session ends', async () => {

@@ -29,6 +29,8 @@ export interface FrameSourcePorts {
   /** Fills sensitive regions of a JPEG (OffscreenCanvas in the service worker). */
   maskFrame?(jpeg: Uint8Array, rects: readonly ImageRect[], quality: number): Promise<Uint8Array>;
   debuggerState(tabId: number): { attached: boolean };
+  /** Asks the tab's top frame to report its sensitive regions now (they are unknown: its window changed). */
+  requestRegions?(tabId: number): void;
   /** The tab's current URL (redacted), as best known. */
   tabUrl(tabId: number): string | null;
   log(message: string): void;
@@ -165,6 +167,8 @@ export class FrameSources {
       typeof meta?.deviceWidth === 'number' && typeof meta.deviceHeight === 'number' && meta.deviceWidth > 0 && meta.deviceHeight > 0
         ? { width: meta.deviceWidth, height: meta.deviceHeight }
         : undefined;
+    // The window changed since the page reported: its regions are unknown until it reports again.
+    if (shown && this.regions.noteShown(tabId, shown)) this.ports.requestRegions?.(tabId);
     this.throttle.offer(tabId, this.ports.clock.now(), pictureKey(data), { data, shown });
   }
 

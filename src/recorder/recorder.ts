@@ -27,7 +27,7 @@ import { commandStep, observedStep, signalStep } from './step-drafts';
 
 export interface RecorderPorts
   extends Omit<PackagerPorts, 'settings' | 'captureStats' | 'debuggerState' | 'runId'>,
-    Pick<FrameSourcePorts, 'capturer' | 'screencast' | 'maskFrame'> {
+    Pick<FrameSourcePorts, 'capturer' | 'screencast' | 'maskFrame' | 'requestRegions'> {
   settingsStore: SettingsStore;
   debuggerState(tabId: number | null): { attached: boolean; error: string | null };
   /** Called for every tab the recorder sees activity in, so the platform can attach its debugger. */
