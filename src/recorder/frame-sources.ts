@@ -207,17 +207,12 @@ export class FrameSources {
     this.spacedScreenshot(tabId);
   }
 
-  /** A screenshot of a tab with a debugger session, at most one per `SCREENSHOT_SPACING_MS`. */
+  /** A CDP screenshot of a tab with a debugger session, stored like any frame; at most one per `SCREENSHOT_SPACING_MS`. */
   private spacedScreenshot(tabId: number): void {
     if (!this.ports.debuggerState(tabId).attached) return;
     const now = this.ports.clock.now();
     if (now - (this.lastScreenshot.get(tabId) ?? -Infinity) < SCREENSHOT_SPACING_MS) return;
     this.lastScreenshot.set(tabId, now);
-    this.screenshot(tabId);
-  }
-
-  /** A CDP screenshot of a tab, stored like any frame. */
-  private screenshot(tabId: number): void {
     void this.ports.screencast
       ?.screenshot(tabId, this.settings.jpegQuality)
       .then((data) => this.storeCdpFrame(tabId, this.ports.clock.now(), { data }, 'screenshot'))
