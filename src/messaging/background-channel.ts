@@ -49,6 +49,17 @@ export function openBackgroundChannel(connect: () => PortLike, onGone: () => voi
     }
   };
 
+  /** Lets the current port go (the next message opens a new one). */
+  const release = () => {
+    const old = port;
+    port = null;
+    try {
+      old?.disconnect();
+    } catch {
+      // Already gone.
+    }
+  };
+
   const gone = (error: unknown) => {
     if (CONTEXT_GONE.test(String(error))) {
       if (!closed) {
@@ -69,12 +80,7 @@ export function openBackgroundChannel(connect: () => PortLike, onGone: () => voi
           current.postMessage(message);
           return true;
         } catch (error) {
-          if (port === current) port = null;
-          try {
-            current.disconnect();
-          } catch {
-            // Already gone.
-          }
+          release();
           if (CONTEXT_GONE.test(String(error)) || attempt === 1) {
             gone(error);
             return false;
@@ -83,19 +89,10 @@ export function openBackgroundChannel(connect: () => PortLike, onGone: () => voi
       }
       return false;
     },
-    reopen() {
-      const old = port;
-      port = null;
-      try {
-        old?.disconnect();
-      } catch {
-        // Already gone.
-      }
-    },
+    reopen: release,
     close() {
       closed = true;
-      port?.disconnect();
-      port = null;
+      release();
     },
   };
 }
