@@ -105,13 +105,23 @@ describe('SensitiveRegions.plan', () => {
 
   it('forgets the report when what the frames show changes (the window got shorter: the "started debugging" bar)', () => {
     const regions = new SensitiveRegions();
-    expect(regions.noteShown(1, { width: 1280, height: 577 })).toBe(false); // the first frame: nothing to compare with
+    expect(regions.noteShown(1, { width: 1280, height: 577 })).toBe(false); // the first frame, and no report to forget
     regions.update(1, report([FIELD]));
     expect(regions.noteShown(1, { width: 1280, height: 577 })).toBe(false);
     expect(regions.plan(1, 1280, 577)).not.toBeNull();
     expect(regions.noteShown(1, { width: 1280, height: 537 })).toBe(true);
     expect(regions.plan(1, 1280, 537)).toBeNull(); // the old rects would land 40 px off for centred content
     regions.update(1, report([FIELD], { width: 1280, height: 680 }));
+    expect(regions.plan(1, 1280, 537)).not.toBeNull();
+  });
+
+  it("does not trust a report made before the tab's first frame: the window may have changed in between", () => {
+    const regions = new SensitiveRegions();
+    regions.update(1, report([FIELD]));
+    expect(regions.noteShown(1, { width: 1280, height: 537 })).toBe(true);
+    expect(regions.plan(1, 1280, 537)).toBeNull();
+    regions.update(1, report([FIELD], { width: 1280, height: 537 })); // the page's fresh report
+    expect(regions.noteShown(1, { width: 1280, height: 537 })).toBe(false);
     expect(regions.plan(1, 1280, 537)).not.toBeNull();
   });
 

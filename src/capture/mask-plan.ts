@@ -39,12 +39,14 @@ export class SensitiveRegions {
   /**
    * What the tab's screencast frames show (CSS px). When it changes (the window was resized, or the
    * "started debugging" bar appeared), the report describes the old window: it is forgotten, so the
-   * tab's frames are dropped until the next report. Returns true when that happened.
+   * tab's frames are dropped until the next report. So it is at the tab's first frame, which has
+   * nothing to be compared with: a report made before it may describe the window before the bar
+   * appeared. Returns true when a report was forgotten (the caller asks the page for a new one).
    */
   noteShown(tabId: number, shown: { width: number; height: number }): boolean {
     const previous = this.lastShown.get(tabId);
     this.lastShown.set(tabId, shown);
-    if (!previous || (Math.abs(previous.width - shown.width) < 1 && Math.abs(previous.height - shown.height) < 1)) return false;
+    if (previous && Math.abs(previous.width - shown.width) < 1 && Math.abs(previous.height - shown.height) < 1) return false;
     return this.reports.delete(tabId);
   }
 
