@@ -104,3 +104,29 @@ test('when the window changes size, frames wait for the page to report its regio
   const shorter = after.filter((f) => f.source === 'screencast' && f.height < before.at(-1)!.height);
   expect(shorter.length).toBeGreaterThanOrEqual(4);
 });
+
+test('in auto mode a burst of actions holds the screencast: captureVisibleTab records it, and the screencast comes back once the agent waits', async ({
+  recorder,
+  site,
+}) => {
+  const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
+  await page.goto(`${site.origin}/index.html`); // a spinner: the screencast sends frames all the time
+  await expect.poll(async () => (await afr(recorder.worker, 'status')).tabs[0]?.source, { timeout: 15_000 }).toBe('screencast');
+  await page.waitForTimeout(1_000);
+  // A script adding to the cart as fast as it can, for about 2 s.
+  const burstFrom = Date.now();
+  while (Date.now() - burstFrom < 2_000) await page.click('[data-testid="add-shoes"]');
+  const burstTo = Date.now();
+  await page.waitForTimeout(2_500); // the agent waits: the screencast starts again
+  const bundle = await exportBundle(recorder.worker, await afr(recorder.worker, 'fail', { reason: 'probe' }));
+  const frames = bundle.manifest.frames;
+  const between = (from: number, to: number, source: string) => frames.filter((f) => f.ts >= from && f.ts <= to && f.source === source).length;
+  // Held from the burst's second action on (a frame already on its way may still come).
+  expect(between(burstFrom + 500, burstTo, 'screencast')).toBe(0);
+  // Meanwhile the visible tab is captureVisibleTab's, paced to its quota (550 ms apart; loosely).
+  expect(between(burstFrom, burstTo + 500, 'visibleTab')).toBeGreaterThanOrEqual(2);
+  // The spinner is recorded from the screencast again, at several frames a second (a loose floor).
+  expect(between(burstTo + 1_000, burstTo + 2_500, 'screencast')).toBeGreaterThanOrEqual(4);
+  expect(bundle.manifest.capture).toMatchObject({ source: 'auto' });
+  expect(await page.locator('#cart-count').textContent()).not.toBe('0');
+});

@@ -52,7 +52,7 @@ export const StatusSchema = z
           debuggerError: z.string().nullable(),
           /** Where this tab's exception signals come from: the DevTools protocol, or the page-level fallback. */
           signals: z.enum(['debugger', 'page']),
-          /** Where this tab's frames come from. */
+          /** Where this tab's frames come from now (`auto`: captureVisibleTab while the agent acts in a burst). */
           source: z.enum(['screencast', 'visibleTab']),
         })
         .strict(),

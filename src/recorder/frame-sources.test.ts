@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CAST_SILENCE_MS, FrameSources, type ScreencastPort } from './frame-sources';
+import { BURST_GAP_MS, BURST_QUIET_MS, BURST_SHOT_SPACING_MS, CAST_SILENCE_MS, FrameSources, type ScreencastPort } from './frame-sources';
 import { DEFAULT_SETTINGS, type Settings } from '../../schemas/settings';
 import type { SensitiveRectsMessage } from '../../schemas/messages';
 import { FrameRing } from '../ring/frame-ring';
@@ -22,12 +22,13 @@ const report = (rects: SensitiveRectsMessage['rects']): SensitiveRectsMessage =>
   rects,
 });
 
-function setup(settings: Partial<Settings> = {}) {
+/** `visible`: whether TAB is the visible tab of its window (the captureVisibleTab loop sees it). */
+function setup(settings: Partial<Settings> = {}, visible = true) {
   const clock = { now: () => Date.now() };
   const ring = new FrameRing(new MemoryFrameStore(), clock, { maxAgeMs: 15_000, maxBytes: 1 << 24 });
   const attached = new Set([TAB]);
   const capturer = {
-    listTargets: vi.fn(async () => [{ tabId: TAB, windowId: 1, url: 'https://shop.test/checkout' }]),
+    listTargets: vi.fn(async () => (visible ? [{ tabId: TAB, windowId: 1, url: 'https://shop.test/checkout' }] : [])),
     capture: vi.fn(async () => ({ jpeg: JPEG, width: 64, height: 36 })),
   } satisfies Capturer;
   const screencast = {
@@ -110,6 +111,10 @@ describe('FrameSources', () => {
     expect(await ring.frames()).toEqual([]); // without the metadata the shape is ambiguous: dropped
     sources.handleScreencastFrame(TAB, { sessionId: 2, data: JPEG_BASE64, metadata: { deviceWidth: 128, deviceHeight: 72 } });
     await vi.advanceTimersByTimeAsync(200);
+    expect(await ring.frames()).toEqual([]); // the first frame with metadata: a report from before it is not trusted
+    sources.updateRegions(TAB, { ...report([{ x: 10, y: 60, width: 40, height: 20 }]), viewport: { width: 128, height: 90 } });
+    sources.handleScreencastFrame(TAB, { sessionId: 3, data: JPEG_BASE64, metadata: { deviceWidth: 128, deviceHeight: 72 } });
+    await vi.advanceTimersByTimeAsync(200);
     sources.loop.stop();
     expect((await ring.frames()).map((f) => f.masked)).toEqual([1]);
     expect(maskFrame).toHaveBeenLastCalledWith(JPEG, [{ x: 3, y: 28, width: 24, height: 8 }], 70);
@@ -121,18 +126,25 @@ describe('FrameSources', () => {
     sources.updateRegions(TAB, report([]));
     const frameShowing = (sessionId: number, deviceHeight: number, data: string) =>
       sources.handleScreencastFrame(TAB, { sessionId, data, metadata: { deviceWidth: 64, deviceHeight } });
+    // The first frame: the report came before it, maybe from before the window changed.
     frameShowing(1, 36, JPEG_BASE64);
     await vi.advanceTimersByTimeAsync(200);
-    expect(requestRegions).not.toHaveBeenCalled();
-    frameShowing(2, 30, OTHER_JPEG_BASE64); // the window got shorter
-    await vi.advanceTimersByTimeAsync(200);
-    expect(requestRegions).toHaveBeenCalledWith(TAB);
+    expect(requestRegions).toHaveBeenCalledTimes(1);
     expect(sources.stats().dropped).toBe(1);
+    sources.updateRegions(TAB, report([])); // the page's new report brings a screenshot
+    await vi.advanceTimersByTimeAsync(600);
+    frameShowing(2, 36, OTHER_JPEG_BASE64); // the same window: stored
+    await vi.advanceTimersByTimeAsync(200);
+    expect(requestRegions).toHaveBeenCalledTimes(1);
+    frameShowing(3, 30, JPEG_BASE64); // the window got shorter
+    await vi.advanceTimersByTimeAsync(200);
+    expect(requestRegions).toHaveBeenCalledTimes(2);
+    expect(sources.stats().dropped).toBe(2);
     sources.updateRegions(TAB, report([])); // the page's new report (its viewport, as the screenshot shows it)
     await vi.advanceTimersByTimeAsync(10);
     sources.loop.stop();
-    expect(screencast.screenshot).toHaveBeenCalledTimes(1);
-    expect((await ring.frames()).map((f) => f.source)).toEqual(['screencast', 'screenshot']);
+    expect(screencast.screenshot).toHaveBeenCalledTimes(2);
+    expect((await ring.frames()).map((f) => f.source)).toEqual(['screenshot', 'screencast', 'screenshot']);
   });
 
   it('goes back to captureVisibleTab for a tab whose debugger session ends', async () => {
@@ -175,7 +187,8 @@ describe('FrameSources', () => {
   });
 
   it('takes a screenshot after an action in a screencasting tab that sends no frame (not being painted)', async () => {
-    const { sources, ring, screencast, current, frame } = setup();
+    // captureSource screencast: in auto mode, actions back to back are a burst (the screencast holds).
+    const { sources, ring, screencast, current, frame } = setup({ captureSource: 'screencast' });
     await sources.apply(current, false);
     sources.updateRegions(TAB, report([]));
     // Painted: the action's frame comes from the screencast.
@@ -220,5 +233,133 @@ describe('FrameSources', () => {
     const shots = (await withDebugger.ring.frames()).filter((f) => f.tabId === hidden);
     expect(shots.map((f) => f.source)).toEqual(['screenshot', 'screenshot']);
     expect(await ring.frames()).not.toContainEqual(expect.objectContaining({ tabId: hidden }));
+  });
+});
+
+describe('FrameSources in auto mode, when the agent acts in a burst', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 22, 12) });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Actions `every` ms apart, `count` of them. */
+  async function act(sources: FrameSources, count: number, every: number): Promise<void> {
+    for (let i = 0; i < count; i++) {
+      sources.captureAfterAction(TAB);
+      await vi.advanceTimersByTimeAsync(every);
+    }
+  }
+
+  it('holds the screencast of a visible tab, records it with captureVisibleTab meanwhile, and starts it again once quiet', async () => {
+    const { sources, ring, screencast, capturer, current } = setup();
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([]));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(capturer.capture).not.toHaveBeenCalled(); // the screencast's tab
+    screencast.start.mockClear();
+    await act(sources, 20, 50); // 1 s of actions 50 ms apart: the second one starts the burst
+    expect(screencast.stop).toHaveBeenCalledTimes(1);
+    expect(sources.sourceOf(TAB)).toBe('visibleTab');
+    const during = capturer.capture.mock.calls.length;
+    expect(during).toBeGreaterThanOrEqual(2); // paced to the quota: 550 ms apart
+    await vi.advanceTimersByTimeAsync(BURST_QUIET_MS);
+    expect(screencast.start).toHaveBeenCalledTimes(1);
+    expect(sources.sourceOf(TAB)).toBe('screencast');
+    await vi.advanceTimersByTimeAsync(3_000);
+    sources.loop.stop();
+    expect(capturer.capture.mock.calls.length).toBeLessThanOrEqual(during + 1); // one may have been on its way
+    expect(screencast.screenshot).not.toHaveBeenCalled();
+    expect(new Set((await ring.frames()).map((f) => f.source ?? 'visibleTab'))).toEqual(new Set(['visibleTab']));
+  });
+
+  it('holds the screencast of a tab that is not visible, takes spaced screenshots after its actions (the last one always), and starts it again once quiet', async () => {
+    const { sources, ring, screencast, current } = setup({}, false);
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([]));
+    screencast.start.mockClear();
+    await act(sources, 1, 1_000); // one action alone: no burst
+    expect(screencast.stop).not.toHaveBeenCalled();
+    screencast.screenshot.mockClear(); // its screenshot: no screencast frame came after it (CAST_SILENCE_MS)
+    await act(sources, 20, 50); // 1 s of actions 50 ms apart: the second one starts the burst
+    expect(screencast.stop).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(BURST_SHOT_SPACING_MS); // the due screenshot of the last action
+    const shots = screencast.screenshot.mock.calls.length;
+    // One right away, then one per spacing, the last one after the last action: 950 ms of burst.
+    expect(shots).toBe(Math.ceil(950 / BURST_SHOT_SPACING_MS) + 1);
+    expect(screencast.start).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(BURST_QUIET_MS);
+    expect(screencast.start).toHaveBeenCalledTimes(1);
+    expect(screencast.start).toHaveBeenCalledWith(TAB, { quality: 70, maxWidth: 1280, maxHeight: 720, fps: 8 });
+    expect(screencast.screenshot).toHaveBeenCalledTimes(shots); // nothing more after the burst
+    sources.loop.stop();
+    const frames = await ring.frames();
+    expect(frames.map((f) => f.source)).toEqual(Array(shots + 1).fill('screenshot')); // and the lone action's
+    expect(frames.at(-1)!.ts).toBeGreaterThan(Date.now() - BURST_QUIET_MS - BURST_SHOT_SPACING_MS); // after the last action
+  });
+
+  it('keeps holding while the actions go on, however long', async () => {
+    const { sources, screencast, current } = setup();
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([]));
+    screencast.start.mockClear();
+    await act(sources, 2, 20);
+    await act(sources, 40, BURST_QUIET_MS / 3); // slower than the gap that starts a burst, but never quiet for long
+    sources.captureAfterAction(TAB);
+    expect(screencast.start).not.toHaveBeenCalled();
+    expect(screencast.stop).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(BURST_QUIET_MS + 1);
+    sources.loop.stop();
+    expect(screencast.start).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    { captureSource: 'screencast' as const, label: 'captureSource screencast never holds it' },
+    { captureSource: 'auto' as const, label: 'actions of a model thinking between them do not hold it', every: BURST_GAP_MS + 200 },
+  ])('$label', async ({ captureSource, every }) => {
+    const { sources, screencast, current } = setup({ captureSource });
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([]));
+    await act(sources, 10, every ?? 20);
+    sources.loop.stop();
+    expect(screencast.stop).not.toHaveBeenCalled();
+  });
+
+  it('follows the settings during a burst: visibleTab ends it for good, screencast starts the screencast at once', async () => {
+    const toVisibleTab = setup();
+    await toVisibleTab.sources.apply(toVisibleTab.current, false);
+    await act(toVisibleTab.sources, 5, 20);
+    await toVisibleTab.sources.apply({ ...toVisibleTab.current, captureSource: 'visibleTab' }, false);
+    toVisibleTab.screencast.start.mockClear();
+    await vi.advanceTimersByTimeAsync(BURST_QUIET_MS * 2);
+    toVisibleTab.sources.loop.stop();
+    expect(toVisibleTab.screencast.start).not.toHaveBeenCalled();
+    expect(toVisibleTab.sources.sourceOf(TAB)).toBe('visibleTab');
+
+    const toScreencast = setup();
+    await toScreencast.sources.apply(toScreencast.current, false);
+    await act(toScreencast.sources, 5, 20);
+    toScreencast.screencast.start.mockClear();
+    await toScreencast.sources.apply({ ...toScreencast.current, captureSource: 'screencast' }, false);
+    expect(toScreencast.screencast.start).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(BURST_QUIET_MS * 2);
+    toScreencast.sources.loop.stop();
+    expect(toScreencast.screencast.start).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes no screenshot and starts nothing for a tab whose debugger session ended mid-burst', async () => {
+    const { sources, screencast, current, attached } = setup();
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([]));
+    await act(sources, 3, 20);
+    screencast.screenshot.mockClear();
+    screencast.start.mockClear();
+    attached.delete(TAB);
+    sources.handleDebuggerDetached(TAB);
+    await vi.advanceTimersByTimeAsync(BURST_QUIET_MS * 2);
+    sources.loop.stop();
+    expect(screencast.screenshot).not.toHaveBeenCalled();
+    expect(screencast.start).not.toHaveBeenCalled();
   });
 });

@@ -2,6 +2,7 @@ import { captureLevelAtLeast } from '../../schemas/capture-level';
 import type { SensitiveRectsMessage } from '../../schemas/messages';
 import type { Settings } from '../../schemas/settings';
 import { base64ToBytes } from '../bundle/base64';
+import { ActionBursts } from '../capture/action-bursts';
 import { CaptureLoop, type CaptureStats } from '../capture/capture-loop';
 import { FrameThrottle, pictureKey } from '../capture/frame-throttle';
 import { SensitiveRegions, type ImageRect } from '../capture/mask-plan';
@@ -49,13 +50,21 @@ const SCREENSHOT_SPACING_MS = 500;
  * background tab, or one whose compositor is idle in a headless window): it gets a screenshot.
  */
 export const CAST_SILENCE_MS = 400;
+/** In `auto` mode, an action this soon after the tab's previous one starts a burst: the screencast holds. */
+export const BURST_GAP_MS = 150;
+/** A burst ends this long after its last action: the screencast starts again. */
+export const BURST_QUIET_MS = 600;
+/** During a burst, a tab gets a screenshot after its actions at most this often; the last action always gets one. */
+export const BURST_SHOT_SPACING_MS = 400;
 
 /**
  * Where frames come from and how they get into the ring: the screencast of every tab with a
  * debugger session (throttled to `fps`, identical frames stored once), `captureVisibleTab` for the
  * visible tab of each window without one, and a CDP screenshot after an action in a tab that is not
- * visible. Every frame, whatever its source, has its sensitive regions filled before it is stored,
- * or is dropped when they are not known.
+ * visible. In `auto` mode a tab's screencast holds while the agent acts in a burst (see
+ * `ActionBursts`): captureVisibleTab, or screenshots after its actions, stand in for it. Every frame,
+ * whatever its source, has its sensitive regions filled before it is stored, or is dropped when they
+ * are not known.
  */
 export class FrameSources {
   readonly loop: CaptureLoop;
@@ -69,6 +78,11 @@ export class FrameSources {
   private readonly silenceChecks = new Map<number, ReturnType<typeof setTimeout>>();
   /** Tabs whose last frame was dropped because their regions were unknown: a frame is taken when they report. */
   private readonly awaitingRegions = new Set<number>();
+  private readonly bursts = new ActionBursts(BURST_GAP_MS, BURST_QUIET_MS);
+  /** Screencasting tabs whose screencast is stopped for a burst, with the check for its end. */
+  private readonly held = new Map<number, ReturnType<typeof setTimeout> | undefined>();
+  /** The screenshot due after a burst's latest action (spaced, so it may wait). */
+  private readonly burstShots = new Map<number, ReturnType<typeof setTimeout>>();
   private readonly cdpStats = { stored: 0, dropped: 0, masked: 0, errors: 0 };
   private castOptions = '';
   private paused = false;
@@ -81,7 +95,8 @@ export class FrameSources {
     this.loop = new CaptureLoop(ports.capturer, ports.ring, ports.clock, { intervalMs: settings.captureIntervalMs, jpegQuality: settings.jpegQuality }, ports.log);
     this.throttle = new FrameThrottle<CdpFrame>(settings.fps, (tabId, ts, frame) => void this.storeCdpFrame(tabId, ts, frame, 'screencast'));
     this.loop.setFrameFilter((target, image) => this.prepareFrame(target.tabId, image));
-    this.loop.setTargetFilter((target) => !this.casting.has(target.tabId));
+    // A tab held for a burst is the loop's again until the burst ends.
+    this.loop.setTargetFilter((target) => !this.casting.has(target.tabId) || this.held.has(target.tabId));
   }
 
   /** Follows the settings and the pause: frames are taken from capture level `screenshots` up. */
@@ -109,8 +124,9 @@ export class FrameSources {
     return this.loop.targets();
   }
 
+  /** Where the frames of a visible tab come from now: one held for a burst is captureVisibleTab's meanwhile. */
   sourceOf(tabId: number): 'screencast' | 'visibleTab' {
-    return this.casting.has(tabId) ? 'screencast' : 'visibleTab';
+    return this.casting.has(tabId) && !this.held.has(tabId) ? 'screencast' : 'visibleTab';
   }
 
   /** Capture statistics of both sources: the visibleTab loop and the CDP frames. */
@@ -149,6 +165,7 @@ export class FrameSources {
 
   /** The debugger session of a tab is gone (closed tab, or the user detached it): back to captureVisibleTab. */
   handleDebuggerDetached(tabId: number): void {
+    this.endBurst(tabId);
     this.casting.delete(tabId);
     this.throttle.forget(tabId);
   }
@@ -181,16 +198,19 @@ export class FrameSources {
     this.regions.forget(tabId);
     this.lastScreenshot.delete(tabId);
     this.awaitingRegions.delete(tabId);
+    this.endBurst(tabId);
+    this.bursts.forget(tabId);
   }
 
   /**
    * A frame right after an action: a screencasting tab repaints by itself (or, when it sends nothing
-   * soon after, gets a CDP screenshot); the visible tab of a window goes to the front of the capture
-   * loop; any other tab (not visible) gets a CDP screenshot.
+   * soon after, gets a CDP screenshot; in a burst, see `duringBurst`); the visible tab of a window
+   * goes to the front of the capture loop; any other tab (not visible) gets a CDP screenshot.
    */
   captureAfterAction(tabId: number): void {
     if (!this.capturing) return;
     if (this.casting.has(tabId)) {
+      if (this.settings.captureSource === 'auto' && this.bursts.noteAction(tabId, this.ports.clock.now())) return this.duringBurst(tabId);
       if (this.silenceChecks.has(tabId)) return;
       const actedAt = this.ports.clock.now();
       const check = () => {
@@ -207,12 +227,63 @@ export class FrameSources {
     this.spacedScreenshot(tabId);
   }
 
+  /**
+   * An action of a screencasting tab in a burst: its screencast stops until the burst is over. A
+   * visible tab is recorded by the captureVisibleTab loop meanwhile (it copies the window as it is,
+   * where a CDP screenshot makes the page paint a frame for it); another tab gets a CDP screenshot
+   * after its actions, `BURST_SHOT_SPACING_MS` apart, the last action's always.
+   */
+  private duringBurst(tabId: number): void {
+    if (!this.held.has(tabId)) {
+      this.held.set(tabId, undefined);
+      clearTimeout(this.silenceChecks.get(tabId));
+      this.silenceChecks.delete(tabId);
+      void this.ports.screencast?.stop(tabId).catch((error: unknown) => this.ports.log(`[afr] screencast of tab ${tabId} did not stop: ${String(error)}`));
+    }
+    if (this.held.get(tabId) === undefined) this.awaitBurstEnd(tabId);
+    if (this.loop.targets().some((t) => t.tabId === tabId)) return this.loop.requestCapture(tabId);
+    if (this.burstShots.has(tabId)) return; // the due screenshot will show this action too
+    const wait = (this.lastScreenshot.get(tabId) ?? -Infinity) + BURST_SHOT_SPACING_MS - this.ports.clock.now();
+    if (wait <= 0) return this.screenshot(tabId);
+    const shoot = () => {
+      this.burstShots.delete(tabId);
+      if (this.capturing && this.casting.has(tabId)) this.screenshot(tabId);
+    };
+    this.burstShots.set(tabId, setTimeout(shoot, wait));
+  }
+
+  /** Starts the screencast of a held tab again once its burst has been quiet long enough. */
+  private awaitBurstEnd(tabId: number): void {
+    const check = () => {
+      const left = this.bursts.quietIn(tabId, this.ports.clock.now());
+      if (left > 0) {
+        this.held.set(tabId, setTimeout(check, left));
+        return;
+      }
+      this.endBurst(tabId);
+      if (this.casting.has(tabId) && this.wantsScreencast) void this.startScreencast(tabId);
+    };
+    this.held.set(tabId, setTimeout(check, this.bursts.quietIn(tabId, this.ports.clock.now())));
+  }
+
+  /** Forgets the tab's burst: its timers and the hold (the caller starts or stops its screencast). */
+  private endBurst(tabId: number): void {
+    clearTimeout(this.held.get(tabId));
+    clearTimeout(this.burstShots.get(tabId));
+    this.held.delete(tabId);
+    this.burstShots.delete(tabId);
+    this.bursts.end(tabId);
+  }
+
   /** A CDP screenshot of a tab with a debugger session, stored like any frame; at most one per `SCREENSHOT_SPACING_MS`. */
   private spacedScreenshot(tabId: number): void {
+    if (this.ports.clock.now() - (this.lastScreenshot.get(tabId) ?? -Infinity) < SCREENSHOT_SPACING_MS) return;
+    this.screenshot(tabId);
+  }
+
+  private screenshot(tabId: number): void {
     if (!this.ports.debuggerState(tabId).attached) return;
-    const now = this.ports.clock.now();
-    if (now - (this.lastScreenshot.get(tabId) ?? -Infinity) < SCREENSHOT_SPACING_MS) return;
-    this.lastScreenshot.set(tabId, now);
+    this.lastScreenshot.set(tabId, this.ports.clock.now());
     void this.ports.screencast
       ?.screenshot(tabId, this.settings.jpegQuality)
       .then((data) => this.storeCdpFrame(tabId, this.ports.clock.now(), { data }, 'screenshot'))
@@ -264,35 +335,51 @@ export class FrameSources {
     return this.ports.screencast !== undefined && this.settings.captureSource !== 'visibleTab' && this.capturing;
   }
 
+  private get castOptionsNow() {
+    const s = this.settings;
+    return { quality: s.jpegQuality, maxWidth: s.maxWidth, maxHeight: s.maxHeight, fps: s.fps };
+  }
+
   /** Starts the screencast on every attached tab, or stops it everywhere, as the settings say. */
   private async syncScreencasts(): Promise<void> {
     const port = this.ports.screencast;
     if (!port) return;
-    const s = this.settings;
-    const options = { quality: s.jpegQuality, maxWidth: s.maxWidth, maxHeight: s.maxHeight, fps: s.fps };
-    const key = JSON.stringify(options);
+    const key = JSON.stringify(this.castOptionsNow);
     // Changed frame options: every running screencast restarts with them.
     const restart = key !== this.castOptions;
     this.castOptions = key;
     for (const tabId of port.attachedTabs()) {
       if (this.wantsScreencast) {
-        if (this.casting.has(tabId) && !restart) continue;
+        if (this.held.has(tabId)) {
+          // Held for a burst: it starts, with the current options, when the burst ends; unless `auto` is off.
+          if (this.settings.captureSource === 'auto') continue;
+          this.endBurst(tabId);
+        } else if (this.casting.has(tabId) && !restart) continue;
         this.casting.add(tabId); // before the await: a concurrent sync must not start it twice
-        await port
-          .start(tabId, options)
-          .catch(async (error: unknown) => {
-            // A screencast left running (by the previous service worker, or with other options): restart it.
-            if (!/already active/i.test(String(error))) throw error;
-            await port.stop(tabId);
-            await port.start(tabId, options);
-          })
-          .catch((error: unknown) => {
-            this.casting.delete(tabId);
-            this.ports.log(`[afr] screencast of tab ${tabId} refused: ${String(error)}; using captureVisibleTab`);
-          });
-      } else if (this.casting.delete(tabId)) {
-        await port.stop(tabId).catch(() => undefined);
+        await this.startScreencast(tabId);
+      } else {
+        this.endBurst(tabId);
+        if (this.casting.delete(tabId)) await port.stop(tabId).catch(() => undefined);
       }
     }
+  }
+
+  /** Starts a tab's screencast (or restarts one left running); when refused, the tab goes back to captureVisibleTab. */
+  private async startScreencast(tabId: number): Promise<void> {
+    const port = this.ports.screencast;
+    if (!port) return;
+    const options = this.castOptionsNow;
+    await port
+      .start(tabId, options)
+      .catch(async (error: unknown) => {
+        // A screencast left running (by the previous service worker, or with other options): restart it.
+        if (!/already active/i.test(String(error))) throw error;
+        await port.stop(tabId);
+        await port.start(tabId, options);
+      })
+      .catch((error: unknown) => {
+        this.casting.delete(tabId);
+        this.ports.log(`[afr] screencast of tab ${tabId} refused: ${String(error)}; using captureVisibleTab`);
+      });
   }
 }
