@@ -121,8 +121,9 @@ test('in auto mode a burst of actions holds the screencast: captureVisibleTab re
   const bundle = await exportBundle(recorder.worker, await afr(recorder.worker, 'fail', { reason: 'probe' }));
   const frames = bundle.manifest.frames;
   const between = (from: number, to: number, source: string) => frames.filter((f) => f.ts >= from && f.ts <= to && f.source === source).length;
-  // Held from the burst's second action on (a frame already on its way may still come).
-  expect(between(burstFrom + 500, burstTo, 'screencast')).toBe(0);
+  // Held from the burst's second action on: the spinner would give about 12 frames here. A few may
+  // come if one click takes over 600 ms on a loaded machine (the burst ends, the screencast restarts).
+  expect(between(burstFrom + 500, burstTo, 'screencast')).toBeLessThanOrEqual(3);
   // Meanwhile the visible tab is captureVisibleTab's, paced to its quota (550 ms apart; loosely).
   expect(between(burstFrom, burstTo + 500, 'visibleTab')).toBeGreaterThanOrEqual(2);
   // The spinner is recorded from the screencast again, at several frames a second (a loose floor).

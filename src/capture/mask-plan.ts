@@ -50,6 +50,11 @@ export class SensitiveRegions {
     return this.reports.delete(tabId);
   }
 
+  /** The tab's screencast session ended: the next one's first frame has nothing to be compared with. */
+  forgetShown(tabId: number): void {
+    this.lastShown.delete(tabId);
+  }
+
   /** The tab navigated: its regions are unknown until its new document reports. */
   reset(tabId: number): void {
     this.reports.delete(tabId);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BURST_GAP_MS, BURST_QUIET_MS, BURST_SHOT_SPACING_MS, CAST_SILENCE_MS, FrameSources, type ScreencastPort } from './frame-sources';
+import { BURST_SHOT_SPACING_MS, BURST_TIMES, CAST_SILENCE_MS, FrameSources, type ScreencastPort } from './frame-sources';
 import { DEFAULT_SETTINGS, type Settings } from '../../schemas/settings';
 import type { SensitiveRectsMessage } from '../../schemas/messages';
 import { FrameRing } from '../ring/frame-ring';
@@ -12,6 +12,9 @@ const JPEG_BASE64 = Buffer.from(JPEG).toString('base64');
 const OTHER_JPEG_BASE64 = readFileSync(new URL('../../test/fixtures/clip/odd-65x37.jpeg', import.meta.url)).toString('base64');
 const MASKED = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
 const TAB = 7;
+/** An observed action, with a frame right after it (`captureOnAction`). */
+const ACTION = { capture: true, action: true };
+const { gapMs: BURST_GAP_MS, quietMs: BURST_QUIET_MS } = BURST_TIMES;
 
 const report = (rects: SensitiveRectsMessage['rects']): SensitiveRectsMessage => ({
   type: 'redaction/rects',
@@ -192,14 +195,14 @@ describe('FrameSources', () => {
     await sources.apply(current, false);
     sources.updateRegions(TAB, report([]));
     // Painted: the action's frame comes from the screencast.
-    sources.captureAfterAction(TAB);
+    sources.handleAction(TAB, Date.now(), ACTION);
     await vi.advanceTimersByTimeAsync(100);
     frame(1);
     await vi.advanceTimersByTimeAsync(CAST_SILENCE_MS);
     expect(screencast.screenshot).not.toHaveBeenCalled();
     // Silent: one screenshot, however many actions.
-    sources.captureAfterAction(TAB);
-    sources.captureAfterAction(TAB);
+    sources.handleAction(TAB, Date.now(), ACTION);
+    sources.handleAction(TAB, Date.now(), ACTION);
     await vi.advanceTimersByTimeAsync(CAST_SILENCE_MS + 10);
     sources.loop.stop();
     expect(screencast.screenshot).toHaveBeenCalledTimes(1);
@@ -213,8 +216,8 @@ describe('FrameSources', () => {
     const hidden = 9;
     sources.updateRegions(hidden, report([]));
     screencast.screenshot.mockClear();
-    sources.captureAfterAction(hidden);
-    sources.captureAfterAction(hidden); // too soon: one screenshot for both
+    sources.handleAction(hidden, Date.now(), ACTION);
+    sources.handleAction(hidden, Date.now(), ACTION); // too soon: one screenshot for both
     await vi.advanceTimersByTimeAsync(10);
     expect(screencast.screenshot).not.toHaveBeenCalled(); // tab 9 has no debugger session
     const withDebugger = setup({ captureSource: 'visibleTab' });
@@ -222,10 +225,10 @@ describe('FrameSources', () => {
     await withDebugger.sources.apply(withDebugger.current, false);
     await vi.advanceTimersByTimeAsync(100);
     withDebugger.sources.updateRegions(hidden, report([]));
-    withDebugger.sources.captureAfterAction(hidden);
-    withDebugger.sources.captureAfterAction(hidden);
+    withDebugger.sources.handleAction(hidden, Date.now(), ACTION);
+    withDebugger.sources.handleAction(hidden, Date.now(), ACTION);
     await vi.advanceTimersByTimeAsync(600);
-    withDebugger.sources.captureAfterAction(hidden);
+    withDebugger.sources.handleAction(hidden, Date.now(), ACTION);
     await vi.advanceTimersByTimeAsync(10);
     sources.loop.stop();
     withDebugger.sources.loop.stop();
@@ -244,10 +247,13 @@ describe('FrameSources in auto mode, when the agent acts in a burst', () => {
     vi.useRealTimers();
   });
 
-  /** Actions `every` ms apart, `count` of them. */
-  async function act(sources: FrameSources, count: number, every: number): Promise<void> {
+  /** Actions of a script acting back to back: each a new action (past the coalescing), inside the gap. */
+  const BACK_TO_BACK_MS = 120;
+
+  /** `count` actions `every` ms apart (`step` says what each is). */
+  async function act(sources: FrameSources, count: number, every: number, step = ACTION, tabId = TAB): Promise<void> {
     for (let i = 0; i < count; i++) {
-      sources.captureAfterAction(TAB);
+      sources.handleAction(tabId, Date.now(), step);
       await vi.advanceTimersByTimeAsync(every);
     }
   }
@@ -259,7 +265,7 @@ describe('FrameSources in auto mode, when the agent acts in a burst', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(capturer.capture).not.toHaveBeenCalled(); // the screencast's tab
     screencast.start.mockClear();
-    await act(sources, 20, 50); // 1 s of actions 50 ms apart: the second one starts the burst
+    await act(sources, 10, BACK_TO_BACK_MS); // the second one starts the burst
     expect(screencast.stop).toHaveBeenCalledTimes(1);
     expect(sources.sourceOf(TAB)).toBe('visibleTab');
     const during = capturer.capture.mock.calls.length;
@@ -282,12 +288,13 @@ describe('FrameSources in auto mode, when the agent acts in a burst', () => {
     await act(sources, 1, 1_000); // one action alone: no burst
     expect(screencast.stop).not.toHaveBeenCalled();
     screencast.screenshot.mockClear(); // its screenshot: no screencast frame came after it (CAST_SILENCE_MS)
-    await act(sources, 20, 50); // 1 s of actions 50 ms apart: the second one starts the burst
+    await act(sources, 9, BACK_TO_BACK_MS);
     expect(screencast.stop).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(BURST_SHOT_SPACING_MS); // the due screenshot of the last action
+    // The burst runs from the second action to the ninth (960 ms): a shot at once, 400, 800, and 1200 ms
+    // (the last action's, due 400 ms after the one before).
     const shots = screencast.screenshot.mock.calls.length;
-    // One right away, then one per spacing, the last one after the last action: 950 ms of burst.
-    expect(shots).toBe(Math.ceil(950 / BURST_SHOT_SPACING_MS) + 1);
+    expect(shots).toBe(4);
     expect(screencast.start).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(BURST_QUIET_MS);
     expect(screencast.start).toHaveBeenCalledTimes(1);
@@ -304,9 +311,9 @@ describe('FrameSources in auto mode, when the agent acts in a burst', () => {
     await sources.apply(current, false);
     sources.updateRegions(TAB, report([]));
     screencast.start.mockClear();
-    await act(sources, 2, 20);
+    await act(sources, 2, BACK_TO_BACK_MS);
     await act(sources, 40, BURST_QUIET_MS / 3); // slower than the gap that starts a burst, but never quiet for long
-    sources.captureAfterAction(TAB);
+    sources.handleAction(TAB, Date.now(), ACTION);
     expect(screencast.start).not.toHaveBeenCalled();
     expect(screencast.stop).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(BURST_QUIET_MS + 1);
@@ -315,21 +322,50 @@ describe('FrameSources in auto mode, when the agent acts in a burst', () => {
   });
 
   it.each([
-    { captureSource: 'screencast' as const, label: 'captureSource screencast never holds it' },
-    { captureSource: 'auto' as const, label: 'actions of a model thinking between them do not hold it', every: BURST_GAP_MS + 200 },
-  ])('$label', async ({ captureSource, every }) => {
-    const { sources, screencast, current } = setup({ captureSource });
+    { label: 'captureSource screencast never holds it', captureSource: 'screencast' as const, every: BACK_TO_BACK_MS },
+    { label: 'a model thinking between actions', every: BURST_GAP_MS + 200 },
+    { label: 'navigations (each frame of a page reports its own)', every: 20, step: { capture: true, action: false } },
+  ])('$label: the screencast runs on', async ({ captureSource, every, step }) => {
+    const { sources, screencast, current } = setup(captureSource ? { captureSource } : {});
     await sources.apply(current, false);
     sources.updateRegions(TAB, report([]));
-    await act(sources, 10, every ?? 20);
+    await act(sources, 10, every, step);
     sources.loop.stop();
     expect(screencast.stop).not.toHaveBeenCalled();
+  });
+
+  it('takes the several steps of one action for one action: a click, the submit it causes, and the agent reporting it', async () => {
+    const { sources, screencast, current } = setup();
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([]));
+    for (let i = 0; i < 5; i++) {
+      const at = Date.now();
+      sources.handleAction(TAB, at, ACTION); // click
+      sources.handleAction(TAB, at + 1, ACTION); // submit
+      await vi.advanceTimersByTimeAsync(60);
+      sources.handleAction(TAB, Date.now(), ACTION); // afr.step from the agent
+      await vi.advanceTimersByTimeAsync(2_000);
+    }
+    sources.loop.stop();
+    expect(screencast.stop).not.toHaveBeenCalled();
+  });
+
+  it('holds without taking frames after actions when captureOnAction is off', async () => {
+    const { sources, screencast, current } = setup({ captureOnAction: false }, false);
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([]));
+    await act(sources, 6, BACK_TO_BACK_MS, { capture: false, action: true });
+    await vi.advanceTimersByTimeAsync(BURST_QUIET_MS);
+    sources.loop.stop();
+    expect(screencast.stop).toHaveBeenCalledTimes(1);
+    expect(screencast.screenshot).not.toHaveBeenCalled();
+    expect(screencast.start).toHaveBeenCalledTimes(2); // at first, and after the burst
   });
 
   it('follows the settings during a burst: visibleTab ends it for good, screencast starts the screencast at once', async () => {
     const toVisibleTab = setup();
     await toVisibleTab.sources.apply(toVisibleTab.current, false);
-    await act(toVisibleTab.sources, 5, 20);
+    await act(toVisibleTab.sources, 5, BACK_TO_BACK_MS);
     await toVisibleTab.sources.apply({ ...toVisibleTab.current, captureSource: 'visibleTab' }, false);
     toVisibleTab.screencast.start.mockClear();
     await vi.advanceTimersByTimeAsync(BURST_QUIET_MS * 2);
@@ -339,7 +375,7 @@ describe('FrameSources in auto mode, when the agent acts in a burst', () => {
 
     const toScreencast = setup();
     await toScreencast.sources.apply(toScreencast.current, false);
-    await act(toScreencast.sources, 5, 20);
+    await act(toScreencast.sources, 5, BACK_TO_BACK_MS);
     toScreencast.screencast.start.mockClear();
     await toScreencast.sources.apply({ ...toScreencast.current, captureSource: 'screencast' }, false);
     expect(toScreencast.screencast.start).toHaveBeenCalledTimes(1);
@@ -348,18 +384,51 @@ describe('FrameSources in auto mode, when the agent acts in a burst', () => {
     expect(toScreencast.screencast.start).toHaveBeenCalledTimes(1);
   });
 
-  it('takes no screenshot and starts nothing for a tab whose debugger session ended mid-burst', async () => {
-    const { sources, screencast, current, attached } = setup();
-    await sources.apply(current, false);
-    sources.updateRegions(TAB, report([]));
-    await act(sources, 3, 20);
-    screencast.screenshot.mockClear();
-    screencast.start.mockClear();
-    attached.delete(TAB);
-    sources.handleDebuggerDetached(TAB);
+  it.each([
+    { label: 'its debugger session ends', end: (s: ReturnType<typeof setup>) => s.sources.handleDebuggerDetached(TAB) },
+    { label: 'the tab is closed', end: (s: ReturnType<typeof setup>) => s.sources.forgetTab(TAB) },
+    { label: 'the operator pauses', end: (s: ReturnType<typeof setup>) => s.sources.apply(s.current, true) },
+  ])('leaves no timer behind, takes no screenshot and starts nothing when $label mid-burst', async ({ end }) => {
+    const s = setup({}, false);
+    await s.sources.apply(s.current, false);
+    s.sources.updateRegions(TAB, report([]));
+    await act(s.sources, 4, BACK_TO_BACK_MS / 2); // the burst starts at the third; the fourth makes a screenshot due
+    s.screencast.screenshot.mockClear();
+    s.screencast.start.mockClear();
+    s.attached.delete(TAB);
+    await end(s);
+    s.sources.loop.stop();
+    expect(vi.getTimerCount()).toBe(0);
     await vi.advanceTimersByTimeAsync(BURST_QUIET_MS * 2);
+    expect(s.screencast.screenshot).not.toHaveBeenCalled();
+    expect(s.screencast.start).not.toHaveBeenCalled();
+  });
+});
+
+describe('FrameSources: the first frame of a new debugger session', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 22, 12) });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('does not trust a report made before it, also after the session was ended and opened again', async () => {
+    const { sources, current, attached, requestRegions } = setup();
+    await sources.apply(current, false);
+    const frameShowing = (sessionId: number) => sources.handleScreencastFrame(TAB, { sessionId, data: JPEG_BASE64, metadata: { deviceWidth: 64, deviceHeight: 36 } });
+    sources.updateRegions(TAB, report([]));
+    frameShowing(1);
+    expect(requestRegions).toHaveBeenCalledTimes(1);
+    attached.delete(TAB);
+    sources.handleDebuggerDetached(TAB); // e.g. a chrome:// page; the next web page gets a new session
+    sources.updateRegions(TAB, report([]));
+    attached.add(TAB);
+    await sources.handleDebuggerAttached();
+    frameShowing(2); // the "started debugging" bar came back: the report may be of the window before it
+    await vi.advanceTimersByTimeAsync(200);
     sources.loop.stop();
-    expect(screencast.screenshot).not.toHaveBeenCalled();
-    expect(screencast.start).not.toHaveBeenCalled();
+    expect(requestRegions).toHaveBeenCalledTimes(2);
+    expect(sources.stats().dropped).toBe(2);
   });
 });

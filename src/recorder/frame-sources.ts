@@ -50,10 +50,12 @@ const SCREENSHOT_SPACING_MS = 500;
  * background tab, or one whose compositor is idle in a headless window): it gets a screenshot.
  */
 export const CAST_SILENCE_MS = 400;
-/** In `auto` mode, an action this soon after the tab's previous one starts a burst: the screencast holds. */
-export const BURST_GAP_MS = 150;
-/** A burst ends this long after its last action: the screencast starts again. */
-export const BURST_QUIET_MS = 600;
+/**
+ * How `auto` tells a burst of actions (see `ActionBursts`): steps within 100 ms of an action's first
+ * step are that action; an action starting less than 150 ms after the previous one ended starts a
+ * burst (the screencast holds); 600 ms without a step end it (the screencast starts again).
+ */
+export const BURST_TIMES = { coalesceMs: 100, gapMs: 150, quietMs: 600 } as const;
 /** During a burst, a tab gets a screenshot after its actions at most this often; the last action always gets one. */
 export const BURST_SHOT_SPACING_MS = 400;
 
@@ -78,7 +80,7 @@ export class FrameSources {
   private readonly silenceChecks = new Map<number, ReturnType<typeof setTimeout>>();
   /** Tabs whose last frame was dropped because their regions were unknown: a frame is taken when they report. */
   private readonly awaitingRegions = new Set<number>();
-  private readonly bursts = new ActionBursts(BURST_GAP_MS, BURST_QUIET_MS);
+  private readonly bursts = new ActionBursts(BURST_TIMES);
   /** Screencasting tabs whose screencast is stopped for a burst, with the check for its end. */
   private readonly held = new Map<number, ReturnType<typeof setTimeout> | undefined>();
   /** The screenshot due after a burst's latest action (spaced, so it may wait). */
@@ -148,7 +150,7 @@ export class FrameSources {
     this.regions.update(tabId, report);
     // A page that does not repaint sends no new screencast frame: take the one that was dropped again.
     if (this.awaitingRegions.delete(tabId) && this.capturing) {
-      if (this.casting.has(tabId)) this.spacedScreenshot(tabId);
+      if (this.casting.has(tabId) && !(this.held.has(tabId) && this.isVisible(tabId))) this.spacedScreenshot(tabId);
       else this.loop.requestCapture(tabId);
     }
   }
@@ -166,6 +168,8 @@ export class FrameSources {
   /** The debugger session of a tab is gone (closed tab, or the user detached it): back to captureVisibleTab. */
   handleDebuggerDetached(tabId: number): void {
     this.endBurst(tabId);
+    // A new session brings the "started debugging" bar back: its first frame is a first frame again.
+    this.regions.forgetShown(tabId);
     this.casting.delete(tabId);
     this.throttle.forget(tabId);
   }
@@ -203,14 +207,18 @@ export class FrameSources {
   }
 
   /**
-   * A frame right after an action: a screencasting tab repaints by itself (or, when it sends nothing
-   * soon after, gets a CDP screenshot; in a burst, see `duringBurst`); the visible tab of a window
-   * goes to the front of the capture loop; any other tab (not visible) gets a CDP screenshot.
+   * A step of a tab (an observed action or navigation, or the agent's own step), at its own time
+   * `at`. In `auto` mode an `action` may start or continue a burst (see `duringBurst`). With
+   * `capture` (the `captureOnAction` setting) a frame is taken right after it: a screencasting tab
+   * repaints by itself (or, when it sends nothing soon after, gets a CDP screenshot); the visible tab
+   * of a window goes to the front of the capture loop; any other tab (not visible) gets a CDP screenshot.
    */
-  captureAfterAction(tabId: number): void {
+  handleAction(tabId: number, at: number, { capture, action }: { capture: boolean; action: boolean }): void {
     if (!this.capturing) return;
+    const auto = this.settings.captureSource === 'auto' && this.casting.has(tabId);
+    if (auto && ((action && this.bursts.noteAction(tabId, at)) || this.held.has(tabId))) return this.duringBurst(tabId, capture);
+    if (!capture) return;
     if (this.casting.has(tabId)) {
-      if (this.settings.captureSource === 'auto' && this.bursts.noteAction(tabId, this.ports.clock.now())) return this.duringBurst(tabId);
       if (this.silenceChecks.has(tabId)) return;
       const actedAt = this.ports.clock.now();
       const check = () => {
@@ -220,20 +228,25 @@ export class FrameSources {
       this.silenceChecks.set(tabId, setTimeout(check, CAST_SILENCE_MS));
       return;
     }
-    if (this.loop.targets().some((t) => t.tabId === tabId) || !this.ports.screencast) {
+    if (this.isVisible(tabId) || !this.ports.screencast) {
       this.loop.requestCapture(tabId);
       return;
     }
     this.spacedScreenshot(tabId);
   }
 
+  /** Whether the tab is the visible tab of its window, as the capture loop last saw them. */
+  private isVisible(tabId: number): boolean {
+    return this.loop.targets().some((t) => t.tabId === tabId);
+  }
+
   /**
    * An action of a screencasting tab in a burst: its screencast stops until the burst is over. A
    * visible tab is recorded by the captureVisibleTab loop meanwhile (it copies the window as it is,
-   * where a CDP screenshot makes the page paint a frame for it); another tab gets a CDP screenshot
-   * after its actions, `BURST_SHOT_SPACING_MS` apart, the last action's always.
+   * where a CDP screenshot makes the page paint a frame for it); with `capture`, another tab gets a
+   * CDP screenshot after its actions, `BURST_SHOT_SPACING_MS` apart, the last action's always.
    */
-  private duringBurst(tabId: number): void {
+  private duringBurst(tabId: number, capture: boolean): void {
     if (!this.held.has(tabId)) {
       this.held.set(tabId, undefined);
       clearTimeout(this.silenceChecks.get(tabId));
@@ -241,7 +254,8 @@ export class FrameSources {
       void this.ports.screencast?.stop(tabId).catch((error: unknown) => this.ports.log(`[afr] screencast of tab ${tabId} did not stop: ${String(error)}`));
     }
     if (this.held.get(tabId) === undefined) this.awaitBurstEnd(tabId);
-    if (this.loop.targets().some((t) => t.tabId === tabId)) return this.loop.requestCapture(tabId);
+    if (!capture) return;
+    if (this.isVisible(tabId)) return this.loop.requestCapture(tabId);
     if (this.burstShots.has(tabId)) return; // the due screenshot will show this action too
     const wait = (this.lastScreenshot.get(tabId) ?? -Infinity) + BURST_SHOT_SPACING_MS - this.ports.clock.now();
     if (wait <= 0) return this.screenshot(tabId);
@@ -261,7 +275,10 @@ export class FrameSources {
         return;
       }
       this.endBurst(tabId);
-      if (this.casting.has(tabId) && this.wantsScreencast) void this.startScreencast(tabId);
+      if (!this.casting.has(tabId) || !this.wantsScreencast) return;
+      // Frames came from elsewhere meanwhile: the first one of the screencast is no repeat, even if it looks the same.
+      this.throttle.forgetPicture(tabId);
+      void this.startScreencast(tabId);
     };
     this.held.set(tabId, setTimeout(check, this.bursts.quietIn(tabId, this.ports.clock.now())));
   }
@@ -348,6 +365,8 @@ export class FrameSources {
     // Changed frame options: every running screencast restarts with them.
     const restart = key !== this.castOptions;
     this.castOptions = key;
+    // Paused, or no screencast wanted: no burst is waited for, whatever became of the tab's session.
+    if (!this.wantsScreencast) for (const tabId of [...this.held.keys()]) this.endBurst(tabId);
     for (const tabId of port.attachedTabs()) {
       if (this.wantsScreencast) {
         if (this.held.has(tabId)) {
@@ -357,9 +376,8 @@ export class FrameSources {
         } else if (this.casting.has(tabId) && !restart) continue;
         this.casting.add(tabId); // before the await: a concurrent sync must not start it twice
         await this.startScreencast(tabId);
-      } else {
-        this.endBurst(tabId);
-        if (this.casting.delete(tabId)) await port.stop(tabId).catch(() => undefined);
+      } else if (this.casting.delete(tabId)) {
+        await port.stop(tabId).catch(() => undefined);
       }
     }
   }

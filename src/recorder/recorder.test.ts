@@ -279,3 +279,45 @@ describe('Recorder', () => {
     recorder.loop.stop();
   });
 });
+
+describe('Recorder: bursts of actions in auto capture', () => {
+  const screencastPort = () => ({
+    attachedTabs: () => [7],
+    start: vi.fn(async () => {}),
+    stop: vi.fn(async () => {}),
+    ack: vi.fn(async () => {}),
+    screenshot: vi.fn(async () => ''),
+  });
+
+  it.each([
+    { label: 'observed clicks back to back hold the screencast', kind: 'click', held: true },
+    { label: 'navigations (a page and its frames loading) do not', kind: 'navigate', held: false },
+  ])('$label', async ({ kind, held }) => {
+    const screencast = screencastPort();
+    const { recorder, clock, attached } = setup({ screencast });
+    attached.add(7);
+    await recorder.start();
+    expect(screencast.start).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < 4; i++) {
+      await recorder.handleMessage(stepMessage({ ts: clock.t, kind, action: kind }), origin);
+      clock.t += 120;
+    }
+    recorder.loop.stop();
+    expect(screencast.stop).toHaveBeenCalledTimes(held ? 1 : 0);
+  });
+
+  it("the agent's own steps count as actions, whatever captureOnAction says", async () => {
+    const screencast = screencastPort();
+    const { recorder, clock, attached } = setup({ screencast });
+    attached.add(7);
+    await recorder.start();
+    await recorder.configure({ captureOnAction: false });
+    for (let i = 0; i < 3; i++) {
+      await recorder.step({ action: `fill field ${i}`, tabId: 7 });
+      clock.t += 120;
+    }
+    recorder.loop.stop();
+    expect(screencast.stop).toHaveBeenCalledTimes(1);
+    expect(screencast.screenshot).not.toHaveBeenCalled();
+  });
+});

@@ -159,7 +159,8 @@ export class Recorder {
       case 'step/observed':
         if (!this.recordingTimeline) return;
         await this.ports.timeline.add(observedStep(message, ts, origin.tabId, origin.frameId));
-        if (this.settings.captureOnAction && origin.tabId !== null) this.frames.captureAfterAction(origin.tabId);
+        // A document loading is no action of the agent's (each frame of a page reports its own): no burst.
+        if (origin.tabId !== null) this.frames.handleAction(origin.tabId, ts, { capture: this.settings.captureOnAction, action: message.kind !== 'navigate' });
         return;
       case 'redaction/rects':
         if (origin.tabId !== null && origin.frameId === 0) this.frames.updateRegions(origin.tabId, message);
@@ -246,8 +247,8 @@ export class Recorder {
     }
     const runId = this.run.runId;
     if (this.recordingTimeline && c.kind !== 'fail') await this.ports.timeline.add(commandStep(c, at.ts, at.tabId, at.url, runId));
-    if (this.recordingTimeline && (c.kind === 'step' || c.kind === 'assert') && at.tabId !== null && this.settings.captureOnAction) {
-      this.frames.captureAfterAction(at.tabId);
+    if (this.recordingTimeline && (c.kind === 'step' || c.kind === 'assert') && at.tabId !== null) {
+      this.frames.handleAction(at.tabId, at.ts, { capture: this.settings.captureOnAction, action: true });
     }
     switch (c.kind) {
       case 'runStart':
