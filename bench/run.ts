@@ -10,7 +10,8 @@
  *   4. a soak: ring bytes, IndexedDB usage and the service worker's heap over a long run at the
  *      default 8 fps.
  * BENCH_REPS (default 3), BENCH_SOAK_SECONDS (default 60; the full check is 600), BENCH_SECTIONS
- * (e.g. "1,2") tune it.
+ * (e.g. "1,2"), BENCH_THINK_MS (section 3's pauses between actions, default "0,50") and BENCH_MODES
+ * (section 3's modes whose name contains one of these words, e.g. "off,auto"; default all) tune it.
  */
 import { chromium } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,6 +32,8 @@ const RATE_SECONDS = 30;
 const SOAK_SAMPLE_SECONDS = SOAK_SECONDS >= 300 ? 30 : 10;
 const SOAK_DEBUGGING_PORT = 9347;
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? '1,2,3,4').split(',').map((s) => s.trim()));
+const THINK_MS = (process.env.BENCH_THINK_MS ?? '0,50').split(',').map(Number);
+const MODE_WORDS = process.env.BENCH_MODES?.split(',').map((s) => s.trim());
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -207,11 +210,11 @@ const CPU_KINDS: [string, (kind: string) => boolean][] = [
 ];
 
 async function agentSlowdown(site: SiteServer): Promise<void> {
-  for (const thinkMs of [0, 50]) {
+  for (const thinkMs of THINK_MS) {
     console.log(
       `\n3${thinkMs ? 'b' : 'a'}. Agent slowdown: 200 actions on the checkout form${thinkMs ? `, ${thinkMs} ms between actions` : ' as fast as Playwright goes'}; wall time and CPU seconds by process, ${REPS} runs each (medians)`,
     );
-    const modes: [string, () => Promise<Run>][] = [
+    const allModes: [string, () => Promise<Run>][] = [
       ['extension off', () => plainRun(site, thinkMs, false)],
       ['recorder default (auto)', () => recorderRun(site, thinkMs, {})],
       ['recorder screencast', () => recorderRun(site, thinkMs, { captureSource: 'screencast' })],
@@ -219,9 +222,17 @@ async function agentSlowdown(site: SiteServer): Promise<void> {
       ['recorder metadata only', () => recorderRun(site, thinkMs, { captureLevel: 'metadata' })],
       ['Playwright tracing', () => plainRun(site, thinkMs, true)],
     ];
+    // "extension off" always runs: it is what the ratios are to.
+    const modes = allModes.filter(([name]) => name === 'extension off' || !MODE_WORDS || MODE_WORDS.some((w) => name.includes(w)));
     const runs = new Map<string, Run[]>(modes.map(([name]) => [name, []]));
-    // Interleaved, so that a spell of load on the shared machine hits every mode alike.
-    for (let rep = 0; rep < REPS; rep++) for (const [name, run] of modes) runs.get(name)!.push(await run());
+    // Interleaved, so that a spell of load on the shared machine hits every mode alike, and rotated,
+    // so that no mode always runs right after the same other one (a browser still shutting down).
+    for (let rep = 0; rep < REPS; rep++) {
+      for (let i = 0; i < modes.length; i++) {
+        const [name, run] = modes[(i + rep) % modes.length]!;
+        runs.get(name)!.push(await run());
+      }
+    }
     const off = median(runs.get('extension off')!.map((r) => r.ms));
     for (const [name, rs] of runs) {
       const cpu = CPU_KINDS.map(([label, match]) => {

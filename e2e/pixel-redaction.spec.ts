@@ -213,3 +213,26 @@ test('after a navigation, no frame shows the new page before it reported its sen
   expect(masked).toBeGreaterThanOrEqual(6);
   expect(findSecrets(bundle, [...secretVariants(), 'prefilled.by.page@example.net'])).toEqual([]);
 });
+
+test('a page loaded while frames were not recorded starts reporting its regions when they are: no frame shows it unmasked', async ({ recorder, site }, testInfo) => {
+  const { worker } = recorder;
+  await afr(worker, 'configure', { captureLevel: 'metadata' });
+  const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
+  await page.goto(`${site.origin}/pixels.html`);
+  await page.fill('#contact', SECRETS.email);
+  await page.waitForTimeout(500);
+  expect((await afr(worker, 'status')).frames).toBe(0);
+  await afr(worker, 'configure', { captureLevel: 'full' });
+  await waitForFrames(worker, 3);
+  const bundle = await exportBundle(worker, await afr(worker, 'fail', { reason: 'assertion_failed', label: 'level raised' }));
+  const contact = (await page.locator('#contact').boundingBox())!;
+  const viewportWidth = page.viewportSize()!.width;
+  expect(bundle.manifest.frames.length).toBeGreaterThanOrEqual(3);
+  for (const frame of bundle.manifest.frames) {
+    const jpeg = bundle.files.get(frame.name)!;
+    const stats = lumaStats(await decodeGray(jpeg, frame.width, frame.height), contact, viewportWidth);
+    if (!isMasked(stats)) writeFileSync(testInfo.outputPath(frame.name.replace('/', '-')), jpeg);
+    expect(isMasked(stats), `the address in ${frame.name}: ${JSON.stringify(stats)}`).toBe(true);
+  }
+  expect(findSecrets(bundle, secretVariants())).toEqual([]);
+});

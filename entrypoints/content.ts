@@ -8,6 +8,7 @@ import {
 import { CONTENT_PORT_NAME, openBackgroundChannel } from '../src/messaging/background-channel';
 import { startPageBridge, startPageErrorRelay } from '../src/messaging/page-bridge';
 import { startSensitiveRectReporter, type RectReporter } from '../src/messaging/rect-reporter';
+import { recordsFramesFromStoredSettings } from '../src/settings/stored-capture-level';
 import { takeSnapshot } from '../src/snapshot/take-snapshot';
 import { observeActions } from '../src/steps/observe-actions';
 import { compileRedactionRules, selectorValidator, setActiveRedactionRules } from '../src/redact/custom-rules';
@@ -65,29 +66,41 @@ export default defineContentScript({
 
     // Top frame: where sensitive content is on screen (iframes included), so frames are masked before
     // they are stored. Started once the custom rules are known: until the first report the background
-    // drops this page's frames, rather than store frames masked without the rules.
+    // drops this page's frames, rather than store frames masked without the rules. Runs only while
+    // frames are recorded (capture level `screenshots` up): below it the page is spared the work.
     let rectReporter: RectReporter | null = null;
-    const startRectReporter = () => {
-      if (!isTop || rectReporter) return;
-      rectReporter = startSensitiveRectReporter(window, send);
-      disposers.push(rectReporter);
+    let rulesKnown = false;
+    let framesRecorded = true;
+    const syncRectReporter = () => {
+      if (!isTop || !rulesKnown) return;
+      if (framesRecorded && !rectReporter) rectReporter = startSensitiveRectReporter(window, send);
+      if (!framesRecorded && rectReporter) {
+        rectReporter();
+        rectReporter = null;
+      }
     };
+    disposers.push(() => rectReporter?.());
 
     // Custom redaction rules from the settings, kept current; the built-in rules apply meanwhile.
     const isValidSelector = selectorValidator(document);
-    const applyRules = (stored: unknown) => {
+    const applySettings = (stored: unknown) => {
       const { rules, problems } = compileRedactionRules(redactionRulesFromStoredSettings(stored), isValidSelector);
       setActiveRedactionRules(rules);
+      framesRecorded = recordsFramesFromStoredSettings(stored);
       rectReporter?.refresh();
+      syncRectReporter();
       for (const problem of problems) warnOnce('custom redaction rule ignored', problem);
     };
     chrome.storage.local
       .get(SETTINGS_KEY)
-      .then((items) => applyRules(items[SETTINGS_KEY]))
+      .then((items) => applySettings(items[SETTINGS_KEY]))
       .catch((err: unknown) => warnOnce('could not read the redaction rules', err))
-      .finally(startRectReporter);
+      .finally(() => {
+        rulesKnown = true;
+        syncRectReporter();
+      });
     const onStorage = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
-      if (area === 'local' && changes[SETTINGS_KEY]) applyRules(changes[SETTINGS_KEY].newValue);
+      if (area === 'local' && changes[SETTINGS_KEY]) applySettings(changes[SETTINGS_KEY].newValue);
     };
     chrome.storage.onChanged.addListener(onStorage);
     disposers.push(() => chrome.storage.onChanged.removeListener(onStorage));

@@ -55,6 +55,11 @@ export class SensitiveRegions {
     this.lastShown.delete(tabId);
   }
 
+  /** Every tab's regions are unknown until it reports again (its pages stopped reporting a while). */
+  resetAll(): void {
+    this.reports.clear();
+  }
+
   /** The tab navigated: its regions are unknown until its new document reports. */
   reset(tabId: number): void {
     this.reports.delete(tabId);

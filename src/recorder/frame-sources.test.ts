@@ -150,6 +150,22 @@ describe('FrameSources', () => {
     expect((await ring.frames()).map((f) => f.source)).toEqual(['screenshot', 'screencast', 'screenshot']);
   });
 
+  it('forgets every report when the capture level rises to frames again (pages do not report below it)', async () => {
+    const { sources, ring, current, frame } = setup();
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([]));
+    await sources.apply({ ...current, captureLevel: 'metadata' }, false);
+    await sources.apply(current, false);
+    frame(1);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(await ring.frames()).toEqual([]);
+    expect(sources.stats().dropped).toBe(1);
+    sources.updateRegions(TAB, report([])); // the page's reporter, started again, reports
+    await vi.advanceTimersByTimeAsync(10);
+    sources.loop.stop();
+    expect((await ring.frames()).length).toBe(1);
+  });
+
   it('goes back to captureVisibleTab for a tab whose debugger session ends', async () => {
     const { sources, ring, capturer, attached, current, frame } = setup();
     await sources.apply(current, false);
@@ -304,6 +320,21 @@ describe('FrameSources in auto mode, when the agent acts in a burst', () => {
     const frames = await ring.frames();
     expect(frames.map((f) => f.source)).toEqual(Array(shots + 1).fill('screenshot')); // and the lone action's
     expect(frames.at(-1)!.ts).toBeGreaterThan(Date.now() - BURST_QUIET_MS - BURST_SHOT_SPACING_MS); // after the last action
+  });
+
+  it('ends the burst at once when a failure of the tab is bundled: the after-failure tail comes from the screencast', async () => {
+    const { sources, screencast, current } = setup();
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([]));
+    await act(sources, 4, BACK_TO_BACK_MS);
+    screencast.start.mockClear();
+    sources.handleFailure(TAB);
+    expect(screencast.start).toHaveBeenCalledTimes(1);
+    expect(sources.sourceOf(TAB)).toBe('screencast');
+    await vi.advanceTimersByTimeAsync(BURST_QUIET_MS * 2);
+    sources.handleFailure(TAB); // not held: nothing to do
+    sources.loop.stop();
+    expect(screencast.start).toHaveBeenCalledTimes(1);
   });
 
   it('keeps holding while the actions go on, however long', async () => {

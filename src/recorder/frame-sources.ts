@@ -103,6 +103,9 @@ export class FrameSources {
 
   /** Follows the settings and the pause: frames are taken from capture level `screenshots` up. */
   async apply(settings: Settings, paused: boolean): Promise<void> {
+    // Below `screenshots` pages do not report their regions: the last reports may be stale by now.
+    const recordsFrames = (s: Settings) => captureLevelAtLeast(s.captureLevel, 'screenshots');
+    if (!recordsFrames(this.settings) && recordsFrames(settings)) this.regions.resetAll();
     this.settings = settings;
     this.paused = paused;
     this.loop.configure({ intervalMs: settings.captureIntervalMs, jpegQuality: settings.jpegQuality });
@@ -274,13 +277,27 @@ export class FrameSources {
         this.held.set(tabId, setTimeout(check, left));
         return;
       }
-      this.endBurst(tabId);
-      if (!this.casting.has(tabId) || !this.wantsScreencast) return;
-      // Frames came from elsewhere meanwhile: the first one of the screencast is no repeat, even if it looks the same.
-      this.throttle.forgetPicture(tabId);
-      void this.startScreencast(tabId);
+      this.release(tabId);
     };
     this.held.set(tabId, setTimeout(check, this.bursts.quietIn(tabId, this.ports.clock.now())));
+  }
+
+  /** Ends a held tab's burst and starts its screencast again. */
+  private release(tabId: number): void {
+    this.endBurst(tabId);
+    if (!this.casting.has(tabId) || !this.wantsScreencast) return;
+    // Frames came from elsewhere meanwhile: the first one of the screencast is no repeat, even if it looks the same.
+    this.throttle.forgetPicture(tabId);
+    void this.startScreencast(tabId);
+  }
+
+  /**
+   * A failure of the tab is being bundled: a burst it was in ends now, so the after-failure tail
+   * (`postFailureSeconds`) is recorded from the screencast at `fps`. An agent that acts on soon
+   * starts another one.
+   */
+  handleFailure(tabId: number): void {
+    if (this.held.has(tabId)) this.release(tabId);
   }
 
   /** Forgets the tab's burst: its timers and the hold (the caller starts or stops its screencast). */

@@ -301,6 +301,7 @@ export class Recorder {
     const run = options.runOverride ?? this.run.active;
     // Registered before any await, so a concurrent explicit request for the same tab waits for it.
     const job = (async () => {
+      if (signal.tab_id !== null) this.frames.handleFailure(signal.tab_id);
       if (this.recordingTimeline) await this.ports.timeline.add(signalStep(signal, 'trigger'));
       // The after-failure tail: recording goes on, so the clip shows what the failure led to.
       if (settings.postFailureSeconds > 0) await (this.ports.sleep ?? defaultSleep)(settings.postFailureSeconds * 1000);
