@@ -7,7 +7,7 @@ import {
 } from '../schemas/messages';
 import { CONTENT_PORT_NAME, openBackgroundChannel } from '../src/messaging/background-channel';
 import { startPageBridge, startPageErrorRelay } from '../src/messaging/page-bridge';
-import { startSensitiveRectReporter, type RectReporter } from '../src/messaging/rect-reporter';
+import { RECT_REPORTER_GRACE_MS, startSensitiveRectReporter, type RectReporter } from '../src/messaging/rect-reporter';
 import { recordsFramesFromStoredSettings } from '../src/settings/stored-capture-level';
 import { takeSnapshot } from '../src/snapshot/take-snapshot';
 import { observeActions } from '../src/steps/observe-actions';
@@ -50,6 +50,8 @@ export default defineContentScript({
       if (e.type === 'pageshow' && !(e as PageTransitionEvent).persisted) return;
       channel.reopen();
       rectReporter?.refresh(true);
+      // Settings may have changed while the page was cached or prerendered.
+      readSettings();
     };
     document.addEventListener('prerenderingchange', renew);
     window.addEventListener('pageshow', renew, { capture: true });
@@ -71,15 +73,24 @@ export default defineContentScript({
     let rectReporter: RectReporter | null = null;
     let rulesKnown = false;
     let framesRecorded = true;
-    const syncRectReporter = () => {
-      if (!isTop || !rulesKnown) return;
-      if (framesRecorded && !rectReporter) rectReporter = startSensitiveRectReporter(window, send);
-      if (!framesRecorded && rectReporter) {
-        rectReporter();
-        rectReporter = null;
-      }
+    let disposed = false;
+    let stopLater: ReturnType<typeof setTimeout> | undefined;
+    const stopRectReporter = () => {
+      rectReporter?.();
+      rectReporter = null;
     };
-    disposers.push(() => rectReporter?.());
+    const syncRectReporter = () => {
+      if (!isTop || !rulesKnown || disposed) return;
+      clearTimeout(stopLater);
+      if (framesRecorded && !rectReporter) rectReporter = startSensitiveRectReporter(window, send);
+      // The worker may take frames until it has applied the lower level itself: keep them masked a while.
+      if (!framesRecorded && rectReporter) stopLater = setTimeout(stopRectReporter, RECT_REPORTER_GRACE_MS);
+    };
+    disposers.push(() => {
+      disposed = true;
+      clearTimeout(stopLater);
+      stopRectReporter();
+    });
 
     // Custom redaction rules from the settings, kept current; the built-in rules apply meanwhile.
     const isValidSelector = selectorValidator(document);
@@ -91,14 +102,16 @@ export default defineContentScript({
       syncRectReporter();
       for (const problem of problems) warnOnce('custom redaction rule ignored', problem);
     };
-    chrome.storage.local
-      .get(SETTINGS_KEY)
-      .then((items) => applySettings(items[SETTINGS_KEY]))
-      .catch((err: unknown) => warnOnce('could not read the redaction rules', err))
-      .finally(() => {
-        rulesKnown = true;
-        syncRectReporter();
-      });
+    const readSettings = () =>
+      chrome.storage.local
+        .get(SETTINGS_KEY)
+        .then((items) => applySettings(items[SETTINGS_KEY]))
+        .catch((err: unknown) => warnOnce('could not read the redaction rules', err))
+        .finally(() => {
+          rulesKnown = true;
+          syncRectReporter();
+        });
+    void readSettings();
     const onStorage = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
       if (area === 'local' && changes[SETTINGS_KEY]) applySettings(changes[SETTINGS_KEY].newValue);
     };

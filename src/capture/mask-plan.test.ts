@@ -125,6 +125,15 @@ describe('SensitiveRegions.plan', () => {
     expect(regions.plan(1, 1280, 537)).not.toBeNull();
   });
 
+  it('forgets every report at once, telling which tabs had one', () => {
+    const regions = new SensitiveRegions();
+    regions.update(1, report([FIELD]));
+    regions.update(2, report([]));
+    expect(regions.resetAll()).toEqual([1, 2]);
+    expect(regions.plan(1, 1280, 720)).toBeNull();
+    expect(regions.plan(2, 1280, 720)).toBeNull();
+  });
+
   it('keeps only the latest report of a tab, and tabs apart', () => {
     const regions = new SensitiveRegions();
     regions.update(1, report([FIELD]));

@@ -55,9 +55,11 @@ export class SensitiveRegions {
     this.lastShown.delete(tabId);
   }
 
-  /** Every tab's regions are unknown until it reports again (its pages stopped reporting a while). */
-  resetAll(): void {
+  /** Every tab's regions are unknown until it reports again (its pages stop or stopped reporting); returns the tabs that had a report. */
+  resetAll(): number[] {
+    const tabs = [...this.reports.keys()];
     this.reports.clear();
+    return tabs;
   }
 
   /** The tab navigated: its regions are unknown until its new document reports. */

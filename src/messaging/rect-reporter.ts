@@ -37,6 +37,11 @@ export interface RectReporter {
 }
 
 export const RECT_REPORTER_DEFAULTS = { quietMs: 100, contentBudgetMs: 8, pollMs: 1000, resendMs: 3000 } as const;
+/**
+ * How long a page keeps reporting its regions after it saw the capture level fall below frames:
+ * the worker applies the new level a moment later, and frames it takes meanwhile must stay masked.
+ */
+export const RECT_REPORTER_GRACE_MS = 2_000;
 
 /**
  * Events after which the regions may have moved or changed, listened for in the capture phase of the

@@ -150,12 +150,16 @@ describe('FrameSources', () => {
     expect((await ring.frames()).map((f) => f.source)).toEqual(['screenshot', 'screencast', 'screenshot']);
   });
 
-  it('forgets every report when the capture level rises to frames again (pages do not report below it)', async () => {
-    const { sources, ring, current, frame } = setup();
+  it('forgets every report when the capture level falls below frames and when it rises again (pages do not report below it)', async () => {
+    const { sources, ring, current, frame, requestRegions, capturer } = setup();
     await sources.apply(current, false);
     sources.updateRegions(TAB, report([]));
     await sources.apply({ ...current, captureLevel: 'metadata' }, false);
+    sources.updateRegions(TAB, report([])); // a page still reporting, before it heard of the change
     await sources.apply(current, false);
+    expect(requestRegions).toHaveBeenCalledWith(TAB); // asked for a fresh report
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(capturer.capture).not.toHaveBeenCalled();
     frame(1);
     await vi.advanceTimersByTimeAsync(200);
     expect(await ring.frames()).toEqual([]);
@@ -305,12 +309,13 @@ describe('FrameSources in auto mode, when the agent acts in a burst', () => {
     expect(screencast.stop).not.toHaveBeenCalled();
     screencast.screenshot.mockClear(); // its screenshot: no screencast frame came after it (CAST_SILENCE_MS)
     await act(sources, 9, BACK_TO_BACK_MS);
+    const lastActionAt = Date.now() - BACK_TO_BACK_MS;
     expect(screencast.stop).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(BURST_SHOT_SPACING_MS); // the due screenshot of the last action
-    // The burst runs from the second action to the ninth (960 ms): a shot at once, 400, 800, and 1200 ms
-    // (the last action's, due 400 ms after the one before).
+    // The burst runs from the third action (the first two are one: 120 ms apart) to the ninth (720 ms):
+    // a shot at once, 400 ms later, and 800 ms later (the last action's, due 400 ms after the one before).
     const shots = screencast.screenshot.mock.calls.length;
-    expect(shots).toBe(4);
+    expect(shots).toBe(3);
     expect(screencast.start).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(BURST_QUIET_MS);
     expect(screencast.start).toHaveBeenCalledTimes(1);
@@ -319,7 +324,7 @@ describe('FrameSources in auto mode, when the agent acts in a burst', () => {
     sources.loop.stop();
     const frames = await ring.frames();
     expect(frames.map((f) => f.source)).toEqual(Array(shots + 1).fill('screenshot')); // and the lone action's
-    expect(frames.at(-1)!.ts).toBeGreaterThan(Date.now() - BURST_QUIET_MS - BURST_SHOT_SPACING_MS); // after the last action
+    expect(frames.at(-1)!.ts).toBeGreaterThanOrEqual(lastActionAt);
   });
 
   it('ends the burst at once when a failure of the tab is bundled: the after-failure tail comes from the screencast', async () => {
@@ -381,16 +386,21 @@ describe('FrameSources in auto mode, when the agent acts in a burst', () => {
     expect(screencast.stop).not.toHaveBeenCalled();
   });
 
-  it('holds without taking frames after actions when captureOnAction is off', async () => {
-    const { sources, screencast, current } = setup({ captureOnAction: false }, false);
-    await sources.apply(current, false);
-    sources.updateRegions(TAB, report([]));
-    await act(sources, 6, BACK_TO_BACK_MS, { capture: false, action: true });
+  it('with captureOnAction off, holds a visible tab (captureVisibleTab goes on) but not a hidden one (it would get no frame)', async () => {
+    const visible = setup({ captureOnAction: false });
+    await visible.sources.apply(visible.current, false);
+    await act(visible.sources, 6, BACK_TO_BACK_MS, { capture: false, action: true });
     await vi.advanceTimersByTimeAsync(BURST_QUIET_MS);
-    sources.loop.stop();
-    expect(screencast.stop).toHaveBeenCalledTimes(1);
-    expect(screencast.screenshot).not.toHaveBeenCalled();
-    expect(screencast.start).toHaveBeenCalledTimes(2); // at first, and after the burst
+    visible.sources.loop.stop();
+    expect(visible.screencast.stop).toHaveBeenCalledTimes(1);
+    expect(visible.screencast.start).toHaveBeenCalledTimes(2); // at first, and after the burst
+
+    const hidden = setup({ captureOnAction: false }, false);
+    await hidden.sources.apply(hidden.current, false);
+    await act(hidden.sources, 6, BACK_TO_BACK_MS, { capture: false, action: true });
+    hidden.sources.loop.stop();
+    expect(hidden.screencast.stop).not.toHaveBeenCalled();
+    expect(hidden.screencast.screenshot).not.toHaveBeenCalled();
   });
 
   it('follows the settings during a burst: visibleTab ends it for good, screencast starts the screencast at once', async () => {
@@ -423,7 +433,7 @@ describe('FrameSources in auto mode, when the agent acts in a burst', () => {
     const s = setup({}, false);
     await s.sources.apply(s.current, false);
     s.sources.updateRegions(TAB, report([]));
-    await act(s.sources, 4, BACK_TO_BACK_MS / 2); // the burst starts at the third; the fourth makes a screenshot due
+    await act(s.sources, 5, BACK_TO_BACK_MS / 2); // the burst starts at the fourth; the fifth makes a screenshot due
     s.screencast.screenshot.mockClear();
     s.screencast.start.mockClear();
     s.attached.delete(TAB);

@@ -51,11 +51,12 @@ const SCREENSHOT_SPACING_MS = 500;
  */
 export const CAST_SILENCE_MS = 400;
 /**
- * How `auto` tells a burst of actions (see `ActionBursts`): steps within 100 ms of an action's first
- * step are that action; an action starting less than 150 ms after the previous one ended starts a
- * burst (the screencast holds); 600 ms without a step end it (the screencast starts again).
+ * How `auto` tells a burst of actions (see `ActionBursts`): steps within 150 ms of an action's first
+ * step are that action (a click, the submit it causes, the agent's report of it); an action starting
+ * less than 150 ms after the previous one ended starts a burst (the screencast holds): in effect,
+ * three steps in a row each less than 150 ms after the one before. 600 ms without a step end it.
  */
-export const BURST_TIMES = { coalesceMs: 100, gapMs: 150, quietMs: 600 } as const;
+export const BURST_TIMES = { coalesceMs: 150, gapMs: 150, quietMs: 600 } as const;
 /** During a burst, a tab gets a screenshot after its actions at most this often; the last action always gets one. */
 export const BURST_SHOT_SPACING_MS = 400;
 
@@ -103,9 +104,13 @@ export class FrameSources {
 
   /** Follows the settings and the pause: frames are taken from capture level `screenshots` up. */
   async apply(settings: Settings, paused: boolean): Promise<void> {
-    // Below `screenshots` pages do not report their regions: the last reports may be stale by now.
+    // Below `screenshots` pages stop reporting their regions: from the moment the level falls the last
+    // reports may go stale, and when it rises the pages are asked for fresh ones.
     const recordsFrames = (s: Settings) => captureLevelAtLeast(s.captureLevel, 'screenshots');
-    if (!recordsFrames(this.settings) && recordsFrames(settings)) this.regions.resetAll();
+    if (recordsFrames(this.settings) !== recordsFrames(settings)) {
+      const tabs = this.regions.resetAll();
+      if (recordsFrames(settings)) for (const tabId of tabs) this.ports.requestRegions?.(tabId);
+    }
     this.settings = settings;
     this.paused = paused;
     this.loop.configure({ intervalMs: settings.captureIntervalMs, jpegQuality: settings.jpegQuality });
@@ -251,6 +256,8 @@ export class FrameSources {
    */
   private duringBurst(tabId: number, capture: boolean): void {
     if (!this.held.has(tabId)) {
+      // Without frames after actions a hidden tab would get none in the burst: its screencast goes on.
+      if (!capture && !this.isVisible(tabId)) return;
       this.held.set(tabId, undefined);
       clearTimeout(this.silenceChecks.get(tabId));
       this.silenceChecks.delete(tabId);
@@ -331,6 +338,8 @@ export class FrameSources {
    * tab's regions are not known (a page whose content script has not reported since it loaded).
    */
   private async prepareFrame(tabId: number, image: CapturedImage, shown?: CdpFrame['shown']): Promise<CapturedImage | null> {
+    // A frame that was on its way when recording stopped: the page may no longer report its regions.
+    if (!this.capturing) return null;
     if (!this.ports.maskFrame) return image;
     const rects = this.regions.plan(tabId, image.width, image.height, shown);
     if (rects === null) return null;

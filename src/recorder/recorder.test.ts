@@ -312,6 +312,8 @@ describe('Recorder: bursts of actions in auto capture', () => {
     attached.add(7);
     await recorder.start();
     await recorder.configure({ captureOnAction: false });
+    // A visible tab (the capture loop has seen it): held, captureVisibleTab goes on meanwhile.
+    await vi.waitFor(async () => expect((await recorder.status()).tabs).toHaveLength(1));
     for (let i = 0; i < 3; i++) {
       await recorder.step({ action: `fill field ${i}`, tabId: 7 });
       clock.t += 120;
