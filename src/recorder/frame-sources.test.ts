@@ -60,14 +60,15 @@ function setup(settings: Partial<Settings> = {}, visible = true) {
   return { sources, ring, capturer, screencast, maskFrame, requestRegions, attached, current, log, frame };
 }
 
-describe('FrameSources', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ now: Date.UTC(2026, 10, 22, 12) });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+// Every test runs on fake timers: the capture loop, bursts and screenshots are timed.
+beforeEach(() => {
+  vi.useFakeTimers({ now: Date.UTC(2026, 10, 22, 12) });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
+describe('FrameSources', () => {
   it('records a tab with a debugger session from the screencast, masked, and leaves it out of captureVisibleTab', async () => {
     const { sources, ring, capturer, screencast, maskFrame, current, frame } = setup();
     await sources.apply(current, false);
@@ -260,13 +261,6 @@ describe('FrameSources', () => {
 });
 
 describe('FrameSources in auto mode, when the agent acts in a burst', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ now: Date.UTC(2026, 10, 22, 12) });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
   /** Actions of a script acting back to back: each a new action (past the coalescing), inside the gap. */
   const BACK_TO_BACK_MS = 120;
 
@@ -447,13 +441,6 @@ describe('FrameSources in auto mode, when the agent acts in a burst', () => {
 });
 
 describe('FrameSources: the first frame of a new debugger session', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ now: Date.UTC(2026, 10, 22, 12) });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
   it('does not trust a report made before it, also after the session was ended and opened again', async () => {
     const { sources, current, attached, requestRegions } = setup();
     await sources.apply(current, false);
