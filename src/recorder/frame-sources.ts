@@ -60,6 +60,9 @@ export const BURST_TIMES = { coalesceMs: 150, gapMs: 150, quietMs: 600 } as cons
 /** During a burst, a tab gets a screenshot after its actions at most this often; the last action always gets one. */
 export const BURST_SHOT_SPACING_MS = 400;
 
+/** Whether the settings have frames recorded (and pages report their sensitive regions). */
+const recordsFrames = (s: Settings) => captureLevelAtLeast(s.captureLevel, 'screenshots');
+
 /**
  * Where frames come from and how they get into the ring: the screencast of every tab with a
  * debugger session (throttled to `fps`, identical frames stored once), `captureVisibleTab` for the
@@ -83,7 +86,7 @@ export class FrameSources {
   private readonly awaitingRegions = new Set<number>();
   private readonly bursts = new ActionBursts(BURST_TIMES);
   /** Screencasting tabs whose screencast is stopped for a burst, with the check for its end. */
-  private readonly held = new Map<number, ReturnType<typeof setTimeout> | undefined>();
+  private readonly held = new Map<number, ReturnType<typeof setTimeout>>();
   /** The screenshot due after a burst's latest action (spaced, so it may wait). */
   private readonly burstShots = new Map<number, ReturnType<typeof setTimeout>>();
   private readonly cdpStats = { stored: 0, dropped: 0, masked: 0, errors: 0 };
@@ -106,7 +109,6 @@ export class FrameSources {
   async apply(settings: Settings, paused: boolean): Promise<void> {
     // Below `screenshots` pages stop reporting their regions: from the moment the level falls the last
     // reports may go stale, and when it rises the pages are asked for fresh ones.
-    const recordsFrames = (s: Settings) => captureLevelAtLeast(s.captureLevel, 'screenshots');
     if (recordsFrames(this.settings) !== recordsFrames(settings)) {
       const tabs = this.regions.resetAll();
       if (recordsFrames(settings)) for (const tabId of tabs) this.ports.requestRegions?.(tabId);
@@ -121,7 +123,7 @@ export class FrameSources {
   }
 
   private get capturing(): boolean {
-    return captureLevelAtLeast(this.settings.captureLevel, 'screenshots') && !this.paused;
+    return recordsFrames(this.settings) && !this.paused;
   }
 
   /** Whether any source is recording now. */
@@ -258,12 +260,11 @@ export class FrameSources {
     if (!this.held.has(tabId)) {
       // Without frames after actions a hidden tab would get none in the burst: its screencast goes on.
       if (!capture && !this.isVisible(tabId)) return;
-      this.held.set(tabId, undefined);
+      this.awaitBurstEnd(tabId);
       clearTimeout(this.silenceChecks.get(tabId));
       this.silenceChecks.delete(tabId);
       void this.ports.screencast?.stop(tabId).catch((error: unknown) => this.ports.log(`[afr] screencast of tab ${tabId} did not stop: ${String(error)}`));
     }
-    if (this.held.get(tabId) === undefined) this.awaitBurstEnd(tabId);
     if (!capture) return;
     if (this.isVisible(tabId)) return this.loop.requestCapture(tabId);
     if (this.burstShots.has(tabId)) return; // the due screenshot will show this action too
@@ -276,7 +277,7 @@ export class FrameSources {
     this.burstShots.set(tabId, setTimeout(shoot, wait));
   }
 
-  /** Starts the screencast of a held tab again once its burst has been quiet long enough. */
+  /** Holds the tab until its burst has been quiet long enough, then starts its screencast again. */
   private awaitBurstEnd(tabId: number): void {
     const check = () => {
       const left = this.bursts.quietIn(tabId, this.ports.clock.now());
