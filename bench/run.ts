@@ -180,6 +180,7 @@ async function plainRun(site: SiteServer, thinkMs: number, tracing: boolean): Pr
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${site.origin}/index.html`);
+    await pause(1_000); // as the recorder's runs do: the browser's start-up work is over
     if (tracing) await context.tracing.start({ screenshots: true, snapshots: true });
     const before = processCpu(profile);
     const ms = await formWorkload(page, site, thinkMs);

@@ -7,6 +7,7 @@ import {
 } from '../schemas/messages';
 import { CONTENT_PORT_NAME, openBackgroundChannel } from '../src/messaging/background-channel';
 import { startPageBridge, startPageErrorRelay } from '../src/messaging/page-bridge';
+import { createStepBatcher } from '../src/messaging/step-batcher';
 import { RECT_REPORTER_GRACE_MS, startSensitiveRectReporter, type RectReporter } from '../src/messaging/rect-reporter';
 import { recordsFramesFromStoredSettings } from '../src/settings/stored-capture-level';
 import { takeSnapshot } from '../src/snapshot/take-snapshot';
@@ -59,11 +60,14 @@ export default defineContentScript({
       document.removeEventListener('prerenderingchange', renew);
       window.removeEventListener('pageshow', renew, { capture: true });
     });
+    // A quick run of steps goes as one message (a lone step and every other message go at once).
+    const batcher = createStepBatcher((message) => channel.send(message));
+    disposers.push(() => batcher.dispose());
     const send = (message: ToBackgroundMessage) => {
       const parsed = ToBackgroundMessageSchema.safeParse(message);
       if (!parsed.success) return warnOnce('dropped an invalid message', parsed.error.issues[0]?.message);
       if (!chrome.runtime?.id) return stop();
-      channel.send(parsed.data);
+      batcher.send(parsed.data);
     };
 
     // Top frame: where sensitive content is on screen (iframes included), so frames are masked before
@@ -119,11 +123,25 @@ export default defineContentScript({
     disposers.push(() => chrome.storage.onChanged.removeListener(onStorage));
 
     disposers.push(observeActions(window, send), startPageBridge(window, send));
+    // Waiting steps go before the page is left, hidden or frozen. Registered after the observer, and
+    // not capturing, so the values it flushes on pagehide are in.
+    const flushSteps = () => batcher.flush();
+    const flushWhenHidden = () => document.visibilityState === 'hidden' && batcher.flush();
+    window.addEventListener('pagehide', flushSteps);
+    document.addEventListener('freeze', flushSteps);
+    document.addEventListener('visibilitychange', flushWhenHidden);
+    disposers.push(() => {
+      window.removeEventListener('pagehide', flushSteps);
+      document.removeEventListener('freeze', flushSteps);
+      document.removeEventListener('visibilitychange', flushWhenHidden);
+    });
     if (!isTop) return;
     disposers.push(startPageErrorRelay(window, send));
 
     // Only the top frame answers: `tabs.sendMessage` reaches every frame, the first answer wins.
     chrome.runtime.onMessage.addListener((message: unknown, _sender, sendResponse) => {
+      // The background is packaging a bundle or asking for regions: the steps before it go first.
+      batcher.flush();
       const parsed = ToContentMessageSchema.safeParse(message);
       if (!parsed.success) return false;
       if (parsed.data.type === 'redaction/report') {

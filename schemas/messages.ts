@@ -26,6 +26,20 @@ export const StepObservedMessageSchema = z
   })
   .strict();
 
+/** Most steps one `step/batch` carries; a page flushes earlier when it has this many. */
+export const STEP_BATCH_MAX = 50;
+
+/**
+ * Content script → background: steps observed in quick succession, in the order they happened, sent
+ * as one message (a tight agent loop would otherwise cost an IPC and a worker wake-up per step).
+ */
+export const StepBatchMessageSchema = z
+  .object({
+    type: z.literal('step/batch'),
+    steps: z.array(StepObservedMessageSchema).min(1).max(STEP_BATCH_MAX),
+  })
+  .strict();
+
 /** Content script → background: a page protocol message (`step`, `assert`, `mark`, `runStart`, `runEnd`, `fail`), text masked. */
 export const AgentCommandMessageSchema = z
   .object({
@@ -158,6 +172,7 @@ export type UiApiResult = z.infer<typeof UiApiResultSchema>;
 /** Everything the background accepts from content scripts. */
 export const ToBackgroundMessageSchema = z.discriminatedUnion('type', [
   StepObservedMessageSchema,
+  StepBatchMessageSchema,
   AgentCommandMessageSchema,
   PageErrorSignalMessageSchema,
   SensitiveRectsMessageSchema,
@@ -173,6 +188,7 @@ export const ToOffscreenMessageSchema = z.discriminatedUnion('type', [ClipEncode
 export type ToOffscreenMessage = z.infer<typeof ToOffscreenMessageSchema>;
 
 export type StepObservedMessage = z.infer<typeof StepObservedMessageSchema>;
+export type StepBatchMessage = z.infer<typeof StepBatchMessageSchema>;
 export type AgentCommandMessage = z.infer<typeof AgentCommandMessageSchema>;
 export type PageErrorSignalMessage = z.infer<typeof PageErrorSignalMessageSchema>;
 export type ClipEncodeMessage = z.infer<typeof ClipEncodeMessageSchema>;

@@ -4,8 +4,10 @@ import { openRecorderDb } from './db';
 
 /** `StepStore` over the IndexedDB `steps` store. */
 export class IdbStepStore implements StepStore {
-  async put(step: Step): Promise<void> {
-    await (await openRecorderDb()).put('steps', step);
+  async put(steps: readonly Step[]): Promise<void> {
+    if (steps.length === 0) return;
+    const tx = (await openRecorderDb()).transaction('steps', 'readwrite');
+    await Promise.all([...steps.map((step) => tx.store.put(step)), tx.done]);
   }
 
   async list(): Promise<Step[]> {

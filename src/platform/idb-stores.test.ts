@@ -23,8 +23,8 @@ describe('IdbStepStore', () => {
   it('keeps steps by sequence number', async () => {
     const store = new IdbStepStore();
     const step = (seq: number) => ({ seq, ts: seq, tab_id: 1, frame_id: 0, url: null, source: 'observer' as const, kind: 'click' as const, action: 'click', target: null, value: null, value_redacted: false, outcome: null, label: null });
-    await store.put(step(2));
-    await store.put(step(1));
+    await store.put([step(2)]);
+    await store.put([step(1)]);
     await store.delete([2]);
     expect((await store.list()).map((s) => s.seq)).toEqual([1]);
   });

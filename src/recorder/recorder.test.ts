@@ -1,4 +1,6 @@
+import JSZip from 'jszip';
 import { describe, expect, it, vi } from 'vitest';
+import { StepsFileSchema } from '../../schemas/steps';
 import { Recorder, RecorderInputError, type RecorderPorts } from './recorder';
 import { FrameRing } from '../ring/frame-ring';
 import { MemoryFrameStore } from '../ring/memory-frame-store';
@@ -6,6 +8,7 @@ import { MemoryStepStore, Timeline } from '../steps/timeline';
 import { MemoryBundleStore } from '../bundle/memory-bundle-store';
 import { MemoryKeyValueStore, SettingsStore } from '../settings/settings-store';
 import type { Capturer } from '../capture/ports';
+import { STEPS_IN_FLIGHT_MS } from '../messaging/step-batcher';
 
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 
@@ -80,6 +83,53 @@ describe('Recorder', () => {
     expect(ports.timeline.size).toBe(0);
     await recorder.handleMessage(stepMessage(), origin);
     expect(ports.timeline.size).toBe(1);
+    recorder.loop.stop();
+  });
+
+  it('records a batch of steps in order, each with the sender’s tab and its own time', async () => {
+    const { recorder, ports } = setup();
+    await recorder.start();
+    const steps = [stepMessage({ ts: T0 - 30, action: 'type' }), stepMessage({ ts: T0 - 20, kind: 'key', action: 'press Tab', value: null }), stepMessage({ ts: T0 - 10, kind: 'click', action: 'click', value: null })];
+    await recorder.handleMessage({ type: 'step/batch', steps }, origin);
+    const recorded = await ports.timeline.between(7, 0, T0);
+    expect(recorded.map((s) => [s.action, s.ts, s.tab_id, s.frame_id])).toEqual([
+      ['type', T0 - 30, 7, 0],
+      ['press Tab', T0 - 20, 7, 0],
+      ['click', T0 - 10, 7, 0],
+    ]);
+    recorder.loop.stop();
+  });
+
+  it('drops a batch holding one malformed step as a whole, with a logged warning', async () => {
+    const { recorder, ports, log } = setup();
+    await recorder.start();
+    await recorder.handleMessage({ type: 'step/batch', steps: [stepMessage(), { type: 'step/observed' }] }, origin);
+    await recorder.handleMessage({ type: 'step/batch', steps: [] }, origin);
+    expect(log).toHaveBeenCalledTimes(2);
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/dropped a malformed message/));
+    expect(ports.timeline.size).toBe(0);
+    recorder.loop.stop();
+  });
+
+  it('reads the steps for a bundle once those a page may still have been batching are in', async () => {
+    let arrive: (() => Promise<void>) | null = null;
+    const slept: number[] = [];
+    const { recorder, ports, clock } = setup({
+      sleep: async (ms) => {
+        slept.push(ms);
+        clock.t += ms;
+        await arrive?.();
+      },
+    });
+    await recorder.start();
+    await recorder.configure({ postFailureSeconds: 0 });
+    // The click that failed was observed just before the signal; its batch arrives after it.
+    arrive = () => recorder.handleMessage({ type: 'step/batch', steps: [stepMessage({ ts: T0 - 5, kind: 'click', action: 'click', value: null })] }, origin);
+    const id = await recorder.fail({ tabId: 7, reason: 'x' });
+    expect(slept).toEqual([STEPS_IN_FLIGHT_MS]);
+    const zip = await JSZip.loadAsync((await ports.bundles.read(id!))!);
+    const steps = StepsFileSchema.parse(JSON.parse(await zip.file('steps.json')!.async('string'))).steps;
+    expect(steps.map((s) => s.action)).toContain('click');
     recorder.loop.stop();
   });
 

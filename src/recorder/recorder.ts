@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { apiInputSchema, type AgentCommand, type AgentCommandKind } from '../../schemas/agent';
 import type { BundleSummary, Status } from '../../schemas/api';
 import type { FailureSignal } from '../../schemas/failure';
-import { ToBackgroundMessageSchema, type ToBackgroundMessage } from '../../schemas/messages';
+import { ToBackgroundMessageSchema, type StepObservedMessage, type ToBackgroundMessage } from '../../schemas/messages';
 import type { Settings } from '../../schemas/settings';
 import { packageBundle, type BundleOptions, type PackagerPorts } from '../bundle/packager';
 import { BUNDLE_ID_PATTERN } from '../bundle/bundle-id';
@@ -24,6 +24,7 @@ import { retentionPolicy } from '../bundle/packager';
 import type { RedactionRules } from '../../schemas/settings';
 import { PreviewRedactionInputSchema, SaveBundleInputSchema, type RedactionPreview } from '../../schemas/api';
 import { commandStep, observedStep, signalStep } from './step-drafts';
+import { STEPS_IN_FLIGHT_MS } from '../messaging/step-batcher';
 
 export interface RecorderPorts
   extends Omit<PackagerPorts, 'settings' | 'captureStats' | 'debuggerState' | 'runId'>,
@@ -154,14 +155,9 @@ export class Recorder {
   }
 
   private async route(message: ToBackgroundMessage, origin: MessageOrigin): Promise<void> {
+    if (message.type === 'step/observed' || message.type === 'step/batch') return this.observed(message.type === 'step/batch' ? message.steps : [message], origin);
     const ts = reconcileTimestamp(message.ts, this.ports.clock.now());
     switch (message.type) {
-      case 'step/observed':
-        if (!this.recordingTimeline) return;
-        await this.ports.timeline.add(observedStep(message, ts, origin.tabId, origin.frameId));
-        // A document loading is no action of the agent's (each frame of a page reports its own): no burst.
-        if (origin.tabId !== null) this.frames.handleAction(origin.tabId, ts, { capture: this.settings.captureOnAction, action: message.kind !== 'navigate' });
-        return;
       case 'redaction/rects':
         if (origin.tabId !== null && origin.frameId === 0) this.frames.updateRegions(origin.tabId, message);
         return;
@@ -183,6 +179,17 @@ export class Recorder {
         });
         return;
     }
+  }
+
+  /** Steps a page observed, one or a batch of a quick run, in the order they happened. */
+  private async observed(messages: readonly StepObservedMessage[], origin: MessageOrigin): Promise<void> {
+    if (!this.recordingTimeline) return;
+    const received = this.ports.clock.now();
+    const steps = await this.ports.timeline.addAll(messages.map((m) => observedStep(m, reconcileTimestamp(m.ts, received), origin.tabId, origin.frameId)));
+    if (origin.tabId === null) return;
+    const capture = this.settings.captureOnAction;
+    // A document loading is no action of the agent's (each frame of a page reports its own): no burst.
+    for (const step of steps) this.frames.handleAction(origin.tabId, step.ts, { capture, action: step.kind !== 'navigate' });
   }
 
   /** A CDP event of a recorded tab. */
@@ -312,6 +319,11 @@ export class Recorder {
           runId: () => run?.runId ?? this.run.runId,
           captureStats: () => this.frames.stats(),
           debuggerState: (t) => this.ports.debuggerState(t),
+          // A step just before the signal may still be in its page's batch: wait until it is in.
+          stepsSettled: async (s) => {
+            const wait = s.ts + STEPS_IN_FLIGHT_MS - this.ports.clock.now();
+            if (wait > 0) await (this.ports.sleep ?? defaultSleep)(wait);
+          },
         },
         signal,
         verdict.suppressedBefore,

@@ -35,4 +35,10 @@ describe('framesInWindow', () => {
     expect(framesInWindow(frames, 1, 150, 400).map((f) => f.key)).toEqual([2, 4, 5]);
     expect(framesInWindow(frames, 2, 150, 400).map((f) => f.key)).toEqual([3]);
   });
+
+  it('puts frames stored out of time order (one masked slower than the next) in time order', () => {
+    const frames = [frame(1, 100, 1), frame(2, 260, 1), frame(3, 250, 1), frame(4, 90, 1), frame(5, 300, 1), frame(6, 300, 1)];
+    expect(framesInWindow(frames, 1, 95, 400).map((f) => f.key)).toEqual([4, 1, 3, 2, 5, 6]);
+    expect(framesInWindow(frames, 1, 255, 400).map((f) => f.key)).toEqual([3, 2, 5, 6]);
+  });
 });

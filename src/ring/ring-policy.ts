@@ -30,11 +30,12 @@ export function selectEvictions(frames: readonly FrameMeta[], now: number, limit
 }
 
 /**
- * Frames of `tabId` for a window `[from, to]`, in capture order: those captured in it, preceded by
- * the tab's last frame from before `from` (what the screen showed when the window started).
+ * Frames of `tabId` for a window `[from, to]`, in time order: those captured in it, preceded by the
+ * tab's last frame from before `from` (what the screen showed when the window started). Frames are
+ * stored once masked, which takes longer for some: a frame may be stored after a later one.
  */
 export function framesInWindow(frames: readonly FrameMeta[], tabId: number, from: number, to: number): FrameMeta[] {
-  const tab = frames.filter((f) => f.tabId === tabId && f.ts <= to);
+  const tab = frames.filter((f) => f.tabId === tabId && f.ts <= to).sort((a, b) => a.ts - b.ts || a.key - b.key);
   const inside = tab.filter((f) => f.ts >= from);
   const before = tab.filter((f) => f.ts < from).at(-1);
   return before ? [before, ...inside] : inside;

@@ -76,4 +76,21 @@ describe('Timeline', () => {
     expect(c.seq).toBe(3);
     expect((await second.between(1, 0, 1_000)).map((s) => s.action)).toEqual(['a', 'b', 'c']);
   });
+
+  it('adds a batch in one store write, numbered in order, within the limits', async () => {
+    const store = new MemoryStepStore();
+    const writes: number[] = [];
+    const put = store.put.bind(store);
+    store.put = async (steps) => {
+      writes.push(steps.length);
+      await put(steps);
+    };
+    const timeline = new Timeline(store, clockAt(10_000), { maxSteps: 3, maxAgeMs: 60_000 });
+    await timeline.add(draft(9_000, 'a'));
+    const batch = await timeline.addAll([draft(9_100, 'b'), draft(9_100, 'c'), draft(9_200, 'd')]);
+    expect(batch.map((s) => s.seq)).toEqual([2, 3, 4]);
+    expect(writes).toEqual([1, 3]);
+    expect((await timeline.between(1, 0, 10_000)).map((s) => s.action)).toEqual(['b', 'c', 'd']);
+    expect([...store.rows.keys()].sort()).toEqual([2, 3, 4]);
+  });
 });

@@ -3,7 +3,8 @@ import type { Clock } from '../ring/ports';
 
 /** Persistent step storage (IndexedDB `steps` in production). */
 export interface StepStore {
-  put(step: Step): Promise<void>;
+  /** Stores the steps together (one transaction). */
+  put(steps: readonly Step[]): Promise<void>;
   list(): Promise<Step[]>;
   delete(seqs: readonly number[]): Promise<void>;
 }
@@ -57,12 +58,17 @@ export class Timeline {
   }
 
   async add(draft: StepDraft): Promise<Step> {
+    return (await this.addAll([draft]))[0]!;
+  }
+
+  /** Adds steps that arrived together (a page's batch), stored in one write. */
+  async addAll(drafts: readonly StepDraft[]): Promise<Step[]> {
     await this.load();
-    const step: Step = { ...draft, seq: this.nextSeq++ };
-    this.steps.push(step);
-    await this.store.put(step);
+    const steps: Step[] = drafts.map((draft) => ({ ...draft, seq: this.nextSeq++ }));
+    this.steps.push(...steps);
+    await this.store.put(steps);
     await this.trim();
-    return step;
+    return steps;
   }
 
   /** The steps of `tabId` (and those bound to no tab) within `[from, to]`, in timeline order. */
@@ -83,6 +89,8 @@ export class Timeline {
 
   private async trim(): Promise<void> {
     const cutoff = this.clock.now() - this.limits.maxAgeMs;
+    // The common case, every step kept, without sorting the timeline on each add.
+    if (this.steps.length <= this.limits.maxSteps && !this.steps.some((s) => s.ts < cutoff)) return;
     const ordered = mergeSteps(this.steps);
     const overflow = Math.max(0, ordered.length - this.limits.maxSteps);
     const drop = ordered.filter((s, i) => i < overflow || s.ts < cutoff);
@@ -96,8 +104,8 @@ export class Timeline {
 /** In-memory `StepStore` for tests. */
 export class MemoryStepStore implements StepStore {
   readonly rows = new Map<number, Step>();
-  async put(step: Step): Promise<void> {
-    this.rows.set(step.seq, step);
+  async put(steps: readonly Step[]): Promise<void> {
+    for (const step of steps) this.rows.set(step.seq, step);
   }
   async list(): Promise<Step[]> {
     return [...this.rows.values()];

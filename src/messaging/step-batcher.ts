@@ -1,0 +1,72 @@
+import { STEP_BATCH_MAX, type StepObservedMessage, type ToBackgroundMessage } from '../../schemas/messages';
+
+/** After a message went to the background, steps wait at most this long and go together. */
+export const STEP_BATCH_WINDOW_MS = 100;
+
+/**
+ * How long after a failure the background waits before reading the steps that led to it: a step
+ * observed just before the signal may still be waiting in its page's batch, then in transit.
+ */
+export const STEPS_IN_FLIGHT_MS = STEP_BATCH_WINDOW_MS + 150;
+
+export interface StepBatcher {
+  /** Steps are batched; any other message first flushes the waiting steps, so the order holds. */
+  send(message: ToBackgroundMessage): void;
+  /** Posts the waiting steps now (the page is hidden or left, the background asked for something). */
+  flush(): void;
+  /** Drops the waiting steps and the timer (the script is being disposed of). */
+  dispose(): void;
+}
+
+/**
+ * Coalesces a content script's observed steps: a step goes at once when nothing was posted in the
+ * last `windowMs` (a single action reaches the background without delay); during a quick run of
+ * actions, steps wait until `windowMs` after the last post and go as one `step/batch`. A script
+ * acting as fast as it can then costs a few messages a second instead of one per step.
+ * @example const batcher = createStepBatcher((message) => channel.send(message));
+ */
+export function createStepBatcher(
+  post: (message: ToBackgroundMessage) => void,
+  { windowMs = STEP_BATCH_WINDOW_MS, maxSteps = STEP_BATCH_MAX, now = Date.now }: { windowMs?: number; maxSteps?: number; now?: () => number } = {},
+): StepBatcher {
+  let waiting: StepObservedMessage[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let lastPost = -Infinity;
+
+  const cancelTimer = () => {
+    clearTimeout(timer);
+    timer = undefined;
+  };
+  const postNow = (message: ToBackgroundMessage) => {
+    lastPost = now();
+    post(message);
+  };
+  const flush = () => {
+    cancelTimer();
+    if (waiting.length === 0) return;
+    const steps = waiting;
+    waiting = [];
+    postNow(steps.length === 1 ? steps[0]! : { type: 'step/batch', steps });
+  };
+
+  return {
+    send(message) {
+      if (message.type !== 'step/observed') {
+        flush();
+        postNow(message);
+        return;
+      }
+      waiting.push(message);
+      if (waiting.length >= maxSteps) return flush();
+      if (timer !== undefined) return;
+      const wait = lastPost + windowMs - now();
+      if (wait <= 0) flush();
+      else timer = setTimeout(flush, wait);
+    },
+    flush,
+    dispose() {
+      cancelTimer();
+      waiting = [];
+    },
+  };
+}
