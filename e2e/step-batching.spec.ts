@@ -7,7 +7,7 @@ test.beforeEach(async ({ recorder }) => {
   await afr(recorder.worker, 'configure', { autoDownload: false, postFailureSeconds: 0, failureCooldownMs: 0 });
 });
 
-test('an agent acting as fast as it can: every step is in the bundle, in order, the last one before the failure included', async ({ recorder, site }) => {
+test('an agent acting as fast as it can: every step is in the bundle, the last one before the failure included', async ({ recorder, site }) => {
   const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
   await page.goto(`${site.origin}/checkout.html`);
   for (let round = 0; round < 10; round++) {
@@ -20,6 +20,4 @@ test('an agent acting as fast as it can: every step is in the bundle, in order, 
   const observed = bundle.steps.steps.filter((s) => s.source === 'observer' && s.kind !== 'navigate');
   const expected = Array.from({ length: 10 }, (_, round) => [`type note ${round}`, 'press Tab']).flat();
   expect(observed.map((s) => (s.kind === 'input' ? `${s.action} ${s.value}` : s.action))).toEqual([...expected, 'click']);
-  const times = observed.map((s) => s.ts);
-  expect(times).toEqual([...times].sort((a, b) => a - b));
 });

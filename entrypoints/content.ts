@@ -61,7 +61,7 @@ export default defineContentScript({
       window.removeEventListener('pageshow', renew, { capture: true });
     });
     // A quick run of steps goes as one message (a lone step and every other message go at once).
-    const batcher = createStepBatcher((message) => channel.send(message));
+    const batcher = createStepBatcher((message) => channel.send(message), { unbatched: () => document.visibilityState === 'hidden' });
     disposers.push(() => batcher.dispose());
     const send = (message: ToBackgroundMessage) => {
       const parsed = ToBackgroundMessageSchema.safeParse(message);
@@ -130,18 +130,23 @@ export default defineContentScript({
     window.addEventListener('pagehide', flushSteps);
     document.addEventListener('freeze', flushSteps);
     document.addEventListener('visibilitychange', flushWhenHidden);
+    // The background is packaging a bundle or asking for regions (it reaches every frame): the steps before it go first.
+    const onBackgroundMessage = () => {
+      batcher.flush();
+      return false;
+    };
+    chrome.runtime.onMessage.addListener(onBackgroundMessage);
     disposers.push(() => {
       window.removeEventListener('pagehide', flushSteps);
       document.removeEventListener('freeze', flushSteps);
       document.removeEventListener('visibilitychange', flushWhenHidden);
+      chrome.runtime.onMessage.removeListener(onBackgroundMessage);
     });
     if (!isTop) return;
     disposers.push(startPageErrorRelay(window, send));
 
     // Only the top frame answers: `tabs.sendMessage` reaches every frame, the first answer wins.
     chrome.runtime.onMessage.addListener((message: unknown, _sender, sendResponse) => {
-      // The background is packaging a bundle or asking for regions: the steps before it go first.
-      batcher.flush();
       const parsed = ToContentMessageSchema.safeParse(message);
       if (!parsed.success) return false;
       if (parsed.data.type === 'redaction/report') {

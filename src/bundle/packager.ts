@@ -42,10 +42,10 @@ export interface PackagerPorts {
   snapshot(tabId: number): Promise<SnapshotCaptureResult>;
   encodeClip(jobId: string, frames: ClipFrameRef[]): Promise<ClipOutcome>;
   /**
-   * Resolves when the steps that happened before the signal have reached the timeline (a page sends
-   * a quick run of steps in batches). Awaited just before the steps are read; none: read at once.
+   * Resolves when the steps taken up to `windowEnd` have reached the timeline (a page sends a quick
+   * run of steps in batches). Awaited just before the steps are read; none: read at once.
    */
-  stepsSettled?(signal: FailureSignal): Promise<void>;
+  stepsSettled?(windowEnd: number): Promise<void>;
   /** Saves the zip to the user's downloads; resolves to the download id. */
   download(bundleId: string, zip: Uint8Array): Promise<number>;
   log(message: string): void;
@@ -128,7 +128,7 @@ export async function packageBundle(
     const tClip = ports.clock.now();
     const snapshot = await snapshotPromise;
     if (!snapshot.ok && withSnapshot) warnings.push(`no DOM snapshot: ${snapshot.error}`);
-    await ports.stepsSettled?.(signal);
+    await ports.stepsSettled?.(windowEnd);
     const steps = await ports.timeline.between(tabId, windowStart, windowEnd);
     const otherTabs = otherTabsActivity(
       tabId,

@@ -94,4 +94,26 @@ describe('createStepBatcher', () => {
     expect(seen()).toEqual([['a'], ['b']]);
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it('sends every step at once while the page says so (hidden: its timers may fire a second late)', () => {
+    let hidden = true;
+    const posts: ToBackgroundMessage[] = [];
+    const batcher = createStepBatcher((m) => posts.push(m), { unbatched: () => hidden });
+    batcher.send(step('a'));
+    batcher.send(step('b'));
+    expect(posts.map((m) => m.type === 'step/observed' && m.action)).toEqual(['a', 'b']);
+    hidden = false;
+    batcher.send(step('c'));
+    expect(posts).toHaveLength(2);
+    expect(vi.getTimerCount()).toBe(1);
+  });
+
+  it('waits at most a window when the clock was set back since the last post', () => {
+    const { batcher, seen } = recorder();
+    batcher.send(step('a'));
+    vi.setSystemTime(1_000_000 - 60_000);
+    batcher.send(step('b'));
+    vi.advanceTimersByTime(STEP_BATCH_WINDOW_MS);
+    expect(seen()).toEqual([['a'], ['b']]);
+  });
 });

@@ -12,7 +12,7 @@ export const STEPS_IN_FLIGHT_MS = STEP_BATCH_WINDOW_MS + 150;
 export interface StepBatcher {
   /** Steps are batched; any other message first flushes the waiting steps, so the order holds. */
   send(message: ToBackgroundMessage): void;
-  /** Posts the waiting steps now (the page is hidden or left, the background asked for something). */
+  /** Posts the waiting steps now (the page is hidden or left, the background asks for something). */
   flush(): void;
   /** Drops the waiting steps and the timer (the script is being disposed of). */
   dispose(): void;
@@ -27,7 +27,18 @@ export interface StepBatcher {
  */
 export function createStepBatcher(
   post: (message: ToBackgroundMessage) => void,
-  { windowMs = STEP_BATCH_WINDOW_MS, maxSteps = STEP_BATCH_MAX, now = Date.now }: { windowMs?: number; maxSteps?: number; now?: () => number } = {},
+  {
+    windowMs = STEP_BATCH_WINDOW_MS,
+    maxSteps = STEP_BATCH_MAX,
+    now = Date.now,
+    unbatched = () => false,
+  }: {
+    windowMs?: number;
+    maxSteps?: number;
+    now?: () => number;
+    /** Steps go at once while this holds: a hidden page's timers may fire a second late. */
+    unbatched?: () => boolean;
+  } = {},
 ): StepBatcher {
   let waiting: StepObservedMessage[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -57,9 +68,10 @@ export function createStepBatcher(
         return;
       }
       waiting.push(message);
-      if (waiting.length >= maxSteps) return flush();
+      if (waiting.length >= maxSteps || unbatched()) return flush();
       if (timer !== undefined) return;
-      const wait = lastPost + windowMs - now();
+      // At most a window: the clock may have been set back since the last post.
+      const wait = Math.min(windowMs, lastPost + windowMs - now());
       if (wait <= 0) flush();
       else timer = setTimeout(flush, wait);
     },

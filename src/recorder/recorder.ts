@@ -319,9 +319,9 @@ export class Recorder {
           runId: () => run?.runId ?? this.run.runId,
           captureStats: () => this.frames.stats(),
           debuggerState: (t) => this.ports.debuggerState(t),
-          // A step just before the signal may still be in its page's batch: wait until it is in.
-          stepsSettled: async (s) => {
-            const wait = s.ts + STEPS_IN_FLIGHT_MS - this.ports.clock.now();
+          // A step taken just before the window's end may still be in its page's batch: wait until it is in.
+          stepsSettled: async (windowEnd) => {
+            const wait = Math.min(STEPS_IN_FLIGHT_MS, windowEnd + STEPS_IN_FLIGHT_MS - this.ports.clock.now());
             if (wait > 0) await (this.ports.sleep ?? defaultSleep)(wait);
           },
         },

@@ -29,6 +29,12 @@ describe('selectEvictions', () => {
   });
 });
 
+it('keeps as the anchor the newest frame before the cutoff, even if it was stored before an older one', () => {
+  // Frame 2 (ts 150) was masked slower than frame 3 (ts 160) and stored after it.
+  const frames = [frame(1, 100, 1), frame(3, 160, 1), frame(2, 150, 1), frame(4, 300, 1)];
+  expect(selectEvictions(frames, 1_200, { maxAgeMs: 1_000, maxBytes: 100 })).toEqual([1, 2]);
+});
+
 describe('framesInWindow', () => {
   it('keeps the frames of one tab within the window, in order, after the last one before it', () => {
     const frames = [frame(1, 100, 1, 1), frame(2, 120, 1, 1), frame(3, 200, 1, 2), frame(4, 300, 1, 1), frame(5, 400, 1, 1), frame(6, 500, 1, 1)];

@@ -11,13 +11,17 @@ export interface RingLimits {
  * Keys of the frames to evict so the ring keeps only frames no older than `maxAgeMs` and at most
  * `maxBytes` in total, oldest first. Each tab keeps its newest frame from before the cutoff (its
  * "anchor"): a screencast sends no frame while the page does not repaint, and that frame is what the
- * screen showed when the window starts. `frames` must be in capture order (oldest first).
+ * screen showed when the window starts. `frames` are in storage order, which is nearly time order (a
+ * frame masked slower may be stored after a later one).
  */
 export function selectEvictions(frames: readonly FrameMeta[], now: number, limits: RingLimits): number[] {
   const cutoff = now - limits.maxAgeMs;
-  const anchors = new Map<number, number>();
-  for (const f of frames) if (f.ts < cutoff) anchors.set(f.tabId, f.key);
-  const isAnchor = (f: FrameMeta) => anchors.get(f.tabId) === f.key;
+  const anchors = new Map<number, FrameMeta>();
+  for (const f of frames) {
+    const anchor = anchors.get(f.tabId);
+    if (f.ts < cutoff && (!anchor || f.ts >= anchor.ts)) anchors.set(f.tabId, f);
+  }
+  const isAnchor = (f: FrameMeta) => anchors.get(f.tabId) === f;
   let total = 0;
   for (const f of frames) total += f.size;
   const evict: number[] = [];
