@@ -16,6 +16,9 @@ const step = (action: string): StepObservedMessage => ({
 });
 const rects: ToBackgroundMessage = { type: 'redaction/rects', ts: 0, url: 'https://shop.test/checkout', viewport: { width: 800, height: 600 }, device_pixel_ratio: 1, rects: [] };
 
+const command: ToBackgroundMessage = { type: 'agent/command', ts: 0, url: 'https://shop.test/checkout', command: { kind: 'fail', reason: 'assertion_failed' } };
+const pageError: ToBackgroundMessage = { type: 'signal/page-error', ts: 0, url: 'https://shop.test/checkout', kind: 'error', message: 'boom', stack: null };
+
 /** What the background received: each post as the list of step actions it carried, or its type. */
 function recorder() {
   const posts: ToBackgroundMessage[] = [];
@@ -63,14 +66,26 @@ describe('createStepBatcher', () => {
     expect(seen()).toEqual([['a'], ['b']]);
   });
 
-  it('flushes the waiting steps before any other message, so the background sees them in order', () => {
+  it('flushes the waiting steps before an agent command or a page error, so the background sees them in order', () => {
+    const { batcher, seen } = recorder();
+    batcher.send(step('a'));
+    batcher.send(step('b'));
+    batcher.send(command);
+    batcher.send(step('c'));
+    batcher.send(pageError);
+    expect(seen()).toEqual([['a'], ['b'], 'agent/command', ['c'], 'signal/page-error']);
+    vi.advanceTimersByTime(STEP_BATCH_WINDOW_MS * 2);
+    expect(seen()).toHaveLength(5);
+  });
+
+  it('sends a region report at once, past the waiting steps (they keep waiting)', () => {
     const { batcher, seen } = recorder();
     batcher.send(step('a'));
     batcher.send(step('b'));
     batcher.send(rects);
-    expect(seen()).toEqual([['a'], ['b'], 'redaction/rects']);
-    vi.advanceTimersByTime(STEP_BATCH_WINDOW_MS * 2);
-    expect(seen()).toHaveLength(3);
+    expect(seen()).toEqual([['a'], 'redaction/rects']);
+    vi.advanceTimersByTime(STEP_BATCH_WINDOW_MS);
+    expect(seen()).toEqual([['a'], 'redaction/rects', ['b']]);
   });
 
   it(`never carries more than ${STEP_BATCH_MAX} steps in one batch`, () => {

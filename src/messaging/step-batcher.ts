@@ -10,7 +10,11 @@ export const STEP_BATCH_WINDOW_MS = 100;
 export const STEPS_IN_FLIGHT_MS = STEP_BATCH_WINDOW_MS + 150;
 
 export interface StepBatcher {
-  /** Steps are batched; any other message first flushes the waiting steps, so the order holds. */
+  /**
+   * Steps are batched. A region report goes at once, past them: it only matters to the frames, and
+   * a page reports its regions on every focus change. Any other message (an agent command, a page
+   * error) first flushes the waiting steps, so their order holds.
+   */
   send(message: ToBackgroundMessage): void;
   /** Posts the waiting steps now (the page is hidden or left, the background asks for something). */
   flush(): void;
@@ -62,6 +66,7 @@ export function createStepBatcher(
 
   return {
     send(message) {
+      if (message.type === 'redaction/rects') return post(message);
       if (message.type !== 'step/observed') {
         flush();
         postNow(message);
