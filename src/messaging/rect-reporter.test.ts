@@ -24,7 +24,12 @@ function start(opts: RectReporterOptions = {}): RectReporter {
 
 /** Lets the reporter's quiet period pass. */
 const quiet = () => vi.advanceTimersByTime(150);
-const fire = (type: string, target: EventTarget = window) => target.dispatchEvent(new Event(type));
+/** The end of the task that fired the events: the reporter reports there (a microtask). */
+const endOfTask = () => Promise.resolve();
+const fire = async (type: string, target: EventTarget = window) => {
+  target.dispatchEvent(new Event(type));
+  await endOfTask();
+};
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -41,7 +46,7 @@ afterEach(() => {
 });
 
 describe('startSensitiveRectReporter', () => {
-  it('reports at start, an empty document with no rects, as a valid message', () => {
+  it('reports at start, an empty document with no rects, as a valid message', async () => {
     reporter = startSensitiveRectReporter(window, (m) => sent.push(m), { pollMs: 0 });
     expect(sent).toHaveLength(1);
     expect(SensitiveRectsMessageSchema.parse(sent[0])).toEqual({
@@ -54,19 +59,19 @@ describe('startSensitiveRectReporter', () => {
     });
   });
 
-  it('reports the first change after a quiet spell at once (leading edge)', () => {
+  it('reports the first change after a quiet spell at once (leading edge)', async () => {
     start();
     quiet();
     current = [FIELD];
-    fire('scroll', document);
+    await fire('scroll', document);
     expect(sent.map((m) => m.rects)).toEqual([[], [FIELD]]);
   });
 
-  it('coalesces a burst of changes into one report per animation frame, with the latest rects', () => {
+  it('coalesces a burst of changes into one report per animation frame, with the latest rects', async () => {
     start();
     for (let i = 0; i < 10; i++) {
       current = [{ ...FIELD, y: 20 + i }];
-      fire('scroll', document);
+      await fire('scroll', document);
     }
     expect(sent).toHaveLength(1);
     expect(collects).toBe(1);
@@ -75,11 +80,11 @@ describe('startSensitiveRectReporter', () => {
     expect(sent.map((m) => m.rects)).toEqual([[], [{ ...FIELD, y: 29 }]]);
   });
 
-  it('reports typing, focus and DOM changes at once, even right after another report', async () => {
+  it('reports typing, focus and DOM changes at the end of their task, even right after another report', async () => {
     start();
     vi.advanceTimersByTime(5);
     current = [FIELD];
-    document.body.dispatchEvent(new Event('input'));
+    await fire('input', document.body);
     expect(sent.map((m) => m.rects)).toEqual([[], [FIELD]]);
     vi.advanceTimersByTime(5);
     current = [];
@@ -89,7 +94,24 @@ describe('startSensitiveRectReporter', () => {
     expect(sent.map((m) => m.rects)).toEqual([[], [FIELD], []]);
   });
 
-  it('reports a character typed into the focused text field with the next frame, off the typing task', () => {
+  it('makes one report of the events of one change: a script moving the focus fires change, focusout and focusin', async () => {
+    document.body.innerHTML = '<input id="a" type="text"><input id="b" type="text">';
+    const a = document.getElementById('a') as HTMLInputElement;
+    a.focus();
+    start();
+    quiet();
+    const before = collects;
+    current = [FIELD];
+    a.dispatchEvent(new Event('change', { bubbles: true }));
+    (document.getElementById('b') as HTMLInputElement).focus();
+    // Nothing yet within the task; once it ends (before anything is painted), one collection.
+    expect(collects).toBe(before);
+    await endOfTask();
+    expect(collects).toBe(before + 1);
+    expect(sent.map((m) => m.rects)).toEqual([[], [FIELD]]);
+  });
+
+  it('reports a character typed into the focused text field with the next frame, off the typing task', async () => {
     document.body.innerHTML = '<input id="name" type="text"><input id="other" type="text"><div contenteditable="true" id="editor"></div>';
     const name = document.getElementById('name') as HTMLInputElement;
     const other = document.getElementById('other') as HTMLInputElement;
@@ -103,17 +125,19 @@ describe('startSensitiveRectReporter', () => {
     expect(sent).toHaveLength(1);
     vi.advanceTimersByTime(120); // the next animation frame (or its fallback timer)
     expect(sent.map((m) => m.rects)).toEqual([[], [FIELD]]);
-    // A value set into a field that does not have the focus, or text in an editor: at once.
+    // A value set into a field that does not have the focus, or text in an editor: at the end of the task.
     current = [];
     other.value = 'jane@example.com';
     other.dispatchEvent(new Event('input', { bubbles: true }));
+    await endOfTask();
     expect(sent).toHaveLength(3);
     current = [FIELD];
     document.getElementById('editor')!.dispatchEvent(new Event('input', { bubbles: true }));
+    await endOfTask();
     expect(sent).toHaveLength(4);
   });
 
-  it('reports typing at once when the focus came after the last report (that report does not hold the field)', () => {
+  it('reports typing at once when the focus came after the last report (that report does not hold the field)', async () => {
     document.body.innerHTML = '<input id="name" type="text">';
     const name = document.getElementById('name') as HTMLInputElement;
     let clock = 0;
@@ -128,10 +152,11 @@ describe('startSensitiveRectReporter', () => {
     current = [FIELD];
     name.value = 'j';
     name.dispatchEvent(new Event('input', { bubbles: true }));
+    await endOfTask();
     expect(sent.map((m) => m.rects)).toEqual([[], [FIELD]]);
   });
 
-  it('coalesces changes of content once collecting has taken its budget', () => {
+  it('coalesces changes of content once collecting has taken its budget', async () => {
     start({
       contentBudgetMs: 8,
       collect: () => {
@@ -140,20 +165,20 @@ describe('startSensitiveRectReporter', () => {
         return current;
       },
     });
-    for (let i = 0; i < 5; i++) document.body.dispatchEvent(new Event('input'));
+    for (let i = 0; i < 5; i++) await fire('input', document.body);
     expect(collects).toBe(3); // 3 + 3 ms spent, then 9 ms: over the budget
     vi.advanceTimersByTime(30); // a slow collection waits 8× its cost
     expect(collects).toBe(4);
     vi.advanceTimersByTime(300); // the budget recovers
-    document.body.dispatchEvent(new Event('input'));
+    await fire('input', document.body);
     expect(collects).toBe(5);
   });
 
-  it('does not send a report equal to the last one', () => {
+  it('does not send a report equal to the last one', async () => {
     current = [FIELD];
     start();
     quiet();
-    fire('resize');
+    await fire('resize');
     vi.advanceTimersByTime(20);
     expect(collects).toBe(2);
     expect(sent).toHaveLength(1);
@@ -171,11 +196,12 @@ describe('startSensitiveRectReporter', () => {
     ['load', () => document.body],
     ['load', () => window],
     ['DOMContentLoaded', () => document],
-  ])('looks again after %s', (type, target) => {
+  ])('looks again after %s', async (type, target) => {
     start();
     quiet();
     current = [FIELD];
     target().dispatchEvent(new Event(type, { bubbles: type === 'DOMContentLoaded' }));
+    await endOfTask();
     expect(sent.at(-1)?.rects).toEqual([FIELD]);
   });
 
@@ -212,11 +238,11 @@ describe('startSensitiveRectReporter', () => {
     await vi.advanceTimersByTimeAsync(20);
     expect(collects).toBe(2);
     await vi.advanceTimersByTimeAsync(150);
-    inner.body.dispatchEvent(new Event('scroll'));
+    await fire('scroll', inner.body);
     expect(collects).toBe(3);
   });
 
-  it('finds changes no event announced by polling, only while the page is visible', () => {
+  it('finds changes no event announced by polling, only while the page is visible', async () => {
     start({ pollMs: 1000 });
     current = [FIELD];
     vi.advanceTimersByTime(1000);
@@ -231,7 +257,7 @@ describe('startSensitiveRectReporter', () => {
     }
   });
 
-  it('sends an unchanged report again now and then, for a background that restarted', () => {
+  it('sends an unchanged report again now and then, for a background that restarted', async () => {
     start({ pollMs: 1000, resendMs: 5000 });
     vi.advanceTimersByTime(4000);
     expect(sent).toHaveLength(1);
@@ -240,20 +266,20 @@ describe('startSensitiveRectReporter', () => {
     expect(sent[1]!.rects).toEqual([]);
   });
 
-  it('sends the report again at page milestones, even if unchanged', () => {
+  it('sends the report again at page milestones, even if unchanged', async () => {
     start();
-    fire('DOMContentLoaded', document);
-    fire('load');
-    fire('pageshow');
-    fire('visibilitychange', document);
+    await fire('DOMContentLoaded', document);
+    await fire('load');
+    await fire('pageshow');
+    await fire('visibilitychange', document);
     expect(sent).toHaveLength(5);
     // An image loading is no milestone.
     quiet();
-    fire('load', document.body);
+    await fire('load', document.body);
     expect(sent).toHaveLength(5);
   });
 
-  it('waits longer between reports when collecting is slow', () => {
+  it('waits longer between reports when collecting is slow', async () => {
     start({
       collect: () => {
         collects++;
@@ -261,14 +287,14 @@ describe('startSensitiveRectReporter', () => {
         return current;
       },
     });
-    fire('scroll', document);
+    await fire('scroll', document);
     vi.advanceTimersByTime(50);
     expect(collects).toBe(1);
     vi.advanceTimersByTime(40);
     expect(collects).toBe(2);
   });
 
-  it('reports nothing until the viewport has a size', () => {
+  it('reports nothing until the viewport has a size', async () => {
     const width = Object.getOwnPropertyDescriptor(window, 'innerWidth');
     Object.defineProperty(window, 'innerWidth', { value: 0, configurable: true });
     try {
@@ -279,11 +305,11 @@ describe('startSensitiveRectReporter', () => {
       else Reflect.deleteProperty(window, 'innerWidth');
     }
     quiet();
-    fire('resize');
+    await fire('resize');
     expect(sent).toHaveLength(1);
   });
 
-  it('never throws into the page, and warns once per problem', () => {
+  it('never throws into the page, and warns once per problem', async () => {
     const warn = vi.fn();
     let fail = true;
     start({
@@ -294,12 +320,12 @@ describe('startSensitiveRectReporter', () => {
       },
     });
     quiet();
-    expect(() => fire('scroll', document)).not.toThrow();
+    await expect(fire('scroll', document)).resolves.toBeUndefined();
     expect(warn).toHaveBeenCalledOnce();
     expect(warn.mock.calls[0]![0]).toContain('boom');
     fail = false;
     quiet();
-    fire('scroll', document);
+    await fire('scroll', document);
     expect(sent).toHaveLength(1);
   });
 
@@ -310,7 +336,7 @@ describe('startSensitiveRectReporter', () => {
     expect(sent.at(-1)?.rects).toEqual([FIELD]);
     stop();
     const before = collects;
-    fire('scroll', document);
+    await fire('scroll', document);
     document.body.append(document.createElement('p'));
     await vi.advanceTimersByTimeAsync(10_000);
     stop.refresh();

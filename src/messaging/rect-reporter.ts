@@ -10,7 +10,7 @@ export interface RectReporterOptions {
   /** After this long without a report, a change of layout (scrolling, resizing) is reported at once (leading edge). */
   quietMs?: number;
   /**
-   * A change of content (a value, focus, DOM mutations) is reported at once, in the task that made it,
+   * A change of content (a value, focus, DOM mutations) is reported at the end of the task that made it,
    * while the time recently spent collecting (halving every 100 ms) stays under this: such a report
    * reaches the background before the change is painted, one sent with the next animation frame may
    * reach it after the frame. Past the budget (a page changing its DOM without pause), changes wait
@@ -93,8 +93,8 @@ const FRAME_FALLBACK_MS = 100;
  * frames can be masked before they are stored: once at start (`rects: []` for a document still empty
  * at `document_start`) and whenever the regions may have changed — scrolling (any scroller),
  * resizing, typing, focus changes, DOM mutations (same-origin iframes and open shadow roots
- * included), transitions and animations ending, loads. Focus, DOM and value changes are reported at
- * once, in the task that made them, so the report is on its way before the change is painted (past a
+ * included), transitions and animations ending, loads. Focus, DOM and value changes are reported
+ * once at the end of the task that made them, so the report is on its way before the change is painted (past a
  * budget of collecting time, with the next animation frame); typing into the focused text field (a
  * region already) with the next animation frame, so an agent's keystrokes do not wait for it; layout
  * changes at once after a quiet spell, then at most once per animation frame. A report equal to the last one is not sent, except at
@@ -121,6 +121,8 @@ export function startSensitiveRectReporter(
   let recentCost = 0;
   let lastKey = '';
   let lastSent = -Infinity;
+  /** A report is due at the end of the current task. */
+  let soon = false;
   let frame: number | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let href = '';
@@ -151,6 +153,7 @@ export function startSensitiveRectReporter(
 
   const report = (force: boolean) => {
     cancel();
+    soon = false;
     recentCost = recent();
     const start = now();
     guarded('reporting sensitive regions', () => {
@@ -176,6 +179,19 @@ export function startSensitiveRectReporter(
   };
 
   /**
+   * Reports at the end of the current task (a microtask), still before the change is painted: the
+   * events of one change make one report, e.g. a script moving the focus fires the field's `change`,
+   * its `focusout` and the next field's `focusin`.
+   */
+  const reportSoon = () => {
+    if (soon) return;
+    soon = true;
+    queueMicrotask(() => {
+      if (soon && !stopped) report(false);
+    });
+  };
+
+  /**
    * Something may have changed. A page milestone is reported now, even if unchanged; a change of
    * content now unless reports come thick and fast; a change of layout now after a quiet spell. Else
    * with the next animation frame (or later when collecting is slow).
@@ -184,7 +200,7 @@ export function startSensitiveRectReporter(
     if (stopped) return;
     if (change === 'milestone') return report(true);
     const due = change === 'content' ? recent() < contentBudgetMs : change === 'layout' && now() - lastRun >= quietMs;
-    if (due) return report(false);
+    if (due) return reportSoon();
     if (frame !== null || timer !== null) return;
     const fire = () => report(false);
     if (lastCost > CHEAP_COLLECT_MS) timer = setTimeout(fire, Math.min(250, lastCost * 8));
@@ -203,7 +219,7 @@ export function startSensitiveRectReporter(
     // Typing only when the last report was collected with that field focused and none is pending:
     // else that report may not hold the field yet.
     const target = e.composedPath?.()[0] ?? e.target;
-    if (e.type === 'input' && target === focusedAtCollect && frame === null && timer === null && isFocusedTypedField(target)) return 'typing';
+    if (e.type === 'input' && target === focusedAtCollect && !soon && frame === null && timer === null && isFocusedTypedField(target)) return 'typing';
     return CONTENT_EVENTS.has(e.type) ? 'content' : 'layout';
   };
   const onEvent = (e: Event) => guarded('handling an event', () => request(changeOf(e)));
