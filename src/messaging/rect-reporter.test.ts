@@ -320,7 +320,7 @@ describe('startSensitiveRectReporter', () => {
       },
     });
     quiet();
-    await expect(fire('scroll', document)).resolves.toBeUndefined();
+    await fire('scroll', document); // the page's task goes on: nothing thrown into it
     expect(warn).toHaveBeenCalledOnce();
     expect(warn.mock.calls[0]![0]).toContain('boom');
     fail = false;

@@ -186,9 +186,11 @@ export function startSensitiveRectReporter(
   const reportSoon = () => {
     if (soon) return;
     soon = true;
-    queueMicrotask(() => {
-      if (soon && !stopped) report(false);
-    });
+    queueMicrotask(() =>
+      guarded('reporting sensitive regions', () => {
+        if (soon && !stopped) report(false);
+      }),
+    );
   };
 
   /**
