@@ -3,8 +3,9 @@
  * noisy: read medians and ratios). Sections:
  *   1. frames per second per capture source over 30 s of a busy page (animation + an agent clicking);
  *   2. failure signal → bundle stored, clip encoding time and bundle size, for full windows;
- *   3. agent slowdown: the same ≥ 200-action workload with the extension off, on in each capture
- *      mode, and with Playwright's own tracing, as wall-time ratios to "off", with the CPU seconds
+ *   3. agent slowdown: the same ≥ 200-action workload with the extension off (twice: the second
+ *      shows the noise), on in each capture mode, and with Playwright's own tracing, as wall-time
+ *      ratios to "off" (of the medians, and the median of each round's ratio), with the CPU seconds
  *      each kind of Chromium process spent (where the overhead goes); once as fast as Playwright
  *      goes, once with a short pause between actions;
  *   4. a soak: ring bytes, IndexedDB usage and the service worker's heap over a long run at the
@@ -39,6 +40,13 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+/** The q-quantile (0–1) of xs, interpolated between neighbours. */
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (s.length - 1) * q;
+  const lo = Math.floor(at);
+  return s[lo]! + (s[Math.min(lo + 1, s.length - 1)]! - s[lo]!) * (at - lo);
 };
 const fmt = (xs: number[], unit: string, digits = 0) =>
   `median ${median(xs).toFixed(digits)} ${unit} (min ${Math.min(...xs).toFixed(digits)}, max ${Math.max(...xs).toFixed(digits)}, n=${xs.length})`;
@@ -217,6 +225,8 @@ async function agentSlowdown(site: SiteServer): Promise<void> {
     );
     const allModes: [string, () => Promise<Run>][] = [
       ['extension off', () => plainRun(site, thinkMs, false)],
+      // The same as "off": its ratio shows how far apart two identical runs fall on this machine now.
+      ['extension off, again', () => plainRun(site, thinkMs, false)],
       ['recorder default (auto)', () => recorderRun(site, thinkMs, {})],
       ['recorder screencast', () => recorderRun(site, thinkMs, { captureSource: 'screencast' })],
       ['recorder visibleTab', () => recorderRun(site, thinkMs, { captureSource: 'visibleTab' })],
@@ -234,14 +244,18 @@ async function agentSlowdown(site: SiteServer): Promise<void> {
         runs.get(name)!.push(await run());
       }
     }
-    const off = median(runs.get('extension off')!.map((r) => r.ms));
+    const offRuns = runs.get('extension off')!;
+    const off = median(offRuns.map((r) => r.ms));
     for (const [name, rs] of runs) {
       const cpu = CPU_KINDS.map(([label, match]) => {
         const secs = median(rs.map((r) => Object.entries(r.cpu).reduce((sum, [k, v]) => sum + (match(k) ? v : 0), 0)));
         return `${label} ${secs.toFixed(2)}`;
       }).join(', ');
       const ms = rs.map((r) => r.ms);
-      console.log(`   ${name.padEnd(26)} ${fmt(ms, 'ms')}  ratio to off ${(median(ms) / off).toFixed(3)}; CPU s: ${cpu}`);
+      // Each run against the "off" run of the same round: a spell of load that spans a round cancels out.
+      const paired = ms.map((m, rep) => m / offRuns[rep]!.ms);
+      const spread = `paired ${median(paired).toFixed(3)}, middle half ${quantile(paired, 0.25).toFixed(3)}–${quantile(paired, 0.75).toFixed(3)}`;
+      console.log(`   ${name.padEnd(26)} ${fmt(ms, 'ms')}  ratio to off ${(median(ms) / off).toFixed(3)} (${spread}); CPU s: ${cpu}`);
     }
   }
 }

@@ -342,4 +342,78 @@ describe('startSensitiveRectReporter', () => {
     stop.refresh();
     expect(collects).toBe(before);
   });
+
+  describe('measuring again instead of walking the page', () => {
+    let remeasures: number;
+    /** Remeasures give the current rects, as a walk would; `null` when the collection cannot be measured again. */
+    let remeasured: ViewportRect[] | null;
+    const startRemeasuring = (opts: RectReporterOptions = {}) => {
+      remeasures = 0;
+      remeasured = null;
+      return start({
+        pollMs: 0,
+        remeasure: () => {
+          remeasures++;
+          return remeasured;
+        },
+        ...opts,
+      });
+    };
+    const canRemeasure = () => {
+      remeasured = current;
+    };
+
+    it('measures again after a focus change or scrolling with no DOM mutation, and walks again after one', async () => {
+      document.body.innerHTML = '<input id="a"><input id="b">';
+      startRemeasuring();
+      expect(collects).toBe(1);
+      current = [FIELD];
+      canRemeasure();
+      (document.getElementById('a') as HTMLInputElement).focus();
+      await endOfTask();
+      quiet();
+      await fire('scroll', document);
+      expect([collects, remeasures]).toEqual([1, 2]);
+      expect(sent.map((m) => m.rects)).toEqual([[], [FIELD]]);
+
+      document.body.append(document.createElement('p'));
+      await endOfTask();
+      await endOfTask();
+      expect([collects, remeasures]).toEqual([2, 2]);
+    });
+
+    it('walks again when the DOM changed after the focus in the same task (the mutation not yet delivered)', async () => {
+      document.body.innerHTML = '<input id="a">';
+      startRemeasuring();
+      canRemeasure();
+      (document.getElementById('a') as HTMLInputElement).focus();
+      document.body.append(document.createElement('p'));
+      await endOfTask();
+      expect([collects, remeasures]).toEqual([2, 0]);
+    });
+
+    it('walks again when the last walk is older than walkMaxAgeMs, or when a remeasure cannot stand in', async () => {
+      document.body.innerHTML = '<input id="a"><input id="b">';
+      startRemeasuring({ walkMaxAgeMs: 250 });
+      vi.advanceTimersByTime(300);
+      canRemeasure();
+      (document.getElementById('a') as HTMLInputElement).focus();
+      await endOfTask();
+      expect([collects, remeasures]).toEqual([2, 0]);
+      remeasured = null;
+      quiet();
+      (document.getElementById('b') as HTMLInputElement).focus();
+      await endOfTask();
+      expect([collects, remeasures]).toEqual([3, 1]);
+    });
+
+    it('walks again at page milestones and on refresh', async () => {
+      startRemeasuring();
+      canRemeasure();
+      window.dispatchEvent(new Event('pageshow'));
+      expect(collects).toBe(2);
+      reporter!.refresh();
+      expect([collects, remeasures]).toEqual([3, 0]);
+    });
+  });
 });

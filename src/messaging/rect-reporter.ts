@@ -1,10 +1,21 @@
 import type { SensitiveRectsMessage } from '../../schemas/messages';
 import { redactUrl } from '../redact/redact-url';
-import { collectSensitiveRects, isFocusedTypedField, type ViewportRect } from '../redact/sensitive-rects';
+import { createSensitiveRectCollector, isFocusedTypedField, type ViewportRect } from '../redact/sensitive-rects';
 
 export interface RectReporterOptions {
   /** Where the sensitive regions are now; told about every document and shadow root it walks. */
   collect?: (doc: Document, onRoot: (root: Document | ShadowRoot) => void) => ViewportRect[];
+  /**
+   * The regions of what the last `collect` found, measured again (null: collect instead). Used while
+   * no DOM mutation was seen since that collection and it is younger than `walkMaxAgeMs`: after a
+   * focus change, a value typed, scrolling. Default: none with a custom `collect`.
+   */
+  remeasure?: (doc: Document) => ViewportRect[] | null;
+  /**
+   * A collection older than this is not measured again but repeated: bounds how long a change no
+   * mutation shows (an open shadow root attached to an element already there) may go unseen.
+   */
+  walkMaxAgeMs?: number;
   /** A monotonic clock in ms for pacing (`performance.now`); the message's `ts` is `Date.now()`. */
   now?: () => number;
   /** After this long without a report, a change of layout (scrolling, resizing) is reported at once (leading edge). */
@@ -36,7 +47,7 @@ export interface RectReporter {
   refresh(force?: boolean): void;
 }
 
-export const RECT_REPORTER_DEFAULTS = { quietMs: 100, contentBudgetMs: 8, pollMs: 1000, resendMs: 3000 } as const;
+export const RECT_REPORTER_DEFAULTS = { quietMs: 100, contentBudgetMs: 8, pollMs: 1000, resendMs: 3000, walkMaxAgeMs: 250 } as const;
 /**
  * How long a page keeps reporting its regions after it saw the capture level fall below frames:
  * the worker applies the new level a moment later, and frames it takes meanwhile must stay masked.
@@ -97,8 +108,11 @@ const FRAME_FALLBACK_MS = 100;
  * once at the end of the task that made them, so the report is on its way before the change is painted (past a
  * budget of collecting time, with the next animation frame); typing into the focused text field (a
  * region already) with the next animation frame, so an agent's keystrokes do not wait for it; layout
- * changes at once after a quiet spell, then at most once per animation frame. A report equal to the last one is not sent, except at
- * page milestones and every `resendMs` while polling. Never throws into the page.
+ * changes at once after a quiet spell, then at most once per animation frame. The page is walked
+ * again after a DOM mutation, a milestone, or `walkMaxAgeMs`; otherwise (focus moved, a value typed,
+ * scrolling) what the last walk found is measured again, every form field examined again, which
+ * gives the same rects for a fraction of the cost. A report equal to the last one is not sent, except
+ * at page milestones and every `resendMs` while polling. Never throws into the page.
  * @example const stop = startSensitiveRectReporter(window, send); stop.refresh(); stop();
  */
 export function startSensitiveRectReporter(
@@ -112,13 +126,19 @@ export function startSensitiveRectReporter(
   const pollMs = opts.pollMs ?? RECT_REPORTER_DEFAULTS.pollMs;
   const resendMs = opts.resendMs ?? RECT_REPORTER_DEFAULTS.resendMs;
   const warn = opts.warn ?? ((m: string) => console.warn(`[afr] ${m}`));
-  const collect = opts.collect ?? ((doc, onRoot) => collectSensitiveRects(doc, undefined, { onRoot }));
+  const collector = opts.collect ? null : createSensitiveRectCollector();
+  const collect = opts.collect ?? ((doc, onRoot) => collector!.collect(doc, { onRoot }));
+  const remeasure = opts.remeasure ?? ((doc) => collector?.remeasure(doc) ?? null);
+  const walkMaxAgeMs = opts.walkMaxAgeMs ?? RECT_REPORTER_DEFAULTS.walkMaxAgeMs;
 
   let stopped = false;
   let lastRun = -Infinity;
   let lastCost = 0;
   /** Time spent collecting lately: each report adds its cost, and the sum halves every 100 ms. */
   let recentCost = 0;
+  /** The DOM may have changed since the last collection (a mutation, a milestone, a refresh): collect, do not remeasure. */
+  let domChanged = true;
+  let lastCollect = -Infinity;
   let lastKey = '';
   let lastSent = -Infinity;
   /** A report is due at the end of the current task. */
@@ -160,7 +180,14 @@ export function startSensitiveRectReporter(
       const width = win.innerWidth;
       const height = win.innerHeight;
       if (!(width > 0 && height > 0)) return; // not laid out yet: the next event or poll reports
-      const rects = collect(win.document, observe);
+      // Mutations not yet delivered to the observer (made in this task) count too.
+      if (mutations.takeRecords().length) domChanged = true;
+      let rects = !domChanged && now() - lastCollect < walkMaxAgeMs ? remeasure(win.document) : null;
+      if (!rects) {
+        domChanged = false;
+        lastCollect = now();
+        rects = collect(win.document, observe);
+      }
       focusedAtCollect = deepActiveElement(win.document);
       if (win.location.href !== href) {
         href = win.location.href;
@@ -200,7 +227,10 @@ export function startSensitiveRectReporter(
    */
   const request = (change: Change) => {
     if (stopped) return;
-    if (change === 'milestone') return report(true);
+    if (change === 'milestone') {
+      domChanged = true;
+      return report(true);
+    }
     const due = change === 'content' ? recent() < contentBudgetMs : change === 'layout' && now() - lastRun >= quietMs;
     if (due) return reportSoon();
     if (frame !== null || timer !== null) return;
@@ -232,7 +262,12 @@ export function startSensitiveRectReporter(
     if (removable) removers.push(() => types.forEach((type) => target.removeEventListener(type, onEvent, options)));
   };
 
-  const mutations = new MutationObserver(() => guarded('handling a mutation', () => request('content')));
+  const mutations = new MutationObserver(() =>
+    guarded('handling a mutation', () => {
+      domChanged = true;
+      request('content');
+    }),
+  );
   const observed = new WeakSet<Node>();
   /** Watches every document and shadow root the collection walks: mutations there do not reach `win.document`'s observer. */
   function observe(root: Document | ShadowRoot): void {
@@ -265,6 +300,7 @@ export function startSensitiveRectReporter(
     removers.splice(0).forEach((remove) => guarded('removing a listener', remove));
   };
   const refresh = (force = false) => {
+    domChanged = true;
     if (!stopped) report(force);
   };
   return Object.assign(stop, { refresh });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SnapshotNode } from '../../schemas/snapshot';
 import { takeSnapshot } from '../snapshot/take-snapshot';
-import { collectSensitiveRects, type RectLike, type RectSource } from './sensitive-rects';
+import { collectSensitiveRects, createSensitiveRectCollector, type RectLike, type RectSource } from './sensitive-rects';
 import { NO_CUSTOM_RULES, compileRedactionRules, selectorValidator, setActiveRedactionRules } from './custom-rules';
 
 // happy-dom has no layout (every rect is 0×0): each element's box comes from its `data-box`
@@ -263,5 +263,80 @@ describe('collectSensitiveRects agrees with the DOM snapshot', () => {
         'frame.planted@example.com',
       ]),
     );
+  });
+});
+
+describe('createSensitiveRectCollector: measuring again what a walk found', () => {
+  const FORM = `
+    <label for="name">Name</label><input id="name" data-box="10 10 200 20">
+    <input id="mail" type="email" data-box="10 40 200 20">
+    <input id="note" name="note" data-box="10 70 200 20">
+    <textarea id="bio" data-box="10 100 200 40"></textarea>
+    <select id="size" data-box="10 150 100 20"><option>S</option><option>M</option></select>
+    <p id="contact" data-box="300 10 300 20">Write to help.desk@example.com</p>
+    <div id="editor" contenteditable="true" data-box="300 40 300 40">call 415 555 0134</div>
+    <div id="secret" data-box="300 90 100 20">withheld</div>`;
+
+  const steps: [string, () => void][] = [
+    ['the focus moves to a plain field', () => (document.getElementById('name') as HTMLInputElement).focus()],
+    ['an address is typed into it', () => setValue('#name', 'jane@exam')],
+    ['the focus moves on', () => (document.getElementById('bio') as HTMLTextAreaElement).focus()],
+    ['a script writes a card number into a field that has no focus', () => setValue('#note', '4111 1111 1111 1111')],
+    ['the focus leaves every field', () => (document.activeElement as HTMLElement).blur()],
+    ['a value is cleared', () => setValue('#note', '')],
+    ['the page moves (scrolling)', () => document.getElementById('mail')!.setAttribute('data-box', '10 -5 200 20')],
+  ];
+
+  it('gives the rects a new walk gives, in the same order, after each change no mutation shows', () => {
+    document.body.innerHTML = FORM;
+    activate({ selectors: ['#secret'] });
+    const collector = createSensitiveRectCollector(fakeLayout().rectOf);
+    collector.collect(document);
+    for (const [, change] of steps) {
+      change();
+      expect(collector.remeasure(document)).toEqual(collectSensitiveRects(document, fakeLayout().rectOf));
+    }
+  });
+
+  it('measures only the regions the walk found, not every field and text', () => {
+    document.body.innerHTML = FORM;
+    const layout = fakeLayout();
+    const again = createSensitiveRectCollector(layout.rectOf);
+    again.collect(document);
+    layout.ranges.length = 0;
+    layout.elements.length = 0;
+    again.remeasure(document);
+    // The masked texts (the editor's too), the editor and the email field; not the plain fields.
+    expect(layout.ranges).toEqual(['help.desk@example.com', '415 555 0134']);
+    expect(layout.elements).toEqual(['editor', 'mail']);
+  });
+
+  it.each([
+    ['nothing was collected yet', () => {}, false],
+    ['the redaction rules changed', () => activate({ textPatterns: ['withheld'] }), true],
+    ['a text node it found changed', () => (document.getElementById('contact')!.firstChild!.nodeValue = 'Write to x@example.org'), true],
+    ['a field it found was removed', () => document.getElementById('mail')!.remove(), true],
+    ['the custom selector matches another element now', () => document.getElementById('name')!.setAttribute('class', 'secret'), true],
+  ])('cannot stand in for a walk when %s', (_what, change, collectFirst) => {
+    document.body.innerHTML = FORM;
+    activate({ selectors: ['#secret', '.secret'] });
+    const collector = createSensitiveRectCollector(fakeLayout().rectOf);
+    if (collectFirst) collector.collect(document);
+    change();
+    expect(collector.remeasure(document)).toBeNull();
+  });
+
+  it('cannot stand in for a walk of a page with an iframe, readable or not', () => {
+    document.body.innerHTML = `${FORM}<iframe id="frame" data-box="0 300 300 150"></iframe>`;
+    const collector = createSensitiveRectCollector(fakeLayout().rectOf);
+    collector.collect(document, { frameDocument: () => null });
+    expect(collector.remeasure(document)).toBeNull();
+  });
+
+  it('cannot stand in for a walk of another document', () => {
+    document.body.innerHTML = FORM;
+    const collector = createSensitiveRectCollector(fakeLayout().rectOf);
+    collector.collect(document);
+    expect(collector.remeasure(document.implementation.createHTMLDocument('other'))).toBeNull();
   });
 });

@@ -1,10 +1,12 @@
 import { classifySensitiveField } from './classify-field';
-import { activeRedactionRules } from './custom-rules';
+import { activeRedactionRules, type CompiledRedactionRules } from './custom-rules';
 import { hasFieldValue } from './field-value';
-import { cachedMaskedSpan, mayBeTypingPersonalData, mayHoldMaskedText } from './masked-span';
+import { cachedMaskedSpan, mayHoldMaskedText, type MaskedSpan } from './masked-span';
+import { fieldIsSensitive } from './sensitive-field';
 import { capRects, clipBox, roundOut, type Box, type ViewportRect } from './viewport-rect';
 
 export type { ViewportRect } from './viewport-rect';
+export { isFocusedTypedField } from './sensitive-field';
 
 /** A box as `getBoundingClientRect` / `getClientRects` give it (CSS px, the node's own viewport). */
 export interface RectLike {
@@ -41,16 +43,29 @@ function sameOriginDocument(iframe: Element): Document | null {
 
 /** Subtrees never drawn as text (or handled as a whole): their text nodes are not looked at. */
 const NOT_DESCENDED = new Set(['script', 'style', 'noscript', 'template', 'head', 'input', 'textarea', 'select', 'iframe', 'frame']);
-/** Input types whose value is free text a person may type a secret into. */
-const FREE_TEXT_TYPES = new Set(['', 'text', 'search', 'url']);
-/** Input types typed into character by character (the free-text ones and the classified ones). */
-const TYPED_TYPES = new Set([...FREE_TEXT_TYPES, 'email', 'tel', 'password', 'number']);
 
 /** Deepest nesting of same-origin iframes walked. */
 const MAX_FRAME_DEPTH = 8;
 
-function inputType(el: Element): string {
-  return (el.getAttribute('type') ?? '').trim().toLowerCase();
+/**
+ * A region the walk found, kept in walk order so that measuring it again gives the same rects in the
+ * same order: an element drawn whole (one the custom selectors withhold, an editor whose text is
+ * masked), the masked span of a text node, or a form field (sensitive or not: its value and focus
+ * may change without a DOM mutation) with how it was classified.
+ */
+type Source =
+  | { readonly kind: 'box'; readonly el: Element }
+  | { readonly kind: 'text'; readonly node: Text; readonly text: string; readonly span: MaskedSpan }
+  | { readonly kind: 'field'; readonly el: Element; readonly root: Document | ShadowRoot; readonly classified: boolean };
+
+/** What a walk found: measured again by `remeasure` while the DOM is as it was. */
+interface Found {
+  readonly rules: CompiledRedactionRules;
+  readonly sources: Source[];
+  /** Each root walked, with what the custom selectors matched there (a selector may depend on state: `:focus`). */
+  readonly roots: { readonly root: Document | ShadowRoot; readonly withheld: readonly Element[] }[];
+  /** An iframe was met: its document may change (or become readable) without a mutation of ours. */
+  framed: boolean;
 }
 
 interface Walk {
@@ -59,6 +74,7 @@ interface Walk {
   readonly onRoot: (root: Document | ShadowRoot) => void;
   readonly selector: string | null;
   readonly out: ViewportRect[];
+  readonly found: Found;
 }
 
 /** A document's (or shadow root's) placement in the top viewport: offset of its coordinates, visible box. */
@@ -78,60 +94,36 @@ function add(walk: Walk, rects: ArrayLike<RectLike>, at: Placement): void {
   }
 }
 
-/** The text a field shows: its value (the chosen options of a select), else its placeholder. */
-function shownText(el: Element): string {
-  if (el.localName === 'select') {
-    return Array.from((el as HTMLSelectElement).selectedOptions ?? [], (o) => o.text ?? o.textContent ?? '').join(' ');
-  }
-  const value = (el as HTMLInputElement).value;
-  return (typeof value === 'string' && value) || el.getAttribute('placeholder') || '';
-}
-
-/** A text field or textarea: typed into character by character. */
-function isTypedField(el: Element): boolean {
-  return el.localName === 'textarea' || (el.localName === 'input' && TYPED_TYPES.has(inputType(el)));
-}
-
-/**
- * Whether `target` is a typed field that has the focus in its document or shadow root. Such a field
- * is a sensitive region for as long as it has the focus, whatever is typed into it: typing there
- * changes no region, only (perhaps) the layout.
- */
-export function isFocusedTypedField(target: EventTarget | null): boolean {
-  const el = target as Partial<Element> | null;
-  if (!el || typeof el.getRootNode !== 'function' || typeof el.localName !== 'string') return false;
-  const root = el.getRootNode() as Partial<DocumentOrShadowRoot>;
-  return root.activeElement === el && hasFieldValue(el as Element) && isTypedField(el as Element);
-}
-
-/**
- * Whether a form field's pixels may show something the DOM redaction withholds or masks. A focused
- * field being typed into counts: its report is then sent when it gets the focus, well before the
- * first character is painted; a report sent on the `input` event races the frame showing it.
- */
-function fieldIsSensitive(el: Element, focused: Element | null): boolean {
-  if (!hasFieldValue(el)) return false;
-  if (el === focused && isTypedField(el)) return true;
-  if (classifySensitiveField(el)) return true;
-  const text = shownText(el);
-  if (!text) return false;
-  if (cachedMaskedSpan(el, text)) return true;
-  const freeText = el.localName === 'textarea' || (el.localName === 'input' && FREE_TEXT_TYPES.has(inputType(el)));
-  return freeText && mayBeTypingPersonalData(text);
-}
-
 function visitText(node: Text, walk: Walk, at: Placement): void {
   const text = node.nodeValue;
   if (!text || !mayHoldMaskedText(text)) return;
   const span = cachedMaskedSpan(node, text);
   if (!span) return;
+  walk.found.sources.push({ kind: 'text', node, text, span });
+  addText(walk, node, span, at);
+}
+
+function addText(walk: Walk, node: Text, span: MaskedSpan, at: Placement): void {
   const range = node.ownerDocument.createRange();
   range.setStart(node, span[0]);
   range.setEnd(node, span[1]);
   add(walk, walk.rectOf(range), at);
 }
 
+function addBox(walk: Walk, el: Element, at: Placement): void {
+  walk.found.sources.push({ kind: 'box', el });
+  add(walk, walk.rectOf(el), at);
+}
+
+function visitField(el: Element, root: Document | ShadowRoot, focused: Element | null, walk: Walk, at: Placement): void {
+  if (!hasFieldValue(el)) return;
+  const classified = classifySensitiveField(el) !== null;
+  walk.found.sources.push({ kind: 'field', el, root, classified });
+  if (fieldIsSensitive(el, focused, classified)) add(walk, walk.rectOf(el), at);
+}
+
 function visitFrame(iframe: Element, walk: Walk, at: Placement): void {
+  walk.found.framed = true;
   if (at.frameDepth >= MAX_FRAME_DEPTH) return;
   const doc = walk.frameDocument(iframe);
   const box = walk.rectOf(iframe)[0];
@@ -149,23 +141,28 @@ function visitFrame(iframe: Element, walk: Walk, at: Placement): void {
   if (clip) walkRoot(doc, walk, { x, y, clip, frameDepth: at.frameDepth + 1 });
 }
 
+/** The elements of `root` the custom selector matches, in document order. */
+function selectorMatches(root: Document | ShadowRoot, selector: string | null): Element[] {
+  if (!selector) return [];
+  try {
+    return Array.from(root.querySelectorAll(selector));
+  } catch {
+    return []; // An invalid selector is reported where the rules are compiled.
+  }
+}
+
 /** Depth-first over one document or shadow root, by sibling links (cheaper than collections in Blink). */
 function walkRoot(root: Document | ShadowRoot, walk: Walk, at: Placement): void {
   walk.onRoot(root);
   // A document's `activeElement` is the shadow host of a focused field inside it: each root has its own.
   const focused = root.activeElement;
-  let withheld: ReadonlySet<Element> = new Set();
-  if (walk.selector) {
-    try {
-      withheld = new Set(root.querySelectorAll(walk.selector));
-    } catch {
-      // An invalid selector is reported where the rules are compiled.
-    }
-  }
+  const matches = selectorMatches(root, walk.selector);
+  walk.found.roots.push({ root, withheld: matches });
+  const withheld: ReadonlySet<Element> = new Set(matches);
   // An editor's text may split a secret across elements (`jane<b>.doe</b>@…`): look at its whole text.
   for (const host of Array.from(root.querySelectorAll('[contenteditable]'))) {
     if (host.getAttribute('contenteditable')?.toLowerCase() === 'false') continue;
-    if (cachedMaskedSpan(host, host.textContent ?? '')) add(walk, walk.rectOf(host), at);
+    if (cachedMaskedSpan(host, host.textContent ?? '')) addBox(walk, host, at);
   }
   let node: Node | null = root.firstChild;
   while (node) {
@@ -174,10 +171,9 @@ function walkRoot(root: Document | ShadowRoot, walk: Walk, at: Placement): void 
     else if (node.nodeType === 1) {
       const el = node as Element;
       const tag = el.localName;
-      if (withheld.has(el)) add(walk, walk.rectOf(el), at);
-      else if (tag === 'input' || tag === 'textarea' || tag === 'select') {
-        if (fieldIsSensitive(el, focused)) add(walk, walk.rectOf(el), at);
-      } else if (tag === 'iframe' || tag === 'frame') visitFrame(el, walk, at);
+      if (withheld.has(el)) addBox(walk, el, at);
+      else if (tag === 'input' || tag === 'textarea' || tag === 'select') visitField(el, root, focused, walk, at);
+      else if (tag === 'iframe' || tag === 'frame') visitFrame(el, walk, at);
       else if (!NOT_DESCENDED.has(tag)) {
         const shadow = el.shadowRoot;
         if (shadow) walkRoot(shadow, walk, at);
@@ -205,18 +201,78 @@ function walkRoot(root: Document | ShadowRoot, walk: Walk, at: Placement): void 
  * @example collectSensitiveRects(document) // [{ x: 24, y: 180, width: 320, height: 36 }]
  */
 export function collectSensitiveRects(doc: Document, rectOf: RectSource = rectsFromLayout, opts: CollectOptions = {}): ViewportRect[] {
-  const rules = activeRedactionRules();
-  const walk: Walk = {
-    rectOf,
-    frameDocument: opts.frameDocument ?? sameOriginDocument,
-    onRoot: opts.onRoot ?? (() => {}),
-    selector: rules.selector,
-    out: [],
-  };
+  return createSensitiveRectCollector(rectOf).collect(doc, opts);
+}
+
+/** `collectSensitiveRects` that remembers what it found, so the regions can be measured again cheaply. */
+export interface SensitiveRectCollector {
+  /** Walks every document and shadow root, as `collectSensitiveRects`; remembers what it found. */
+  collect(doc: Document, opts?: CollectOptions): ViewportRect[];
+  /**
+   * The regions of what the last `collect` found, measured again, every form field examined again
+   * (its value and the focus change without a DOM mutation): the same rects a walk would give, at a
+   * fraction of its cost, as long as no node was added, removed or changed since (the caller watches
+   * the DOM). Null when it cannot stand in for a walk: nothing collected yet, the rules changed, an
+   * iframe was met, the custom selectors match other elements now, or a node it found is gone or
+   * changed.
+   */
+  remeasure(doc: Document, maxRects?: number): ViewportRect[] | null;
+}
+
+function viewportClip(doc: Document): Box | null {
   const view = doc.defaultView;
   const width = view?.innerWidth || doc.documentElement?.clientWidth || 0;
   const height = view?.innerHeight || doc.documentElement?.clientHeight || 0;
-  if (width <= 0 || height <= 0) return [];
-  walkRoot(doc, walk, { x: 0, y: 0, clip: { left: 0, top: 0, right: width, bottom: height }, frameDepth: 0 });
-  return capRects(walk.out, opts.maxRects ?? MAX_SENSITIVE_RECTS);
+  return width > 0 && height > 0 ? { left: 0, top: 0, right: width, bottom: height } : null;
+}
+
+function sameElements(a: readonly Element[], b: readonly Element[]): boolean {
+  return a.length === b.length && a.every((el, i) => el === b[i]);
+}
+
+/**
+ * @example
+ * const collector = createSensitiveRectCollector();
+ * collector.collect(document); // after a DOM mutation
+ * collector.remeasure(document) ?? collector.collect(document); // after focus moved or the page scrolled
+ */
+export function createSensitiveRectCollector(rectOf: RectSource = rectsFromLayout): SensitiveRectCollector {
+  let found: Found | null = null;
+  return {
+    collect(doc, opts = {}) {
+      const rules = activeRedactionRules();
+      const walk: Walk = {
+        rectOf,
+        frameDocument: opts.frameDocument ?? sameOriginDocument,
+        onRoot: opts.onRoot ?? (() => {}),
+        selector: rules.selector,
+        out: [],
+        found: { rules, sources: [], roots: [], framed: false },
+      };
+      found = null;
+      const clip = viewportClip(doc);
+      if (!clip) return [];
+      walkRoot(doc, walk, { x: 0, y: 0, clip, frameDepth: 0 });
+      found = walk.found;
+      return capRects(walk.out, opts.maxRects ?? MAX_SENSITIVE_RECTS);
+    },
+    remeasure(doc, maxRects = MAX_SENSITIVE_RECTS) {
+      if (!found || found.framed || found.rules !== activeRedactionRules() || found.roots[0]?.root !== doc) return null;
+      const selector = found.rules.selector;
+      if (selector && !found.roots.every(({ root, withheld }) => sameElements(selectorMatches(root, selector), withheld))) return null;
+      const clip = viewportClip(doc);
+      if (!clip) return [];
+      const at: Placement = { x: 0, y: 0, clip, frameDepth: 0 };
+      const walk: Walk = { rectOf, frameDocument: () => null, onRoot: () => {}, selector, out: [], found: { rules: found.rules, sources: [], roots: [], framed: false } };
+      for (const source of found.sources) {
+        if (source.kind === 'text') {
+          if (source.node.nodeValue !== source.text || !source.node.isConnected) return null;
+          addText(walk, source.node, source.span, at);
+        } else if (!source.el.isConnected) return null;
+        else if (source.kind === 'box') add(walk, rectOf(source.el), at);
+        else if (fieldIsSensitive(source.el, source.root.activeElement, source.classified)) add(walk, rectOf(source.el), at);
+      }
+      return capRects(walk.out, maxRects);
+    },
+  };
 }
