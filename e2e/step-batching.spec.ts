@@ -21,3 +21,21 @@ test('an agent acting as fast as it can: every step is in the bundle, the last o
   const expected = Array.from({ length: 10 }, (_, round) => [`type note ${round}`, 'press Tab']).flat();
   expect(observed.map((s) => (s.kind === 'input' ? `${s.action} ${s.value}` : s.action))).toEqual([...expected, 'click']);
 });
+
+for (const [where, otherOrigin] of [
+  ['to a page of the same site', (origin: string) => origin],
+  ['to another site (another renderer process)', (origin: string) => origin.replace('127.0.0.1', 'localhost')],
+] as const) {
+  test(`a value typed just before the agent navigates ${where} is in the bundle`, async ({ recorder, site }) => {
+    const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
+    await page.goto(`${site.origin}/checkout.html`);
+    await page.click('h1');
+    // No click, Enter or Tab after the value: its step is sent as the page is left.
+    await page.fill('#notes', 'leave at the door');
+    await page.goto(`${otherOrigin(site.origin)}/index.html`);
+    const bundle = await exportBundle(recorder.worker, await afr(recorder.worker, 'fail', { reason: 'agent_failure' }));
+    const observed = bundle.steps.steps.filter((s) => s.source === 'observer');
+    expect(observed.map((s) => `${s.action} ${s.value ?? ''}`.trim())).toEqual(['navigate', 'click', 'type leave at the door', 'navigate']);
+    expect(new URL(observed.at(-1)!.url).hostname).toBe(new URL(otherOrigin(site.origin)).hostname);
+  });
+}
