@@ -99,6 +99,16 @@ export class CaptureLoop {
     return this.lastTargets;
   }
 
+  /** The tabs there are to capture now, asked of the capturer (the last ones seen when that fails). */
+  async listTargets(): Promise<readonly CaptureTarget[]> {
+    try {
+      this.lastTargets = await this.capturer.listTargets();
+    } catch {
+      // The capture loop reports the capturer's errors; the tabs seen last stand meanwhile.
+    }
+    return this.lastTargets;
+  }
+
   stats(): CaptureStats {
     const now = this.clock.now();
     this.recent = this.recent.filter((t) => t > now - FPS_WINDOW_MS);

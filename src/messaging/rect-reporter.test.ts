@@ -11,8 +11,10 @@ let current: ViewportRect[];
 let collects: number;
 let reporter: RectReporter | null;
 
+/** Starts a reporter with the test's rects; reports with fewer regions go at once unless `fewerDelayMs` is given. */
 function start(opts: RectReporterOptions = {}): RectReporter {
   reporter = startSensitiveRectReporter(window, (m) => sent.push(m), {
+    fewerDelayMs: 0,
     collect: () => {
       collects++;
       return current.map((r) => ({ ...r }));
@@ -414,6 +416,80 @@ describe('startSensitiveRectReporter', () => {
       expect(collects).toBe(2);
       reporter!.refresh();
       expect([collects, remeasures]).toEqual([3, 0]);
+    });
+  });
+
+  describe('a report with fewer regions waits', () => {
+    const OTHER: ViewportRect = { x: 10, y: 60, width: 100, height: 30 };
+
+    it('sends fewer regions only after fewerDelayMs, the frames meanwhile masked over more than needed', async () => {
+      start({ fewerDelayMs: 300, pollMs: 0 });
+      current = [FIELD, OTHER];
+      quiet();
+      await fire('focusin', document);
+      current = [OTHER];
+      quiet();
+      await fire('focusout', document);
+      expect(sent.map((m) => m.rects)).toEqual([[], [FIELD, OTHER]]);
+      vi.advanceTimersByTime(299);
+      expect(sent).toHaveLength(2);
+      vi.advanceTimersByTime(1);
+      expect(sent.map((m) => m.rects)).toEqual([[], [FIELD, OTHER], [OTHER]]);
+    });
+
+    it('sends at once a report that adds or moves a region, with the regions dropped meanwhile', async () => {
+      start({ fewerDelayMs: 300, pollMs: 0 });
+      current = [FIELD, OTHER];
+      quiet();
+      await fire('focusin', document);
+      current = [OTHER];
+      quiet();
+      await fire('focusout', document);
+      current = [{ ...OTHER, y: 61 }];
+      quiet();
+      await fire('scroll', document);
+      expect(sent.map((m) => m.rects)).toEqual([[], [FIELD, OTHER], [{ ...OTHER, y: 61 }]]);
+      vi.advanceTimersByTime(1000);
+      expect(sent).toHaveLength(3);
+    });
+
+    it('sends nothing when the regions are back before the wait ends', async () => {
+      start({ fewerDelayMs: 300, pollMs: 0 });
+      current = [FIELD];
+      quiet();
+      await fire('focusin', document);
+      current = [];
+      quiet();
+      await fire('focusout', document);
+      current = [FIELD];
+      quiet();
+      await fire('focusin', document);
+      vi.advanceTimersByTime(1000);
+      expect(sent.map((m) => m.rects)).toEqual([[], [FIELD]]);
+    });
+
+    it('does not wait when the viewport changed, nor on refresh', async () => {
+      const stop = start({ fewerDelayMs: 300, pollMs: 0 });
+      current = [FIELD];
+      quiet();
+      await fire('focusin', document);
+      current = [];
+      stop.refresh(true);
+      expect(sent.map((m) => m.rects)).toEqual([[], [FIELD], []]);
+      current = [FIELD];
+      quiet();
+      await fire('focusin', document);
+      current = [];
+      const own = Object.getOwnPropertyDescriptor(window, 'innerWidth');
+      Object.defineProperty(window, 'innerWidth', { value: window.innerWidth + 10, configurable: true });
+      try {
+        quiet();
+        await fire('resize');
+        expect(sent.map((m) => m.rects)).toEqual([[], [FIELD], [], [FIELD], []]);
+      } finally {
+        if (own) Object.defineProperty(window, 'innerWidth', own);
+        else delete (window as { innerWidth?: number }).innerWidth;
+      }
     });
   });
 });

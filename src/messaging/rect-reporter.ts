@@ -16,6 +16,13 @@ export interface RectReporterOptions {
    * mutation shows (an open shadow root attached to an element already there) may go unseen.
    */
   walkMaxAgeMs?: number;
+  /**
+   * A report that only drops regions (the focus left a plain field) waits this long: until then
+   * frames are masked over more than needed, never less, and a script hopping from field to field
+   * sends one report per field that adds a region instead of two. A report that adds or moves one
+   * goes at once, and carries the drops with it.
+   */
+  fewerDelayMs?: number;
   /** A monotonic clock in ms for pacing (`performance.now`); the message's `ts` is `Date.now()`. */
   now?: () => number;
   /** After this long without a report, a change of layout (scrolling, resizing) is reported at once (leading edge). */
@@ -47,7 +54,7 @@ export interface RectReporter {
   refresh(force?: boolean): void;
 }
 
-export const RECT_REPORTER_DEFAULTS = { quietMs: 100, contentBudgetMs: 8, pollMs: 1000, resendMs: 3000, walkMaxAgeMs: 250 } as const;
+export const RECT_REPORTER_DEFAULTS = { quietMs: 100, contentBudgetMs: 8, pollMs: 1000, resendMs: 3000, walkMaxAgeMs: 250, fewerDelayMs: 300 } as const;
 /**
  * How long a page keeps reporting its regions after it saw the capture level fall below frames:
  * the worker applies the new level a moment later, and frames it takes meanwhile must stay masked.
@@ -130,6 +137,7 @@ export function startSensitiveRectReporter(
   const collect = opts.collect ?? ((doc, onRoot) => collector!.collect(doc, { onRoot }));
   const remeasure = opts.remeasure ?? ((doc) => collector?.remeasure(doc) ?? null);
   const walkMaxAgeMs = opts.walkMaxAgeMs ?? RECT_REPORTER_DEFAULTS.walkMaxAgeMs;
+  const fewerDelayMs = opts.fewerDelayMs ?? RECT_REPORTER_DEFAULTS.fewerDelayMs;
 
   let stopped = false;
   let lastRun = -Infinity;
@@ -141,6 +149,12 @@ export function startSensitiveRectReporter(
   let lastCollect = -Infinity;
   let lastKey = '';
   let lastSent = -Infinity;
+  /** What the last report sent said besides its rects (URL, viewport, pixel ratio), and its rects. */
+  let lastShape = '';
+  let lastRects = new Set<string>();
+  /** Since when the regions are fewer than last sent (a report waiting), and the timer that sends it. */
+  let fewerSince: number | null = null;
+  let fewerTimer: ReturnType<typeof setTimeout> | null = null;
   /** A report is due at the end of the current task. */
   let soon = false;
   let frame: number | null = null;
@@ -171,6 +185,26 @@ export function startSensitiveRectReporter(
 
   const recent = () => recentCost * 0.5 ** ((now() - lastRun) / 100);
 
+  /** No report with fewer regions is waiting any more (one was sent, or the regions are back). */
+  const settleFewer = () => {
+    fewerSince = null;
+    if (fewerTimer !== null) clearTimeout(fewerTimer);
+    fewerTimer = null;
+  };
+  /** The regions are fewer than last sent: true while that report may wait (a timer then sends it). */
+  const waitWithFewer = (): boolean => {
+    fewerSince ??= now();
+    const left = fewerSince + fewerDelayMs - now();
+    if (left <= 0) return false;
+    fewerTimer ??= setTimeout(() => {
+      fewerTimer = null;
+      guarded('reporting sensitive regions', () => {
+        if (!stopped) report(false);
+      });
+    }, left);
+    return true;
+  };
+
   const report = (force: boolean) => {
     cancel();
     soon = false;
@@ -194,9 +228,15 @@ export function startSensitiveRectReporter(
         url = redactUrl(href);
       }
       const dpr = win.devicePixelRatio > 0 ? win.devicePixelRatio : 1;
-      const key = JSON.stringify([url, width, height, dpr, rects]);
-      if (key === lastKey && !force && now() - lastSent < resendMs) return;
+      const shape = JSON.stringify([url, width, height, dpr]);
+      const rectKeys = rects.map((r) => `${r.x},${r.y},${r.width},${r.height}`);
+      const key = `${shape}${rectKeys.join(';')}`;
+      if (key === lastKey && !force && now() - lastSent < resendMs) return settleFewer();
+      if (!force && shape === lastShape && rectKeys.every((k) => lastRects.has(k)) && waitWithFewer()) return;
+      settleFewer();
       lastKey = key;
+      lastShape = shape;
+      lastRects = new Set(rectKeys);
       lastSent = now();
       emit({ type: 'redaction/rects', ts: Date.now(), url, viewport: { width, height }, device_pixel_ratio: dpr, rects });
     });
@@ -295,6 +335,7 @@ export function startSensitiveRectReporter(
   const stop = () => {
     stopped = true;
     cancel();
+    settleFewer();
     if (poll !== null) clearInterval(poll);
     mutations.disconnect();
     removers.splice(0).forEach((remove) => guarded('removing a listener', remove));

@@ -136,6 +136,11 @@ export class FrameSources {
     return this.loop.targets();
   }
 
+  /** The visible tabs now (the capture loop's list may be a tick old: a tab that just navigated). */
+  listTargets(): Promise<readonly CaptureTarget[]> {
+    return this.loop.listTargets();
+  }
+
   /** Where the frames of a visible tab come from now: one held for a burst is captureVisibleTab's meanwhile. */
   sourceOf(tabId: number): 'screencast' | 'visibleTab' {
     return this.casting.has(tabId) && !this.held.has(tabId) ? 'screencast' : 'visibleTab';

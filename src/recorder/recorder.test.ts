@@ -283,6 +283,24 @@ describe('Recorder', () => {
     recorder.loop.stop();
   });
 
+  it('afr.fail right after start-up (the capture loop has seen no tab yet) is about the visible tab, timed at the call', async () => {
+    let visible: { tabId: number; windowId: number; url: string }[] = [];
+    const { recorder, ports, clock } = setup({
+      capturer: { listTargets: async () => visible, capture: async () => ({ jpeg: new Uint8Array([0xff, 0xd8, 1]), width: 1280, height: 720 }) },
+    });
+    await recorder.start();
+    await vi.waitFor(() => expect(recorder.loop.stats().capturesOk + recorder.loop.stats().captureErrors).toBe(0));
+    expect(recorder.loop.targets()).toEqual([]);
+    // The agent's tab has just navigated to a page the loop has not looked at.
+    visible = [{ tabId: 9, windowId: 1, url: 'https://shop.test/next' }];
+    const id = await recorder.fail({ reason: 'agent_failure' });
+    expect((await ports.bundles.list())[0]).toMatchObject({ tabId: 9 });
+    const zip = await JSZip.loadAsync((await ports.bundles.read(id))!);
+    const steps = StepsFileSchema.parse(JSON.parse(await zip.file('steps.json')!.async('string')));
+    expect(steps.steps.at(-1)).toMatchObject({ tab_id: 9, ts: clock.t, action: 'failure: agent_failure' });
+    recorder.loop.stop();
+  });
+
   it('concurrent afr.fail calls on one tab each get their own bundle, one after the other', async () => {
     const { recorder, ports } = setup();
     await recorder.start();

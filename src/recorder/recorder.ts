@@ -337,9 +337,9 @@ export class Recorder {
     return job;
   }
 
-  /** The tab an agent means when it names none: the most recently captured visible tab. */
-  private defaultTab(): { tabId: number | null; url: string | null } {
-    const tabId = this.frames.targets()[0]?.tabId ?? null;
+  /** The tab an agent means when it names none: the visible tab (of the first window). */
+  private async defaultTab(): Promise<{ tabId: number | null; url: string | null }> {
+    const tabId = (await this.frames.listTargets())[0]?.tabId ?? null;
     return { tabId, url: this.tabUrl(tabId) };
   }
 
@@ -357,8 +357,9 @@ export class Recorder {
     const parsed = schema.safeParse(input);
     if (!parsed.success) throw new RecorderInputError(`afr.${kind}: ${describeZodError(parsed.error)}`);
     const { tabId, ...fields } = parsed.data;
-    const tab = tabId === undefined ? this.defaultTab() : { tabId, url: this.tabUrl(tabId) };
-    return this.command({ kind, ...fields } as AgentCommand, { ...tab, ts: this.ports.clock.now(), origin: 'agent' });
+    const ts = this.ports.clock.now();
+    const tab = tabId === undefined ? await this.defaultTab() : { tabId, url: this.tabUrl(tabId) };
+    return this.command({ kind, ...fields } as AgentCommand, { ...tab, ts, origin: 'agent' });
   }
 
   async fail(input: unknown): Promise<string> {
@@ -411,8 +412,9 @@ export class Recorder {
   async saveBundle(input: unknown = {}): Promise<string> {
     const parsed = SaveBundleInputSchema.safeParse(input ?? {});
     if (!parsed.success) throw new RecorderInputError(`saveBundle: ${describeZodError(parsed.error)}`);
-    const tab = parsed.data.tabId === undefined ? this.defaultTab() : { tabId: parsed.data.tabId, url: this.tabUrl(parsed.data.tabId) };
-    const signal = explicitSignal({ ...tab, ts: this.ports.clock.now(), reason: 'manual', label: 'saved by the operator', origin: 'operator' });
+    const ts = this.ports.clock.now();
+    const tab = parsed.data.tabId === undefined ? await this.defaultTab() : { tabId: parsed.data.tabId, url: this.tabUrl(parsed.data.tabId) };
+    const signal = explicitSignal({ ...tab, ts, reason: 'manual', label: 'saved by the operator', origin: 'operator' });
     const bundle = await this.trigger(signal, { explicit: true });
     if (!bundle) throw new Error('saveBundle: the bundle was not written');
     return bundle.id;
