@@ -99,14 +99,16 @@ export class CaptureLoop {
     return this.lastTargets;
   }
 
-  /** The tabs there are to capture now, asked of the capturer (the last ones seen when that fails). */
+  /**
+   * The tabs there are to capture now, asked of the capturer (the ones seen last when that fails).
+   * Not kept: the ticks keep `targets()`, in their own order.
+   */
   async listTargets(): Promise<readonly CaptureTarget[]> {
     try {
-      this.lastTargets = await this.capturer.listTargets();
+      return await this.capturer.listTargets();
     } catch {
-      // The capture loop reports the capturer's errors; the tabs seen last stand meanwhile.
+      return this.lastTargets; // the ticks report the capturer's errors
     }
-    return this.lastTargets;
   }
 
   stats(): CaptureStats {

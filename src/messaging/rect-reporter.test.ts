@@ -409,6 +409,22 @@ describe('startSensitiveRectReporter', () => {
       expect([collects, remeasures]).toEqual([3, 1]);
     });
 
+    it('walks the page once the last walk is walkMaxAgeMs old, after reports measured again (an attached shadow root shows no mutation)', async () => {
+      document.body.innerHTML = '<input id="a">';
+      startRemeasuring({ walkMaxAgeMs: 250 });
+      canRemeasure();
+      vi.advanceTimersByTime(100);
+      (document.getElementById('a') as HTMLInputElement).focus();
+      await endOfTask();
+      expect([collects, remeasures]).toEqual([1, 1]);
+      vi.advanceTimersByTime(149);
+      expect(collects).toBe(1);
+      vi.advanceTimersByTime(1);
+      expect(collects).toBe(2);
+      vi.advanceTimersByTime(1000);
+      expect([collects, remeasures]).toEqual([2, 1]);
+    });
+
     it('walks again at page milestones and on refresh', async () => {
       startRemeasuring();
       canRemeasure();
@@ -468,7 +484,7 @@ describe('startSensitiveRectReporter', () => {
       expect(sent.map((m) => m.rects)).toEqual([[], [FIELD]]);
     });
 
-    it('does not wait when the viewport changed, nor on refresh', async () => {
+    it('does not wait when the viewport changed, nor on a forced refresh', async () => {
       const stop = start({ fewerDelayMs: 300, pollMs: 0 });
       current = [FIELD];
       quiet();
@@ -490,6 +506,45 @@ describe('startSensitiveRectReporter', () => {
         if (own) Object.defineProperty(window, 'innerWidth', own);
         else delete (window as { innerWidth?: number }).innerWidth;
       }
+    });
+
+    it('waits on a plain refresh (the rules changed) as on any other change', async () => {
+      const stop = start({ fewerDelayMs: 300, pollMs: 0 });
+      current = [FIELD];
+      stop.refresh();
+      current = [];
+      stop.refresh();
+      expect(sent.map((m) => m.rects)).toEqual([[], [FIELD]]);
+      vi.advanceTimersByTime(300);
+      expect(sent.map((m) => m.rects)).toEqual([[], [FIELD], []]);
+    });
+
+    it('sends an unchanged report again at once, and the same regions in another order at once', async () => {
+      start({ fewerDelayMs: 300, pollMs: 1000, resendMs: 5000 });
+      current = [FIELD, OTHER];
+      quiet();
+      await fire('focusin', document);
+      vi.advanceTimersByTime(5800); // the poll at 6000 ms, the first one 5000 ms after the report
+      expect(sent).toHaveLength(2);
+      vi.advanceTimersByTime(100);
+      expect(sent.map((m) => m.rects)).toEqual([[], [FIELD, OTHER], [FIELD, OTHER]]);
+      current = [OTHER, FIELD];
+      quiet();
+      await fire('scroll', document);
+      expect(sent.map((m) => m.rects)).toEqual([[], [FIELD, OTHER], [FIELD, OTHER], [OTHER, FIELD]]);
+    });
+
+    it('does not send a waiting report from a page being left', async () => {
+      start({ fewerDelayMs: 300, pollMs: 0 });
+      current = [FIELD];
+      quiet();
+      await fire('focusin', document);
+      current = [];
+      quiet();
+      await fire('focusout', document);
+      window.dispatchEvent(new Event('pagehide'));
+      vi.advanceTimersByTime(1000);
+      expect(sent.map((m) => m.rects)).toEqual([[], [FIELD]]);
     });
   });
 });

@@ -12,8 +12,9 @@ export interface RectReporterOptions {
    */
   remeasure?: (doc: Document) => ViewportRect[] | null;
   /**
-   * A collection older than this is not measured again but repeated: bounds how long a change no
-   * mutation shows (an open shadow root attached to an element already there) may go unseen.
+   * A collection older than this is not measured again but repeated, and after a report measured
+   * again the page is walked once it is this old: bounds how long a change no mutation shows (an
+   * open shadow root attached to an element already there, a custom element upgraded) goes unseen.
    */
   walkMaxAgeMs?: number;
   /**
@@ -147,6 +148,8 @@ export function startSensitiveRectReporter(
   /** The DOM may have changed since the last collection (a mutation, a milestone, a refresh): collect, do not remeasure. */
   let domChanged = true;
   let lastCollect = -Infinity;
+  /** Walks the page once the last walk is `walkMaxAgeMs` old (set after a report measured again). */
+  let walkTimer: ReturnType<typeof setTimeout> | null = null;
   let lastKey = '';
   let lastSent = -Infinity;
   /** What the last report sent said besides its rects (URL, viewport, pixel ratio), and its rects. */
@@ -185,6 +188,21 @@ export function startSensitiveRectReporter(
 
   const recent = () => recentCost * 0.5 ** ((now() - lastRun) / 100);
 
+  /** What the last walk found was measured again: the page is walked again once that walk is `walkMaxAgeMs` old. */
+  const walkLater = () => {
+    walkTimer ??= setTimeout(
+      () => {
+        walkTimer = null;
+        guarded('reporting sensitive regions', () => {
+          if (stopped) return;
+          domChanged = true;
+          report(false);
+        });
+      },
+      Math.max(0, lastCollect + walkMaxAgeMs - now()),
+    );
+  };
+
   /** No report with fewer regions is waiting any more (one was sent, or the regions are back). */
   const settleFewer = () => {
     fewerSince = null;
@@ -217,7 +235,10 @@ export function startSensitiveRectReporter(
       // Mutations not yet delivered to the observer (made in this task) count too.
       if (mutations.takeRecords().length) domChanged = true;
       let rects = !domChanged && now() - lastCollect < walkMaxAgeMs ? remeasure(win.document) : null;
-      if (!rects) {
+      if (rects) walkLater();
+      else {
+        if (walkTimer !== null) clearTimeout(walkTimer);
+        walkTimer = null;
         domChanged = false;
         lastCollect = now();
         rects = collect(win.document, observe);
@@ -232,7 +253,8 @@ export function startSensitiveRectReporter(
       const rectKeys = rects.map((r) => `${r.x},${r.y},${r.width},${r.height}`);
       const key = `${shape}${rectKeys.join(';')}`;
       if (key === lastKey && !force && now() - lastSent < resendMs) return settleFewer();
-      if (!force && shape === lastShape && rectKeys.every((k) => lastRects.has(k)) && waitWithFewer()) return;
+      const fewer = shape === lastShape && new Set(rectKeys).size < lastRects.size && rectKeys.every((k) => lastRects.has(k));
+      if (!force && fewer && waitWithFewer()) return;
       settleFewer();
       lastKey = key;
       lastShape = shape;
@@ -322,6 +344,11 @@ export function startSensitiveRectReporter(
   guarded('starting the sensitive region reporter', () => {
     listen(win.document, TOP_DOCUMENT_EVENTS);
     listen(win, WINDOW_EVENTS);
+    // A report with fewer regions still waiting is not sent from a page being left: the worker has
+    // forgotten this page's regions since the navigation started, and would apply it to the next one.
+    const onPageHide = () => guarded('leaving the page', settleFewer);
+    win.addEventListener('pagehide', onPageHide, { capture: true });
+    removers.push(() => win.removeEventListener('pagehide', onPageHide, { capture: true }));
     const fonts = win.document.fonts as FontFaceSet | undefined;
     if (fonts?.addEventListener) listen(fonts, ['loadingdone']);
     observe(win.document);
@@ -336,6 +363,7 @@ export function startSensitiveRectReporter(
     stopped = true;
     cancel();
     settleFewer();
+    if (walkTimer !== null) clearTimeout(walkTimer);
     if (poll !== null) clearInterval(poll);
     mutations.disconnect();
     removers.splice(0).forEach((remove) => guarded('removing a listener', remove));

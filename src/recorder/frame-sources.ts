@@ -136,7 +136,7 @@ export class FrameSources {
     return this.loop.targets();
   }
 
-  /** The visible tabs now (the capture loop's list may be a tick old: a tab that just navigated). */
+  /** The visible tabs now, asked of the capturer. */
   listTargets(): Promise<readonly CaptureTarget[]> {
     return this.loop.listTargets();
   }

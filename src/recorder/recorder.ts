@@ -337,7 +337,10 @@ export class Recorder {
     return job;
   }
 
-  /** The tab an agent means when it names none: the visible tab (of the first window). */
+  /**
+   * The tab an agent means when it names none: the visible tab of the first window Chrome lists with
+   * a capturable page, asked now (the capture loop's list may be a tick old: a tab that just navigated).
+   */
   private async defaultTab(): Promise<{ tabId: number | null; url: string | null }> {
     const tabId = (await this.frames.listTargets())[0]?.tabId ?? null;
     return { tabId, url: this.tabUrl(tabId) };

@@ -326,6 +326,20 @@ describe('createSensitiveRectCollector: measuring again what a walk found', () =
     expect(collector.remeasure(document)).toBeNull();
   });
 
+  it('follows the focus inside an open shadow root', () => {
+    document.body.innerHTML = `${FORM}<div id="host" data-box="300 200 300 40"></div>`;
+    const shadow = document.getElementById('host')!.attachShadow({ mode: 'open' });
+    shadow.innerHTML = '<input id="inner" name="nickname" data-box="300 200 200 20"><input id="other" name="alias" data-box="300 230 200 20">';
+    const collector = createSensitiveRectCollector(fakeLayout().rectOf);
+    collector.collect(document);
+    for (const id of ['inner', 'other']) {
+      (shadow.getElementById(id) as HTMLInputElement).focus();
+      const rects = collector.remeasure(document);
+      expect(rects).toEqual(collectSensitiveRects(document, fakeLayout().rectOf));
+      expect(rects).toContainEqual({ x: 300, y: id === 'inner' ? 200 : 230, width: 200, height: 20 });
+    }
+  });
+
   it('cannot stand in for a walk of a page with an iframe, readable or not', () => {
     document.body.innerHTML = `${FORM}<iframe id="frame" data-box="0 300 300 150"></iframe>`;
     const collector = createSensitiveRectCollector(fakeLayout().rectOf);

@@ -64,7 +64,7 @@ interface Found {
   readonly sources: Source[];
   /** Each root walked, with what the custom selectors matched there (a selector may depend on state: `:focus`). */
   readonly roots: { readonly root: Document | ShadowRoot; readonly withheld: readonly Element[] }[];
-  /** An iframe was met: its document may change (or become readable) without a mutation of ours. */
+  /** An iframe was met: its document may change (or become readable) without a mutation of ours. Set as the walk meets one. */
   framed: boolean;
 }
 
@@ -210,11 +210,12 @@ export interface SensitiveRectCollector {
   collect(doc: Document, opts?: CollectOptions): ViewportRect[];
   /**
    * The regions of what the last `collect` found, measured again, every form field examined again
-   * (its value and the focus change without a DOM mutation): the same rects a walk would give, at a
+   * (its value and the focus change without a DOM mutation): the rects a walk would give, at a
    * fraction of its cost, as long as no node was added, removed or changed since (the caller watches
-   * the DOM). Null when it cannot stand in for a walk: nothing collected yet, the rules changed, an
-   * iframe was met, the custom selectors match other elements now, or a node it found is gone or
-   * changed.
+   * the DOM with a MutationObserver) and no open shadow root was attached (no mutation shows that:
+   * the caller walks again now and then). Null when it cannot stand in for a walk: nothing collected
+   * yet, the rules changed, an iframe was met, the custom selectors match other elements now, or a
+   * node it found is gone or changed.
    */
   remeasure(doc: Document, maxRects?: number): ViewportRect[] | null;
 }
@@ -231,6 +232,7 @@ function sameElements(a: readonly Element[], b: readonly Element[]): boolean {
 }
 
 /**
+ * A collector of sensitive regions that can measure again what its last walk found.
  * @example
  * const collector = createSensitiveRectCollector();
  * collector.collect(document); // after a DOM mutation
@@ -263,7 +265,14 @@ export function createSensitiveRectCollector(rectOf: RectSource = rectsFromLayou
       const clip = viewportClip(doc);
       if (!clip) return [];
       const at: Placement = { x: 0, y: 0, clip, frameDepth: 0 };
-      const walk: Walk = { rectOf, frameDocument: () => null, onRoot: () => {}, selector, out: [], found: { rules: found.rules, sources: [], roots: [], framed: false } };
+      const walk: Walk = {
+        rectOf,
+        frameDocument: () => null,
+        onRoot: () => {},
+        selector,
+        out: [],
+        found: { rules: found.rules, sources: [], roots: [], framed: false },
+      };
       for (const source of found.sources) {
         if (source.kind === 'text') {
           if (source.node.nodeValue !== source.text || !source.node.isConnected) return null;
