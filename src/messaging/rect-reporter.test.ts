@@ -437,15 +437,17 @@ describe('startSensitiveRectReporter', () => {
 
   describe('a report with fewer regions waits', () => {
     const OTHER: ViewportRect = { x: 10, y: 60, width: 100, height: 30 };
+    /** The regions become `rects`, and an event of `type` tells it after a quiet spell. */
+    const becomes = async (rects: ViewportRect[], type: string) => {
+      current = rects;
+      quiet();
+      await fire(type, document);
+    };
 
     it('sends fewer regions only after fewerDelayMs, the frames meanwhile masked over more than needed', async () => {
       start({ fewerDelayMs: 300, pollMs: 0 });
-      current = [FIELD, OTHER];
-      quiet();
-      await fire('focusin', document);
-      current = [OTHER];
-      quiet();
-      await fire('focusout', document);
+      await becomes([FIELD, OTHER], 'focusin');
+      await becomes([OTHER], 'focusout');
       expect(sent.map((m) => m.rects)).toEqual([[], [FIELD, OTHER]]);
       vi.advanceTimersByTime(299);
       expect(sent).toHaveLength(2);
@@ -455,15 +457,9 @@ describe('startSensitiveRectReporter', () => {
 
     it('sends at once a report that adds or moves a region, with the regions dropped meanwhile', async () => {
       start({ fewerDelayMs: 300, pollMs: 0 });
-      current = [FIELD, OTHER];
-      quiet();
-      await fire('focusin', document);
-      current = [OTHER];
-      quiet();
-      await fire('focusout', document);
-      current = [{ ...OTHER, y: 61 }];
-      quiet();
-      await fire('scroll', document);
+      await becomes([FIELD, OTHER], 'focusin');
+      await becomes([OTHER], 'focusout');
+      await becomes([{ ...OTHER, y: 61 }], 'scroll');
       expect(sent.map((m) => m.rects)).toEqual([[], [FIELD, OTHER], [{ ...OTHER, y: 61 }]]);
       vi.advanceTimersByTime(1000);
       expect(sent).toHaveLength(3);
@@ -471,30 +467,20 @@ describe('startSensitiveRectReporter', () => {
 
     it('sends nothing when the regions are back before the wait ends', async () => {
       start({ fewerDelayMs: 300, pollMs: 0 });
-      current = [FIELD];
-      quiet();
-      await fire('focusin', document);
-      current = [];
-      quiet();
-      await fire('focusout', document);
-      current = [FIELD];
-      quiet();
-      await fire('focusin', document);
+      await becomes([FIELD], 'focusin');
+      await becomes([], 'focusout');
+      await becomes([FIELD], 'focusin');
       vi.advanceTimersByTime(1000);
       expect(sent.map((m) => m.rects)).toEqual([[], [FIELD]]);
     });
 
     it('does not wait when the viewport changed, nor on a forced refresh', async () => {
       const stop = start({ fewerDelayMs: 300, pollMs: 0 });
-      current = [FIELD];
-      quiet();
-      await fire('focusin', document);
+      await becomes([FIELD], 'focusin');
       current = [];
       stop.refresh(true);
       expect(sent.map((m) => m.rects)).toEqual([[], [FIELD], []]);
-      current = [FIELD];
-      quiet();
-      await fire('focusin', document);
+      await becomes([FIELD], 'focusin');
       current = [];
       const own = Object.getOwnPropertyDescriptor(window, 'innerWidth');
       Object.defineProperty(window, 'innerWidth', { value: window.innerWidth + 10, configurable: true });
@@ -521,27 +507,19 @@ describe('startSensitiveRectReporter', () => {
 
     it('sends an unchanged report again at once, and the same regions in another order at once', async () => {
       start({ fewerDelayMs: 300, pollMs: 1000, resendMs: 5000 });
-      current = [FIELD, OTHER];
-      quiet();
-      await fire('focusin', document);
+      await becomes([FIELD, OTHER], 'focusin');
       vi.advanceTimersByTime(5800); // the poll at 6000 ms, the first one 5000 ms after the report
       expect(sent).toHaveLength(2);
       vi.advanceTimersByTime(100);
       expect(sent.map((m) => m.rects)).toEqual([[], [FIELD, OTHER], [FIELD, OTHER]]);
-      current = [OTHER, FIELD];
-      quiet();
-      await fire('scroll', document);
+      await becomes([OTHER, FIELD], 'scroll');
       expect(sent.map((m) => m.rects)).toEqual([[], [FIELD, OTHER], [FIELD, OTHER], [OTHER, FIELD]]);
     });
 
     it('does not send a waiting report from a page being left', async () => {
       start({ fewerDelayMs: 300, pollMs: 0 });
-      current = [FIELD];
-      quiet();
-      await fire('focusin', document);
-      current = [];
-      quiet();
-      await fire('focusout', document);
+      await becomes([FIELD], 'focusin');
+      await becomes([], 'focusout');
       window.dispatchEvent(new Event('pagehide'));
       vi.advanceTimersByTime(1000);
       expect(sent.map((m) => m.rects)).toEqual([[], [FIELD]]);
