@@ -188,19 +188,27 @@ export function startSensitiveRectReporter(
 
   const recent = () => recentCost * 0.5 ** ((now() - lastRun) / 100);
 
+  /** A timer that runs `first`, then reports (unless stopped), in `ms`. */
+  const reportIn = (ms: number, first: () => void) =>
+    setTimeout(
+      () =>
+        guarded('reporting sensitive regions', () => {
+          first();
+          if (!stopped) report(false);
+        }),
+      ms,
+    );
+
   /** What the last walk found was measured again: the page is walked again once that walk is `walkMaxAgeMs` old. */
   const walkLater = () => {
-    walkTimer ??= setTimeout(
-      () => {
-        walkTimer = null;
-        guarded('reporting sensitive regions', () => {
-          if (stopped) return;
-          domChanged = true;
-          report(false);
-        });
-      },
-      Math.max(0, lastCollect + walkMaxAgeMs - now()),
-    );
+    walkTimer ??= reportIn(Math.max(0, lastCollect + walkMaxAgeMs - now()), () => {
+      walkTimer = null;
+      domChanged = true;
+    });
+  };
+  const cancelWalk = () => {
+    if (walkTimer !== null) clearTimeout(walkTimer);
+    walkTimer = null;
   };
 
   /** No report with fewer regions is waiting any more (one was sent, or the regions are back). */
@@ -214,12 +222,9 @@ export function startSensitiveRectReporter(
     fewerSince ??= now();
     const left = fewerSince + fewerDelayMs - now();
     if (left <= 0) return false;
-    fewerTimer ??= setTimeout(() => {
+    fewerTimer ??= reportIn(left, () => {
       fewerTimer = null;
-      guarded('reporting sensitive regions', () => {
-        if (!stopped) report(false);
-      });
-    }, left);
+    });
     return true;
   };
 
@@ -237,8 +242,7 @@ export function startSensitiveRectReporter(
       let rects = !domChanged && now() - lastCollect < walkMaxAgeMs ? remeasure(win.document) : null;
       if (rects) walkLater();
       else {
-        if (walkTimer !== null) clearTimeout(walkTimer);
-        walkTimer = null;
+        cancelWalk();
         domChanged = false;
         lastCollect = now();
         rects = collect(win.document, observe);
@@ -363,7 +367,7 @@ export function startSensitiveRectReporter(
     stopped = true;
     cancel();
     settleFewer();
-    if (walkTimer !== null) clearTimeout(walkTimer);
+    cancelWalk();
     if (poll !== null) clearInterval(poll);
     mutations.disconnect();
     removers.splice(0).forEach((remove) => guarded('removing a listener', remove));
