@@ -85,12 +85,13 @@ interface Placement {
   readonly frameDepth: number;
 }
 
-function add(walk: Walk, rects: ArrayLike<RectLike>, at: Placement): void {
+/** Adds `rects`, placed and clipped, to `out`. */
+function add(out: ViewportRect[], rects: ArrayLike<RectLike>, at: Placement): void {
   for (let i = 0; i < rects.length; i++) {
     const r = rects[i]!;
     if (!(r.width > 0 && r.height > 0)) continue;
     const box = clipBox({ left: r.left + at.x, top: r.top + at.y, right: r.left + at.x + r.width, bottom: r.top + at.y + r.height }, at.clip);
-    if (box) walk.out.push(roundOut(box));
+    if (box) out.push(roundOut(box));
   }
 }
 
@@ -100,26 +101,27 @@ function visitText(node: Text, walk: Walk, at: Placement): void {
   const span = cachedMaskedSpan(node, text);
   if (!span) return;
   walk.found.sources.push({ kind: 'text', node, text, span });
-  addText(walk, node, span, at);
+  add(walk.out, spanRects(walk.rectOf, node, span), at);
 }
 
-function addText(walk: Walk, node: Text, span: MaskedSpan, at: Placement): void {
+/** Where the masked span of a text node is drawn: one box per line. */
+function spanRects(rectOf: RectSource, node: Text, span: MaskedSpan): ArrayLike<RectLike> {
   const range = node.ownerDocument.createRange();
   range.setStart(node, span[0]);
   range.setEnd(node, span[1]);
-  add(walk, walk.rectOf(range), at);
+  return rectOf(range);
 }
 
 function addBox(walk: Walk, el: Element, at: Placement): void {
   walk.found.sources.push({ kind: 'box', el });
-  add(walk, walk.rectOf(el), at);
+  add(walk.out, walk.rectOf(el), at);
 }
 
 function visitField(el: Element, root: Document | ShadowRoot, focused: Element | null, walk: Walk, at: Placement): void {
   if (!hasFieldValue(el)) return;
   const classified = classifySensitiveField(el) !== null;
   walk.found.sources.push({ kind: 'field', el, root, classified });
-  if (fieldIsSensitive(el, focused, classified)) add(walk, walk.rectOf(el), at);
+  if (fieldIsSensitive(el, focused, classified)) add(walk.out, walk.rectOf(el), at);
 }
 
 function visitFrame(iframe: Element, walk: Walk, at: Placement): void {
@@ -265,23 +267,16 @@ export function createSensitiveRectCollector(rectOf: RectSource = rectsFromLayou
       const clip = viewportClip(doc);
       if (!clip) return [];
       const at: Placement = { x: 0, y: 0, clip, frameDepth: 0 };
-      const walk: Walk = {
-        rectOf,
-        frameDocument: () => null,
-        onRoot: () => {},
-        selector,
-        out: [],
-        found: { rules: found.rules, sources: [], roots: [], framed: false },
-      };
+      const out: ViewportRect[] = [];
       for (const source of found.sources) {
         if (source.kind === 'text') {
           if (source.node.nodeValue !== source.text || !source.node.isConnected) return null;
-          addText(walk, source.node, source.span, at);
+          add(out, spanRects(rectOf, source.node, source.span), at);
         } else if (!source.el.isConnected) return null;
-        else if (source.kind === 'box') add(walk, rectOf(source.el), at);
-        else if (fieldIsSensitive(source.el, source.root.activeElement, source.classified)) add(walk, rectOf(source.el), at);
+        else if (source.kind === 'box') add(out, rectOf(source.el), at);
+        else if (fieldIsSensitive(source.el, source.root.activeElement, source.classified)) add(out, rectOf(source.el), at);
       }
-      return capRects(walk.out, maxRects);
+      return capRects(out, maxRects);
     },
   };
 }
