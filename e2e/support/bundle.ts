@@ -46,15 +46,37 @@ export async function exportBundle(worker: Worker, id: string): Promise<OpenedBu
   return openBundle(Buffer.from(await afr(worker, 'exportBundle', id), 'base64'));
 }
 
+const isDigit = (byte: number | undefined) => byte !== undefined && byte >= 0x30 && byte <= 0x39;
+
+/**
+ * Whether `needle` occurs in `data`. A secret of digits only counts where no digit adjoins it: a short
+ * one (a CVV, a PIN) turns up by chance inside the bundle's own numbers (timestamps, sizes), where it
+ * is no leak; typed or shown, it stands apart from other digits. `width`: bytes per character.
+ */
+function occurs(data: Buffer, needle: Buffer, digitsOnly: boolean, width: 1 | 2): boolean {
+  for (let at = data.indexOf(needle); at !== -1; at = data.indexOf(needle, at + 1)) {
+    if (!digitsOnly) return true;
+    const before = at >= width ? data[at - width] : undefined;
+    const after = data[at + needle.length];
+    const wide = (i: number) => width === 1 || data[i + 1] === 0;
+    if (!(isDigit(before) && wide(at - width)) && !(isDigit(after) && wide(at + needle.length))) return true;
+  }
+  return false;
+}
+
 /** Every place a planted secret appears in the bundle: file names, raw and as bytes in any file. */
 export function findSecrets(bundle: OpenedBundle, secrets: readonly string[]): string[] {
   const hits: string[] = [];
   for (const secret of secrets) {
-    const needles = [Buffer.from(secret, 'utf8'), Buffer.from(JSON.stringify(secret).slice(1, -1), 'utf8'), Buffer.from(secret, 'utf16le')];
+    const digitsOnly = /^\d+$/.test(secret);
+    const found = (data: Buffer) =>
+      occurs(data, Buffer.from(secret, 'utf8'), digitsOnly, 1) ||
+      occurs(data, Buffer.from(JSON.stringify(secret).slice(1, -1), 'utf8'), digitsOnly, 1) ||
+      occurs(data, Buffer.from(secret, 'utf16le'), digitsOnly, 2);
     for (const [name, data] of bundle.files) {
-      if (name.includes(secret) || needles.some((n) => data.includes(n))) hits.push(`${secret} in ${name}`);
+      if (name.includes(secret) || found(data)) hits.push(`${secret} in ${name}`);
     }
-    if (needles.some((n) => bundle.zip.includes(n))) hits.push(`${secret} in the zip container`);
+    if (found(bundle.zip)) hits.push(`${secret} in the zip container`);
   }
   return hits;
 }
