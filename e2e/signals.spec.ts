@@ -3,6 +3,7 @@ import { test, expect } from './support/fixtures';
 import { afr, waitForFrames, waitForNewBundle } from './support/afr';
 import { exportBundle } from './support/bundle';
 import type { RecorderBrowser } from './support/launch';
+import { decodeGray, lumaStats } from './support/pixels';
 
 async function openSignalsPage(recorder: RecorderBrowser, origin: string): Promise<Page> {
   const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
@@ -49,6 +50,20 @@ test('a crashed renderer produces a tab_crashed bundle with the frames up to the
   const bundle = await exportBundle(recorder.worker, await waitForNewBundle(recorder.worker));
   expect(bundle.manifest.failure_reason).toBe('tab_crashed');
   expect(bundle.manifest.frame_count).toBeGreaterThanOrEqual(1);
+});
+
+test("a still page's one change before its error is in the bundle's last frame, though the screencast may never have sent it", async ({ recorder, site }) => {
+  const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
+  // The banner shows 3 s after the load, by itself, then the page throws: no action, nothing animates.
+  await page.goto(`${site.origin}/late-error.html?after=3000`);
+  await expect.poll(async () => (await afr(recorder.worker, 'status')).tabs.some((t) => t.debugger)).toBe(true);
+  const bundle = await exportBundle(recorder.worker, await waitForNewBundle(recorder.worker));
+  expect(bundle.manifest.failure_reason).toBe('page_exception');
+  const banner = (await page.locator('#banner').boundingBox())!;
+  const last = bundle.manifest.frames.at(-1)!;
+  const img = await decodeGray(bundle.files.get(last.name)!, last.width, last.height);
+  // The banner's dark red (luma about 75) where the page was white before.
+  expect(lumaStats(img, banner, page.viewportSize()!.width).mean, `the banner in ${last.name} (${last.source})`).toBeLessThan(140);
 });
 
 test('a 404 image, a 401 API call and a console error go on the timeline without a bundle', async ({ recorder, site }) => {

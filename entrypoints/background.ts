@@ -127,6 +127,8 @@ export default defineBackground(() => {
       if (tab.id === undefined || !isCapturableUrl(tab.url)) continue;
       tabUrls.set(tab.id, redactUrl(tab.url!));
       watchTab(tab.id);
+      // A restarted worker knows no page's regions: until a page reports, its frames are dropped.
+      requestRegionsReport(tab.id);
     }
     void warmUpClipEncoder().catch((error: unknown) => log(`[afr] clip encoder warm-up failed: ${String(error)}`));
   })();

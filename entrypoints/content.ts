@@ -17,6 +17,9 @@ import { redactionRulesFromStoredSettings } from '../src/redact/load-redaction-r
 import { previewRedaction } from '../src/redact/redaction-preview';
 import { SETTINGS_KEY } from '../src/settings/settings-store';
 
+/** After its worker stopped, a page waits this long before it starts a new one (the old one is gone by then). */
+const WAKE_DELAY_MS = 100;
+
 /**
  * Isolated world of every frame: records user actions, relays the page protocol and (top frame)
  * page errors and the on-screen rects of sensitive content to the background, and answers
@@ -43,6 +46,13 @@ export default defineContentScript({
       () => chrome.runtime.connect({ name: CONTENT_PORT_NAME }),
       stop, // the extension was reloaded: this script is an orphan
       (text) => warnOnce('background', text),
+      {
+        // The worker stopped: the top frame's regions start a new one at once, which then has them
+        // and records again, rather than at the page's next action or the worker's next alarm.
+        onBackgroundStopped: () => {
+          if (isTop) setTimeout(() => rectReporter?.refresh(true), WAKE_DELAY_MS);
+        },
+      },
     );
     disposers.push(() => channel.close());
     // A prerendered page being shown, or one restored from the back/forward cache: its sender changed

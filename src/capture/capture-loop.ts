@@ -12,7 +12,8 @@ export interface CaptureLoopOptions {
  * Runs on every captured image before it is stored: returns the image to store (e.g. with sensitive
  * regions masked) or null to drop it (e.g. when the regions to mask are not known).
  */
-export type FrameFilter = (target: CaptureTarget, image: CapturedImage) => Promise<CapturedImage | null>;
+/** The last step before a frame is stored; `takenAt`: when its capture started (the picture is from then on). */
+export type FrameFilter = (target: CaptureTarget, image: CapturedImage, takenAt: number) => Promise<CapturedImage | null>;
 
 export interface CaptureStats {
   capturesOk: number;
@@ -165,11 +166,12 @@ export class CaptureLoop {
       this.pacer.recordIdleRound(this.clock.now());
       return;
     }
-    this.pacer.recordCall(this.clock.now());
+    const takenAt = this.clock.now();
+    this.pacer.recordCall(takenAt);
     try {
       const captured = await this.capturer.capture(target, this.options.jpegQuality);
       const ts = this.clock.now();
-      const image = await this.filter(target, captured);
+      const image = await this.filter(target, captured, takenAt);
       if (!image) {
         this.counters.dropped++;
         return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SensitiveRectsMessageSchema, type SensitiveRectsMessage } from '../../schemas/messages';
-import { SensitiveRegions } from './mask-plan';
+import { FRAME_LATENCY_MS, SensitiveRegions } from './mask-plan';
 
 function report(rects: SensitiveRectsMessage['rects'], viewport = { width: 1280, height: 720 }, dpr = 1): SensitiveRectsMessage {
   return SensitiveRectsMessageSchema.parse({ type: 'redaction/rects', ts: 1, url: 'https://shop.test/', viewport, device_pixel_ratio: dpr, rects });
@@ -142,6 +142,50 @@ describe('SensitiveRegions.plan', () => {
     expect(regions.plan(1, 1280, 720)).toEqual([{ x: 0, y: 0, width: 14, height: 14 }]);
     expect(regions.plan(2, 1280, 720)).toEqual([]);
     expect(regions.plan(3, 1280, 720)).toBeNull();
+  });
+
+  it('masks a frame with the report in force when its picture was taken and every one since (the page scrolled while it waited)', () => {
+    const clock = { t: 0 };
+    const regions = new SensitiveRegions(() => clock.t);
+    regions.update(1, report([FIELD]));
+    clock.t = 1_000;
+    regions.update(1, report([{ ...FIELD, y: 100 }, FIELD])); // scrolled by 100 px; a second field moved in
+    const before = { x: 96, y: 196, width: 308, height: 48 };
+    const after = { x: 96, y: 96, width: 308, height: 48 };
+    clock.t = 1_300;
+    // Taken before the new report, or so soon after it that the picture may not show it yet: both.
+    expect(regions.plan(1, 1280, 720, undefined, 990)).toEqual([before, after]);
+    expect(regions.plan(1, 1280, 720, undefined, 1_000 + FRAME_LATENCY_MS - 1)).toEqual([before, after]);
+    // Taken well after it: the new one alone (the field it lists twice masked once).
+    expect(regions.plan(1, 1280, 720, undefined, 1_000 + FRAME_LATENCY_MS)).toEqual([after, before]);
+    expect(regions.maskedRegions).toBe(6);
+  });
+
+  it("drops a frame taken before the document's first report, and one older than the reports kept", () => {
+    const clock = { t: 10_000 };
+    const regions = new SensitiveRegions(() => clock.t);
+    regions.update(1, report([]));
+    expect(regions.plan(1, 1280, 720, undefined, 9_990)).toBeNull(); // it may show the page before (a navigation)
+    expect(regions.plan(1, 1280, 720, undefined, 10_000)).toEqual([]);
+    clock.t = 10_100;
+    regions.update(1, report([FIELD]));
+    clock.t = 20_000;
+    regions.update(1, report([]));
+    // The first two were replaced long ago and forgotten: what a picture of 10 s ago showed is unknown.
+    expect(regions.plan(1, 1280, 720, undefined, 10_050)).toBeNull();
+    expect(regions.plan(1, 1280, 720, undefined, 20_000)).toEqual([{ x: 96, y: 196, width: 308, height: 48 }]);
+    expect(regions.plan(1, 1280, 720, undefined, 20_000 + FRAME_LATENCY_MS)).toEqual([]);
+  });
+
+  it('leaves out a report of another viewport (the window was resized in between), and drops the frame when none fits', () => {
+    const clock = { t: 0 };
+    const regions = new SensitiveRegions(() => clock.t);
+    regions.update(1, report([FIELD], { width: 1000, height: 720 }));
+    clock.t = 100;
+    regions.update(1, report([{ ...FIELD, y: 50 }]));
+    expect(regions.plan(1, 1280, 720, undefined, 60)).toEqual([{ x: 96, y: 46, width: 308, height: 48 }]);
+    expect(regions.plan(1, 1000, 720, undefined, 60)).toEqual([{ x: 96, y: 196, width: 308, height: 48 }]);
+    expect(regions.plan(1, 1000, 1000, undefined, 60)).toBeNull();
   });
 
   it('is unknown again after a navigation until the new document reports', () => {

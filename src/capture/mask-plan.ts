@@ -18,22 +18,41 @@ export const MASK_PADDING_CSS_PX = 4;
 const SHAPE_TOLERANCE_CSS_PX = 2;
 
 /**
- * The latest sensitive regions each tab's top document reported (`redaction/rects`), turned into
- * the rects to paint over in a frame of that tab. A tab with no report for its current document is
+ * A frame's picture may show the page as it was this long before the time it is taken at: the
+ * compositor frame it copies, and a change reported (before it is painted) not on screen yet.
+ */
+export const FRAME_LATENCY_MS = 150;
+/** Reports replaced this recently are kept: a frame taken while one was in force may be masked later. */
+const HISTORY_MS = 3_000;
+
+/**
+ * The sensitive regions each tab's top document reported (`redaction/rects`), turned into the rects
+ * to paint over in a frame of that tab. A frame is masked with the report in force when its picture
+ * was taken and with every report since: a frame waits (in the screencast's throttle, for a capture
+ * to return) while the page scrolls or a field moves, and the newest report alone would mask where
+ * the field is now, not where the frame shows it. A tab with no report for its current document is
  * unknown: its frames must be dropped, never stored unmasked.
  * @example
- * const plan = regions.plan(tabId, 1280, 720);
+ * const plan = regions.plan(tabId, 1280, 720, undefined, takenAt);
  * if (plan === null) return null; // drop the frame
  * return plan.length ? maskJpeg(jpeg, plan, quality) : jpeg;
  */
 export class SensitiveRegions {
-  private readonly reports = new Map<number, SensitiveRectsMessage>();
+  /** Each tab's reports of its current document, oldest first, with the time each arrived. */
+  private readonly reports = new Map<number, { report: SensitiveRectsMessage; at: number }[]>();
   private readonly lastShown = new Map<number, { width: number; height: number }>();
   private masked = 0;
 
-  /** Latest report of a tab (replaces the previous one). */
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** A new report of a tab: in force from now on (the ones it replaces still apply to older frames). */
   update(tabId: number, report: SensitiveRectsMessage): void {
-    this.reports.set(tabId, report);
+    const at = this.now();
+    const reports = this.reports.get(tabId) ?? [];
+    reports.push({ report, at });
+    // The first kept is the one in force `HISTORY_MS` ago.
+    while (reports.length > 1 && reports[1]!.at <= at - HISTORY_MS) reports.shift();
+    this.reports.set(tabId, reports);
   }
 
   /**
@@ -86,37 +105,66 @@ export class SensitiveRegions {
    * viewport: 1280×577 frames of a 1280×720 viewport). `shown`, the CSS size of what the image shows
    * when the source says it (a screencast frame's `deviceWidth`×`deviceHeight`), also places a
    * downscaled top part. Any other shape means the report describes another viewport (the window was
-   * resized since): its rects would land elsewhere, so null.
+   * resized since): its rects would land elsewhere, so null. `takenAt`: when the picture was taken
+   * (the clock of `now`); the reports since then apply too. Without it, the latest report alone.
    */
-  plan(tabId: number, imageWidth: number, imageHeight: number, shown?: { width: number; height: number }): ImageRect[] | null {
-    const report = this.reports.get(tabId);
-    if (!report || !(imageWidth > 0 && imageHeight > 0)) return null;
-    const { width: vw, height: vh } = report.viewport;
-    const dpr = report.device_pixel_ratio;
-    const sx = imageWidth / vw;
-    const whole = Math.abs(imageHeight - vh * sx) <= SHAPE_TOLERANCE_CSS_PX * sx + 1;
-    const shownTop =
-      shown !== undefined &&
-      Math.abs(shown.width - vw) <= SHAPE_TOLERANCE_CSS_PX &&
-      shown.height < vh &&
-      Math.abs(imageHeight - shown.height * sx) <= SHAPE_TOLERANCE_CSS_PX * sx + 1;
-    const top = shownTop || (imageHeight < vh * sx && Math.abs(imageWidth - vw * dpr) <= SHAPE_TOLERANCE_CSS_PX * dpr + 1);
-    if (!whole && !top) return null;
-    // The whole viewport may be scaled a hair differently each way (rounding); a top part is not scaled.
-    const sy = whole ? imageHeight / vh : sx;
-    if (!report.rects.length) return [];
-    const padX = Math.ceil(MASK_PADDING_CSS_PX * sx);
-    const padY = Math.ceil(MASK_PADDING_CSS_PX * sy);
-    const rects: ImageRect[] = [];
-    for (const r of report.rects) {
-      if (!(r.width > 0 && r.height > 0)) continue;
-      const left = Math.max(0, Math.floor(r.x * sx) - padX);
-      const top = Math.max(0, Math.floor(r.y * sy) - padY);
-      const right = Math.min(imageWidth, Math.ceil((r.x + r.width) * sx) + padX);
-      const bottom = Math.min(imageHeight, Math.ceil((r.y + r.height) * sy) + padY);
-      if (right > left && bottom > top) rects.push({ x: left, y: top, width: right - left, height: bottom - top });
+  plan(tabId: number, imageWidth: number, imageHeight: number, shown?: { width: number; height: number }, takenAt?: number): ImageRect[] | null {
+    const reports = this.reports.get(tabId);
+    if (!reports?.length || !(imageWidth > 0 && imageHeight > 0)) return null;
+    let from = reports.length - 1;
+    if (takenAt !== undefined) {
+      // A picture taken before the document's first report may show the page before it (a
+      // navigation): unknown. Else the report in force when it may have been taken, and every one since.
+      if (reports[0]!.at > takenAt) return null;
+      while (from > 0 && reports[from]!.at > takenAt - FRAME_LATENCY_MS) from--;
     }
+    const rects: ImageRect[] = [];
+    const seen = new Set<string>();
+    let fits = false;
+    for (const { report } of reports.slice(from)) {
+      const planned = planReport(report, imageWidth, imageHeight, shown);
+      // A report of another viewport (the window was resized in between) does not describe this picture.
+      if (!planned) continue;
+      fits = true;
+      for (const r of planned) {
+        const key = `${r.x},${r.y},${r.width},${r.height}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        rects.push(r);
+      }
+    }
+    if (!fits) return null;
     this.masked += rects.length;
     return rects;
   }
+}
+
+/** The image rects of one report, or null when the image is not of the viewport it describes (see `plan`). */
+function planReport(report: SensitiveRectsMessage, imageWidth: number, imageHeight: number, shown?: { width: number; height: number }): ImageRect[] | null {
+  const { width: vw, height: vh } = report.viewport;
+  const dpr = report.device_pixel_ratio;
+  const sx = imageWidth / vw;
+  const whole = Math.abs(imageHeight - vh * sx) <= SHAPE_TOLERANCE_CSS_PX * sx + 1;
+  const shownTop =
+    shown !== undefined &&
+    Math.abs(shown.width - vw) <= SHAPE_TOLERANCE_CSS_PX &&
+    shown.height < vh &&
+    Math.abs(imageHeight - shown.height * sx) <= SHAPE_TOLERANCE_CSS_PX * sx + 1;
+  const top = shownTop || (imageHeight < vh * sx && Math.abs(imageWidth - vw * dpr) <= SHAPE_TOLERANCE_CSS_PX * dpr + 1);
+  if (!whole && !top) return null;
+  // The whole viewport may be scaled a hair differently each way (rounding); a top part is not scaled.
+  const sy = whole ? imageHeight / vh : sx;
+  if (!report.rects.length) return [];
+  const padX = Math.ceil(MASK_PADDING_CSS_PX * sx);
+  const padY = Math.ceil(MASK_PADDING_CSS_PX * sy);
+  const rects: ImageRect[] = [];
+  for (const r of report.rects) {
+    if (!(r.width > 0 && r.height > 0)) continue;
+    const left = Math.max(0, Math.floor(r.x * sx) - padX);
+    const top = Math.max(0, Math.floor(r.y * sy) - padY);
+    const right = Math.min(imageWidth, Math.ceil((r.x + r.width) * sx) + padX);
+    const bottom = Math.min(imageHeight, Math.ceil((r.y + r.height) * sy) + padY);
+    if (right > left && bottom > top) rects.push({ x: left, y: top, width: right - left, height: bottom - top });
+  }
+  return rects;
 }

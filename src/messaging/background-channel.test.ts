@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { openBackgroundChannel, type PortLike } from './background-channel';
+import { openBackgroundChannel, STOPPED_PORT_MIN_LIFE_MS, type PortLike } from './background-channel';
 
 /** A port the background can drop (`drop()`); posting on a dropped port throws, as Chrome's does. */
 function fakePort(sent: unknown[]) {
@@ -35,7 +35,10 @@ function setup() {
   });
   const onGone = vi.fn();
   const warn = vi.fn();
-  return { channel: openBackgroundChannel(connect, onGone, warn), connect, ports, sent, onGone, warn };
+  const onBackgroundStopped = vi.fn();
+  const clock = { t: 0 };
+  const channel = openBackgroundChannel(connect, onGone, warn, { onBackgroundStopped, now: () => clock.t });
+  return { channel, connect, ports, sent, onGone, warn, onBackgroundStopped, clock };
 }
 
 describe('openBackgroundChannel', () => {
@@ -54,6 +57,32 @@ describe('openBackgroundChannel', () => {
     channel.send('b');
     expect(connect).toHaveBeenCalledTimes(2);
     expect(sent).toEqual(['a', 'b']);
+  });
+
+  it('tells when the background dropped a port it had kept a while (its worker stopped), not one it dropped at once', () => {
+    const { channel, ports, onBackgroundStopped, clock } = setup();
+    channel.send('a');
+    clock.t += STOPPED_PORT_MIN_LIFE_MS;
+    ports[0]!.drop();
+    expect(onBackgroundStopped).toHaveBeenCalledTimes(1);
+    // A new port the background refuses at once: no word, so a caller opening another does not loop.
+    channel.send('b');
+    clock.t += STOPPED_PORT_MIN_LIFE_MS - 1;
+    ports[1]!.drop();
+    expect(onBackgroundStopped).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not tell of ports it let go itself, nor after close()', () => {
+    const { channel, ports, onBackgroundStopped, clock } = setup();
+    channel.send('a');
+    clock.t += 5_000;
+    channel.reopen();
+    ports[0]!.drop(); // the event of a port this side disconnected
+    channel.send('b');
+    clock.t += 5_000;
+    channel.close();
+    ports[1]!.drop();
+    expect(onBackgroundStopped).not.toHaveBeenCalled();
   });
 
   it('retries once on a new port when the old one was dropped before its disconnect event arrived', () => {

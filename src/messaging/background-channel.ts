@@ -24,13 +24,34 @@ export interface BackgroundChannel {
 }
 
 /**
+ * A port the background drops after it was open this long went with a stopped service worker; one
+ * dropped sooner was refused (or the worker stopped at once again), and is not reason to open another.
+ */
+export const STOPPED_PORT_MIN_LIFE_MS = 1_000;
+
+export interface BackgroundChannelOptions {
+  /**
+   * The background dropped a port that had been open at least `STOPPED_PORT_MIN_LIFE_MS`: its service
+   * worker stopped (Chrome ended it, or it crashed). Sending a message starts a new one.
+   */
+  onBackgroundStopped?: () => void;
+  /** A clock in ms (default `Date.now`). */
+  now?: () => number;
+}
+
+/**
  * One long-lived port from a content script to the background, opened on the first message and
  * again after the background let it go (a service worker restart): a message on an open port costs
  * one IPC, where `runtime.sendMessage` opens and closes a channel for each. `connect` throwing
  * "context invalidated" (the extension was reloaded) calls `onGone` once; the channel is then closed.
  * @example const channel = openBackgroundChannel(() => chrome.runtime.connect({ name: CONTENT_PORT_NAME }), stop);
  */
-export function openBackgroundChannel(connect: () => PortLike, onGone: () => void, warn: (message: string) => void = () => {}): BackgroundChannel {
+export function openBackgroundChannel(
+  connect: () => PortLike,
+  onGone: () => void,
+  warn: (message: string) => void = () => {},
+  { onBackgroundStopped, now = Date.now }: BackgroundChannelOptions = {},
+): BackgroundChannel {
   let port: PortLike | null = null;
   let closed = false;
 
@@ -38,8 +59,12 @@ export function openBackgroundChannel(connect: () => PortLike, onGone: () => voi
     if (port) return port;
     try {
       const opened = connect();
+      const openedAt = now();
       opened.onDisconnect.addListener(() => {
-        if (port === opened) port = null;
+        // Not a port this side let go (`reopen`, `close`): the background dropped it.
+        if (port !== opened) return;
+        port = null;
+        if (!closed && now() - openedAt >= STOPPED_PORT_MIN_LIFE_MS) onBackgroundStopped?.();
       });
       port = opened;
       return port;

@@ -23,8 +23,14 @@ export class VisibleTabCapturer implements Capturer {
     return targets;
   }
 
+  /**
+   * The window's visible tab, as a JPEG. Throws when the window shows another tab than `target` once
+   * the picture is taken: it may be of that tab, and would be masked with the regions of this one.
+   */
   async capture(target: CaptureTarget, jpegQuality: number): Promise<CapturedImage> {
     const dataUrl = await chrome.tabs.captureVisibleTab(target.windowId, { format: 'jpeg', quality: jpegQuality });
+    const [shown] = await chrome.tabs.query({ active: true, windowId: target.windowId });
+    if (shown?.id !== target.tabId) throw new Error('the window switched tabs during the capture: frame dropped');
     const jpeg = dataUrlToBytes(dataUrl);
     const size = readJpegSize(jpeg);
     if (!size) throw new Error('captureVisibleTab returned an image that is not a readable JPEG');

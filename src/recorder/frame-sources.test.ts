@@ -230,7 +230,7 @@ describe('FrameSources', () => {
     expect((await ring.frames()).map((f) => f.source)).toEqual(['screencast', 'screenshot']);
   });
 
-  it('takes a CDP screenshot after an action in a tab that is not visible, at most every 500 ms', async () => {
+  it('takes a CDP screenshot after an action in a tab that is not visible, at most every 500 ms, the last action always', async () => {
     const { sources, ring, screencast, current } = setup({ captureSource: 'visibleTab' });
     await sources.apply(current, false);
     await vi.advanceTimersByTimeAsync(100); // the loop saw the visible tab
@@ -247,15 +247,21 @@ describe('FrameSources', () => {
     await vi.advanceTimersByTimeAsync(100);
     withDebugger.sources.updateRegions(hidden, report([]));
     withDebugger.sources.handleAction(hidden, Date.now(), ACTION);
-    withDebugger.sources.handleAction(hidden, Date.now(), ACTION);
-    await vi.advanceTimersByTimeAsync(600);
+    withDebugger.sources.handleAction(hidden, Date.now(), ACTION); // too soon: its screenshot waits
+    withDebugger.sources.handleAction(hidden, Date.now(), ACTION); // …and shows this one too
+    await vi.advanceTimersByTimeAsync(10);
+    expect(withDebugger.screencast.screenshot).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(withDebugger.screencast.screenshot).toHaveBeenCalledTimes(2);
     withDebugger.sources.handleAction(hidden, Date.now(), ACTION);
     await vi.advanceTimersByTimeAsync(10);
+    expect(withDebugger.screencast.screenshot).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(500);
     sources.loop.stop();
     withDebugger.sources.loop.stop();
-    expect(withDebugger.screencast.screenshot).toHaveBeenCalledTimes(2);
+    expect(withDebugger.screencast.screenshot).toHaveBeenCalledTimes(3);
     const shots = (await withDebugger.ring.frames()).filter((f) => f.tabId === hidden);
-    expect(shots.map((f) => f.source)).toEqual(['screenshot', 'screenshot']);
+    expect(shots.map((f) => f.source)).toEqual(['screenshot', 'screenshot', 'screenshot']);
     expect(await ring.frames()).not.toContainEqual(expect.objectContaining({ tabId: hidden }));
   });
 });

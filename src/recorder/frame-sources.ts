@@ -43,6 +43,8 @@ interface CdpFrame {
   shown?: { width: number; height: number };
 }
 
+/** How long a failure's bundle waits for a frame of the page as it is (`frameNow`): a hung page gives none. */
+export const FRAME_NOW_WAIT_MS = 1_000;
 /** A tab not visible in its window gets at most one CDP screenshot per this many ms of actions. */
 const SCREENSHOT_SPACING_MS = 500;
 /**
@@ -77,7 +79,7 @@ export class FrameSources {
   /** Tabs whose frames come from the screencast (the visibleTab loop leaves them alone). */
   private readonly casting = new Set<number>();
   private readonly throttle: FrameThrottle<CdpFrame>;
-  private readonly regions = new SensitiveRegions();
+  private readonly regions: SensitiveRegions;
   private readonly lastScreenshot = new Map<number, number>();
   /** When each screencasting tab last sent a frame, and the pending check after an action. */
   private readonly lastCastFrameAt = new Map<number, number>();
@@ -87,8 +89,8 @@ export class FrameSources {
   private readonly bursts = new ActionBursts(BURST_TIMES);
   /** Screencasting tabs whose screencast is stopped for a burst, with the check for its end. */
   private readonly held = new Map<number, ReturnType<typeof setTimeout>>();
-  /** The screenshot due after a burst's latest action (spaced, so it may wait). */
-  private readonly burstShots = new Map<number, ReturnType<typeof setTimeout>>();
+  /** The screenshot due after a tab's latest action (spaced, so it may wait): a tab in a burst, or one not visible. */
+  private readonly dueShots = new Map<number, ReturnType<typeof setTimeout>>();
   private readonly cdpStats = { stored: 0, dropped: 0, masked: 0, errors: 0 };
   private castOptions = '';
   private paused = false;
@@ -98,9 +100,10 @@ export class FrameSources {
     private readonly ports: FrameSourcePorts,
     private settings: Settings,
   ) {
+    this.regions = new SensitiveRegions(() => ports.clock.now());
     this.loop = new CaptureLoop(ports.capturer, ports.ring, ports.clock, { intervalMs: settings.captureIntervalMs, jpegQuality: settings.jpegQuality }, ports.log);
     this.throttle = new FrameThrottle<CdpFrame>(settings.fps, (tabId, ts, frame) => void this.storeCdpFrame(tabId, ts, frame, 'screencast'));
-    this.loop.setFrameFilter((target, image) => this.prepareFrame(target.tabId, image));
+    this.loop.setFrameFilter((target, image, takenAt) => this.prepareFrame(target.tabId, image, takenAt));
     // A tab held for a burst is the loop's again until the burst ends.
     this.loop.setTargetFilter((target) => !this.casting.has(target.tabId) || this.held.has(target.tabId));
   }
@@ -272,14 +275,7 @@ export class FrameSources {
     }
     if (!capture) return;
     if (this.isVisible(tabId)) return this.loop.requestCapture(tabId);
-    if (this.burstShots.has(tabId)) return; // the due screenshot will show this action too
-    const wait = (this.lastScreenshot.get(tabId) ?? -Infinity) + BURST_SHOT_SPACING_MS - this.ports.clock.now();
-    if (wait <= 0) return this.screenshot(tabId);
-    const shoot = () => {
-      this.burstShots.delete(tabId);
-      if (this.capturing && this.casting.has(tabId)) this.screenshot(tabId);
-    };
-    this.burstShots.set(tabId, setTimeout(shoot, wait));
+    this.spacedScreenshot(tabId, BURST_SHOT_SPACING_MS);
   }
 
   /** Holds the tab until its burst has been quiet long enough, then starts its screencast again. */
@@ -316,25 +312,49 @@ export class FrameSources {
   /** Forgets the tab's burst: its timers and the hold (the caller starts or stops its screencast). */
   private endBurst(tabId: number): void {
     clearTimeout(this.held.get(tabId));
-    clearTimeout(this.burstShots.get(tabId));
+    clearTimeout(this.dueShots.get(tabId));
     this.held.delete(tabId);
-    this.burstShots.delete(tabId);
+    this.dueShots.delete(tabId);
     this.bursts.end(tabId);
   }
 
-  /** A CDP screenshot of a tab with a debugger session, stored like any frame; at most one per `SCREENSHOT_SPACING_MS`. */
-  private spacedScreenshot(tabId: number): void {
-    if (this.ports.clock.now() - (this.lastScreenshot.get(tabId) ?? -Infinity) < SCREENSHOT_SPACING_MS) return;
-    this.screenshot(tabId);
+  /**
+   * A CDP screenshot of a tab with a debugger session after its action, at most one per `spacingMs`:
+   * one asked for sooner is taken when the spacing allows, and shows every action since.
+   */
+  private spacedScreenshot(tabId: number, spacingMs = SCREENSHOT_SPACING_MS): void {
+    if (this.dueShots.has(tabId)) return; // the due screenshot will show this action too
+    const wait = (this.lastScreenshot.get(tabId) ?? -Infinity) + spacingMs - this.ports.clock.now();
+    if (wait <= 0) return void this.screenshot(tabId);
+    const shoot = () => {
+      this.dueShots.delete(tabId);
+      if (this.capturing) void this.screenshot(tabId);
+    };
+    this.dueShots.set(tabId, setTimeout(shoot, wait));
   }
 
-  private screenshot(tabId: number): void {
-    if (!this.ports.debuggerState(tabId).attached) return;
-    this.lastScreenshot.set(tabId, this.ports.clock.now());
-    void this.ports.screencast
-      ?.screenshot(tabId, this.settings.jpegQuality)
-      .then((data) => this.storeCdpFrame(tabId, this.ports.clock.now(), { data }, 'screenshot'))
+  /** A CDP screenshot, stored like any frame; resolves once it is stored (or failed, logged). */
+  private screenshot(tabId: number): Promise<void> {
+    if (!this.ports.debuggerState(tabId).attached || !this.ports.screencast) return Promise.resolve();
+    const takenAt = this.ports.clock.now();
+    this.lastScreenshot.set(tabId, takenAt);
+    return this.ports.screencast
+      .screenshot(tabId, this.settings.jpegQuality)
+      .then((data) => this.storeCdpFrame(tabId, this.ports.clock.now(), { data }, 'screenshot', takenAt))
       .catch((error: unknown) => this.ports.log(`[afr] screenshot of tab ${tabId} failed: ${String(error)}`));
+  }
+
+  /**
+   * A frame of a screencasting tab as it is now, for a failure's bundle: the screencast sends one
+   * frame of every few the page paints (about `fps` of 60 a second while it animates), so the last
+   * change before a still page (an error message shown once) may never have come. Resolves once it
+   * is stored, failed, or after `waitMs`. Other tabs' frames come at least twice a second already.
+   */
+  async frameNow(tabId: number, waitMs = FRAME_NOW_WAIT_MS): Promise<void> {
+    if (!this.capturing || !this.casting.has(tabId)) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([this.screenshot(tabId), new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
   }
 
   // ---- storing ----
@@ -343,23 +363,26 @@ export class FrameSources {
    * The last step before a frame is stored: sensitive regions filled, or the frame dropped when the
    * tab's regions are not known (a page whose content script has not reported since it loaded).
    */
-  private async prepareFrame(tabId: number, image: CapturedImage, shown?: CdpFrame['shown']): Promise<CapturedImage | null> {
+  private async prepareFrame(tabId: number, image: CapturedImage, takenAt: number, shown?: CdpFrame['shown']): Promise<CapturedImage | null> {
     // A frame that was on its way when recording stopped: the page may no longer report its regions.
     if (!this.capturing) return null;
     if (!this.ports.maskFrame) return image;
-    const rects = this.regions.plan(tabId, image.width, image.height, shown);
+    const rects = this.regions.plan(tabId, image.width, image.height, shown, takenAt);
     if (rects === null) return null;
     if (rects.length === 0) return { ...image, masked: 0 };
     return { ...image, jpeg: await this.ports.maskFrame(image.jpeg, rects, this.settings.jpegQuality), masked: rects.length };
   }
 
-  /** Stores a frame from CDP (screencast or screenshot) through the same masking as any frame. */
-  private async storeCdpFrame(tabId: number, ts: number, frame: CdpFrame, source: FrameSource): Promise<void> {
+  /**
+   * Stores a frame from CDP (screencast or screenshot) through the same masking as any frame. `ts`:
+   * its time in the ring; `takenAt`: when its picture was taken, if earlier (a screenshot asked for).
+   */
+  private async storeCdpFrame(tabId: number, ts: number, frame: CdpFrame, source: FrameSource, takenAt = ts): Promise<void> {
     try {
       const jpeg = base64ToBytes(frame.data);
       const size = readJpegSize(jpeg);
       if (!size) throw new Error('not a readable JPEG');
-      const image = await this.prepareFrame(tabId, { jpeg, ...size }, frame.shown);
+      const image = await this.prepareFrame(tabId, { jpeg, ...size }, takenAt, frame.shown);
       if (!image) {
         this.cdpStats.dropped++;
         this.throttle.forgetPicture(tabId);

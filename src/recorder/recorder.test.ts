@@ -348,15 +348,44 @@ describe('Recorder', () => {
   });
 });
 
-describe('Recorder: bursts of actions in auto capture', () => {
-  const screencastPort = () => ({
-    attachedTabs: () => [7],
-    start: vi.fn(async () => {}),
-    stop: vi.fn(async () => {}),
-    ack: vi.fn(async () => {}),
-    screenshot: vi.fn(async () => ''),
-  });
+const screencastPort = () => ({
+  attachedTabs: () => [7],
+  start: vi.fn(async () => {}),
+  stop: vi.fn(async () => {}),
+  ack: vi.fn(async () => {}),
+  screenshot: vi.fn(async () => ''),
+});
 
+describe('Recorder: the frames of a failure', () => {
+  it('a screencasting tab gets a screenshot when the signal comes and after the tail, before packaging; a crashed one none', async () => {
+    const screencast = screencastPort();
+    const events: string[] = [];
+    screencast.screenshot.mockImplementation(async () => {
+      events.push('screenshot');
+      return '';
+    });
+    const { recorder, clock, attached, ports } = setup({
+      screencast,
+      sleep: async (ms) => {
+        events.push(`sleep ${ms}`);
+        clock.t += ms;
+      },
+    });
+    attached.add(7);
+    await recorder.start();
+    await recorder.configure({ postFailureSeconds: 2, failureCooldownMs: 0 });
+    await recorder.fail({ tabId: 7, reason: 'agent_failure' });
+    expect(events).toEqual(['screenshot', 'sleep 2000', 'screenshot', `sleep ${STEPS_IN_FLIGHT_MS}`]);
+
+    events.length = 0;
+    await recorder.handleCdpEvent(7, 'Inspector.targetCrashed', {}, () => 'https://shop.test/cart');
+    expect((await ports.bundles.list())[0]!.reason).toBe('tab_crashed');
+    expect(events).not.toContain('screenshot');
+    recorder.loop.stop();
+  });
+});
+
+describe('Recorder: bursts of actions in auto capture', () => {
   it.each([
     { label: 'observed clicks back to back hold the screencast', kind: 'click', held: true },
     { label: 'navigations (a page and its frames loading) do not', kind: 'navigate', held: false },

@@ -308,10 +308,18 @@ export class Recorder {
     const run = options.runOverride ?? this.run.active;
     // Registered before any await, so a concurrent explicit request for the same tab waits for it.
     const job = (async () => {
-      if (signal.tab_id !== null) this.frames.handleFailure(signal.tab_id);
+      const tabId = signal.tab_id;
+      if (tabId !== null) this.frames.handleFailure(tabId);
       if (this.recordingTimeline) await this.ports.timeline.add(signalStep(signal, 'trigger'));
-      // The after-failure tail: recording goes on, so the clip shows what the failure led to.
-      if (settings.postFailureSeconds > 0) await (this.ports.sleep ?? defaultSleep)(settings.postFailureSeconds * 1000);
+      // The after-failure tail: recording goes on, so the clip shows what the failure led to. It
+      // starts and ends with a frame of the page as it is (a screencast may not have sent the last change).
+      // A crashed page has nothing left to show.
+      const frameNow = () => (tabId !== null && signal.kind !== 'crash' ? this.frames.frameNow(tabId) : Promise.resolve());
+      if (settings.postFailureSeconds > 0) {
+        void frameNow();
+        await (this.ports.sleep ?? defaultSleep)(settings.postFailureSeconds * 1000);
+      }
+      await frameNow();
       return packageBundle(
         {
           ...this.ports,

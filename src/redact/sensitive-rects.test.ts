@@ -184,7 +184,7 @@ describe('collectSensitiveRects: shadow roots, iframes and geometry', () => {
   });
 
   it('shifts same-origin iframe content by the iframe box and clips it to that box', () => {
-    document.body.innerHTML = '<iframe id="frame" srcdoc="" data-box="100 200 300 150"></iframe><iframe id="other" srcdoc="" data-box="0 0 50 50"></iframe>';
+    document.body.innerHTML = '<iframe id="frame" srcdoc="" data-box="100 200 300 150"></iframe>';
     const inner = document.implementation.createHTMLDocument('card');
     inner.body.innerHTML = '<input id="fcc" autocomplete="cc-number" data-box="10 20 100 30"><input id="wide" type="password" data-box="250 140 400 40">';
     const frame = document.getElementById('frame')!;
@@ -195,6 +195,41 @@ describe('collectSensitiveRects: shadow roots, iframes and geometry', () => {
       { x: 110, y: 220, width: 100, height: 30 },
       { x: 350, y: 340, width: 50, height: 10 },
     ]);
+  });
+
+  it('masks the whole box of an iframe it cannot read (another origin), and of one nested too deep to walk', () => {
+    document.body.innerHTML = '<p>Pay</p><iframe id="pay" data-box="40 300 420 180"></iframe><iframe id="hidden" data-box="0 0 0 0"></iframe>';
+    expect(collectSensitiveRects(document, fakeLayout().rectOf, { frameDocument: () => null })).toEqual([{ x: 40, y: 300, width: 420, height: 180 }]);
+
+    // By default an iframe is judged by what it loads too: another origin's page may still be on its way.
+    document.body.innerHTML = `<iframe id="other" src="https://pay.example.net/card" data-box="0 0 300 100"></iframe><iframe id="same" src="${location.origin}/frame.html" data-box="0 200 300 100"></iframe><iframe id="blank" src="about:blank" data-box="0 400 300 100"></iframe>`;
+    // Each still shows a readable document (jsdom loads none): the first one's page is on its way.
+    for (const frame of document.querySelectorAll('iframe')) {
+      const inner = document.implementation.createHTMLDocument('frame');
+      Object.defineProperty(frame, 'contentDocument', { get: () => inner });
+      Object.defineProperty(frame, 'clientWidth', { value: 300 });
+      Object.defineProperty(frame, 'clientHeight', { value: 100 });
+    }
+    const roots: unknown[] = [];
+    expect(collectSensitiveRects(document, fakeLayout().rectOf, { onRoot: (root) => roots.push(root) })).toEqual([{ x: 0, y: 0, width: 300, height: 100 }]);
+    expect(roots).toHaveLength(3); // the top document and the two same-origin frames
+
+    // Same-origin documents nested nine deep, each iframe 1 px into its parent's: eight are walked,
+    // the iframe in the eighth is masked whole (placed 8 px in, clipped to the frames around it).
+    const docs = Array.from({ length: 9 }, () => document.implementation.createHTMLDocument('nested'));
+    document.body.innerHTML = '<iframe data-box="10 10 400 400"></iframe>';
+    docs.forEach((doc) => (doc.body.innerHTML = '<iframe data-box="1 1 400 400"></iframe>'));
+    const frames = [document, ...docs].map((doc) => doc.querySelector('iframe')!);
+    for (const frame of frames) {
+      Object.defineProperty(frame, 'clientWidth', { value: 400 });
+      Object.defineProperty(frame, 'clientHeight', { value: 400 });
+    }
+    const walked: unknown[] = [];
+    const frameDocument = (el: Element) => docs[frames.indexOf(el as HTMLIFrameElement)] ?? null;
+    expect(collectSensitiveRects(document, fakeLayout().rectOf, { frameDocument, onRoot: (root) => walked.push(root) })).toEqual([
+      { x: 18, y: 18, width: 392, height: 392 },
+    ]);
+    expect(walked).toEqual([document, ...docs.slice(0, 8)]);
   });
 
   it('skips empty boxes and boxes outside the viewport, clips the rest and rounds outwards', () => {

@@ -33,8 +33,18 @@ export const MAX_SENSITIVE_RECTS = 2000;
 const rectsFromLayout: RectSource = (target) =>
   'nodeType' in target ? [target.getBoundingClientRect()] : target.getClientRects();
 
+/**
+ * The iframe's document when this script may read it. Null for another origin's, and for one that is
+ * loading another origin's page (its `src`): until that page commits, the old document is still
+ * readable, and nothing marks the moment it is replaced.
+ */
 function sameOriginDocument(iframe: Element): Document | null {
   try {
+    const src = iframe.getAttribute('src');
+    if (src) {
+      const url = new URL(src, iframe.ownerDocument.baseURI);
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin !== iframe.ownerDocument.location?.origin) return null;
+    }
     return (iframe as HTMLIFrameElement).contentDocument ?? null;
   } catch {
     return null;
@@ -44,7 +54,7 @@ function sameOriginDocument(iframe: Element): Document | null {
 /** Subtrees never drawn as text (or handled as a whole): their text nodes are not looked at. */
 const NOT_DESCENDED = new Set(['script', 'style', 'noscript', 'template', 'head', 'input', 'textarea', 'select', 'iframe', 'frame']);
 
-/** Deepest nesting of same-origin iframes walked. */
+/** Deepest nesting of same-origin iframes walked (a deeper one is masked whole). */
 const MAX_FRAME_DEPTH = 8;
 
 /**
@@ -124,12 +134,17 @@ function visitField(el: Element, root: Document | ShadowRoot, focused: Element |
   if (fieldIsSensitive(el, focused, classified)) add(walk.out, walk.rectOf(el), at);
 }
 
+/**
+ * A same-origin iframe's document is walked, placed inside the iframe's box. One this script cannot
+ * read (another origin, such as a payment provider's card form; a sandbox; nesting deeper than
+ * `MAX_FRAME_DEPTH`) may show anything: its whole box is a region.
+ */
 function visitFrame(iframe: Element, walk: Walk, at: Placement): void {
   walk.found.framed = true;
-  if (at.frameDepth >= MAX_FRAME_DEPTH) return;
-  const doc = walk.frameDocument(iframe);
   const box = walk.rectOf(iframe)[0];
-  if (!doc || !box) return;
+  if (!box) return;
+  const doc = at.frameDepth < MAX_FRAME_DEPTH ? walk.frameDocument(iframe) : null;
+  if (!doc) return add(walk.out, [box], at);
   // The frame's viewport starts inside its border and padding.
   const style = iframe.ownerDocument.defaultView?.getComputedStyle?.(iframe);
   const padLeft = parseFloat(style?.paddingLeft ?? '') || 0;
@@ -197,8 +212,8 @@ function walkRoot(root: Document | ShadowRoot, walk: Walk, at: Placement): void 
  * `classifySensitiveField` withholds; the focused text field (it is being typed into); fields and
  * editors whose text `maskText` masks (or a free-text field with an address or number being typed:
  * `jane@exam`, `4111 11`); elements the custom
- * selectors withhold; the masked part of any text node. Open shadow roots and same-origin iframes
- * are walked. Only fields, editors and text nodes holding an `@` or seven digits (any text when
+ * selectors withhold; the masked part of any text node; the whole box of an iframe whose document
+ * cannot be read (another origin). Open shadow roots and same-origin iframes are walked. Only fields, editors and text nodes holding an `@` or seven digits (any text when
  * custom text patterns are set) are examined, and masking results are cached per node.
  * @example collectSensitiveRects(document) // [{ x: 24, y: 180, width: 320, height: 36 }]
  */

@@ -1,0 +1,63 @@
+import { execFile } from 'node:child_process';
+import { expect } from '@playwright/test';
+
+export interface Gray {
+  width: number;
+  height: number;
+  pixels: Buffer;
+}
+
+/** Decodes a JPEG to 8-bit gray with the ffmpeg CLI. */
+export async function decodeGray(jpeg: Buffer, width: number, height: number): Promise<Gray> {
+  const child = execFile('ffmpeg', ['-v', 'error', '-f', 'jpeg_pipe', '-i', 'pipe:0', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'], {
+    encoding: 'buffer',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const chunks: Buffer[] = [];
+  child.stdout!.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}`))));
+  });
+  child.stdin!.end(jpeg);
+  await done;
+  const pixels = Buffer.concat(chunks);
+  expect(pixels.length).toBe(width * height);
+  return { width, height, pixels };
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Mean and standard deviation of the luma inside `box` (CSS px of a `viewportWidth` page, scaled to
+ * the image), shrunk by `inset` CSS px and clipped to the image: a screencast frame may show only the
+ * top of the viewport (1280×577 of 1280×720 headless).
+ */
+export function lumaStats(img: Gray, box: Box, viewportWidth: number, inset = 3): { mean: number; std: number; ink: number } {
+  const s = img.width / viewportWidth;
+  const x0 = Math.ceil((box.x + inset) * s);
+  const y0 = Math.ceil((box.y + inset) * s);
+  const x1 = Math.min(img.width, Math.floor((box.x + box.width - inset) * s));
+  const y1 = Math.min(img.height, Math.floor((box.y + box.height - inset) * s));
+  let n = 0;
+  let sum = 0;
+  let sq = 0;
+  let dark = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const v = img.pixels[y * img.width + x]!;
+      n++;
+      sum += v;
+      sq += v * v;
+      if (v < 160) dark++;
+    }
+  }
+  if (!n) throw new Error(`empty box ${JSON.stringify(box)}`);
+  const mean = sum / n;
+  return { mean, std: Math.sqrt(Math.max(0, sq / n - mean * mean)), ink: dark / n };
+}
