@@ -154,6 +154,37 @@ test('after a navigation, no frame shows the new page before it reported its sen
   expect(findSecrets(bundle, [...secretVariants(), 'prefilled.by.page@example.net'])).toEqual([]);
 });
 
+test('while the next page has not painted yet, no frame shows the page before it unmasked', async ({ recorder, site }, testInfo) => {
+  const { worker } = recorder;
+  await afr(worker, 'configure', { captureSource: 'visibleTab' });
+  const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
+  let stored = 0;
+  for (let i = 0; i < 3; i++) {
+    await page.goto(`${site.origin}/pixels.html`);
+    await page.fill('#contact', SECRETS.email);
+    await waitForFrames(worker, (stored = (await afr(worker, 'status')).frames + 1));
+    // The quota allows a capture again: the next page's first step (its content script starting)
+    // brings one at once, while the screen still shows this page.
+    await page.waitForTimeout(700);
+    // The next page waits 1.5 s for a render-blocking stylesheet: its content script has started,
+    // the screen still shows the address typed on this one.
+    await page.goto(`${site.origin}/slow-paint.html`);
+  }
+  expect(stored).toBeGreaterThan(0);
+  await page.goto(`${site.origin}/pixels.html`);
+  const contact = (await page.locator('#contact').boundingBox())!;
+  const bundle = await exportBundle(worker, await afr(worker, 'fail', { reason: 'assertion_failed', label: 'paint holding check' }));
+  const viewportWidth = page.viewportSize()!.width;
+  expect(bundle.manifest.frames.length).toBeGreaterThanOrEqual(3);
+  for (const frame of bundle.manifest.frames) {
+    const jpeg = bundle.files.get(frame.name)!;
+    const stats = lumaStats(await decodeGray(jpeg, frame.width, frame.height), contact, viewportWidth);
+    if (!isMasked(stats) && !isBlank(stats)) writeFileSync(testInfo.outputPath(frame.name.replace('/', '-')), jpeg);
+    expect(isMasked(stats) || isBlank(stats), `the address in ${frame.name}: ${JSON.stringify(stats)}`).toBe(true);
+  }
+  expect(findSecrets(bundle, secretVariants())).toEqual([]);
+});
+
 test('a page loaded while frames were not recorded starts reporting its regions when they are: no frame shows it unmasked', async ({ recorder, site }, testInfo) => {
   const { worker } = recorder;
   await afr(worker, 'configure', { captureLevel: 'metadata' });

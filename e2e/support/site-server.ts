@@ -21,7 +21,7 @@ export interface SiteServer {
 /**
  * The demo shop on 127.0.0.1 (a random port): static pages from `e2e/site/`, plus
  * `POST /checkout/submit` and `GET /server-error`, which answer 500 the way a broken backend does,
- * and `/api/status/<code>`, which answers any status.
+ * and `/api/status/<code>`, which answers any status. `?delay=ms` on a static file answers that late.
  */
 export async function startSiteServer(port = 0): Promise<SiteServer> {
   const server: Server = createServer((req, res) => {
@@ -47,8 +47,11 @@ export async function startSiteServer(port = 0): Promise<SiteServer> {
       res.writeHead(403).end();
       return;
     }
+    // `?delay=ms` (up to 10 s): a slow response, e.g. a render-blocking stylesheet that holds a page's first paint.
+    const delay = Math.min(10_000, Number(url.searchParams.get('delay')) || 0);
     readFile(file)
-      .then((body) => {
+      .then(async (body) => {
+        if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
         res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
         res.end(body);
       })

@@ -81,14 +81,19 @@ export class SensitiveRegions {
     return tabs;
   }
 
-  /** The tab navigated: its regions are unknown until its new document reports. */
-  reset(tabId: number): void {
-    this.reports.delete(tabId);
+  /** The tab navigated: its regions are unknown until its new document reports. True when it had a report. */
+  reset(tabId: number): boolean {
+    return this.reports.delete(tabId);
   }
 
   forget(tabId: number): void {
     this.reports.delete(tabId);
     this.lastShown.delete(tabId);
+  }
+
+  /** Since when a picture of the tab can be masked (its document's first report kept); null while its regions are unknown. */
+  maskableFrom(tabId: number): number | null {
+    return this.reports.get(tabId)?.[0]?.at ?? null;
   }
 
   /** Total rects masked so far (for diagnostics), incremented by `plan` calls that return rects. */

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SensitiveRectsMessageSchema, type SensitiveRectsMessage } from '../../schemas/messages';
 import type { ViewportRect } from '../redact/sensitive-rects';
-import { startSensitiveRectReporter, type RectReporter, type RectReporterOptions } from './rect-reporter';
+import { FIRST_PAINT_WAIT_MS, startSensitiveRectReporter, type RectReporter, type RectReporterOptions } from './rect-reporter';
 
 const FIELD: ViewportRect = { x: 10, y: 20, width: 100, height: 30 };
 
@@ -15,6 +15,7 @@ let reporter: RectReporter | null;
 function start(opts: RectReporterOptions = {}): RectReporter {
   reporter = startSensitiveRectReporter(window, (m) => sent.push(m), {
     fewerDelayMs: 0,
+    whenPainted: () => null,
     collect: () => {
       collects++;
       return current.map((r) => ({ ...r }));
@@ -49,7 +50,7 @@ afterEach(() => {
 
 describe('startSensitiveRectReporter', () => {
   it('reports at start, an empty document with no rects, as a valid message', async () => {
-    reporter = startSensitiveRectReporter(window, (m) => sent.push(m), { pollMs: 0 });
+    reporter = startSensitiveRectReporter(window, (m) => sent.push(m), { pollMs: 0, whenPainted: () => null });
     expect(sent).toHaveLength(1);
     expect(SensitiveRectsMessageSchema.parse(sent[0])).toEqual({
       type: 'redaction/rects',
@@ -59,6 +60,64 @@ describe('startSensitiveRectReporter', () => {
       device_pixel_ratio: window.devicePixelRatio,
       rects: [],
     });
+  });
+
+  it('reports nothing before the document has painted (the screen still shows the page before it), then at once', async () => {
+    let painted: () => void = () => {};
+    const stopWaiting = vi.fn();
+    start({
+      whenPainted: (onPainted) => {
+        painted = onPainted;
+        return stopWaiting;
+      },
+    });
+    current = [FIELD];
+    await fire('focusin', document);
+    await fire('DOMContentLoaded', document); // a milestone, forced otherwise
+    vi.advanceTimersByTime(5_000); // polls, resends
+    expect(sent).toEqual([]);
+    painted();
+    expect(sent.map((m) => m.rects)).toEqual([[FIELD]]);
+    reporter!();
+    expect(stopWaiting).toHaveBeenCalledTimes(1);
+  });
+
+  it('by default waits for a paint entry, at most FIRST_PAINT_WAIT_MS; a document that painted before reports at once', async () => {
+    const entries: { name: string }[] = [];
+    const observers: (() => void)[] = [];
+    class FakeObserver {
+      constructor(private readonly callback: () => void) {}
+      observe() {
+        observers.push(this.callback);
+      }
+      disconnect() {}
+    }
+    const performance = { getEntriesByType: (type: string) => (type === 'paint' ? entries : []) };
+    const win = new Proxy(window, {
+      get(target, key) {
+        if (key === 'PerformanceObserver') return FakeObserver;
+        if (key === 'performance') return performance;
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    reporter = startSensitiveRectReporter(win, (m) => sent.push(m), { pollMs: 0, collect: () => [] });
+    expect(sent).toHaveLength(0);
+    vi.advanceTimersByTime(FIRST_PAINT_WAIT_MS);
+    expect(sent).toHaveLength(1); // no paint entry came: reported anyway
+    reporter();
+    // A paint entry arriving: reported then.
+    sent = [];
+    reporter = startSensitiveRectReporter(win, (m) => sent.push(m), { pollMs: 0, collect: () => [] });
+    expect(sent).toHaveLength(0);
+    observers.at(-1)!();
+    expect(sent).toHaveLength(1);
+    reporter();
+    // A document that painted before the reporter started reports at once.
+    sent = [];
+    entries.push({ name: 'first-paint' });
+    reporter = startSensitiveRectReporter(win, (m) => sent.push(m), { pollMs: 0, collect: () => [] });
+    expect(sent).toHaveLength(1);
   });
 
   it('reports the first change after a quiet spell at once (leading edge)', async () => {
@@ -228,6 +287,7 @@ describe('startSensitiveRectReporter', () => {
     const shadow = document.getElementById('host')!.attachShadow({ mode: 'open' });
     const inner = document.implementation.createHTMLDocument('frame');
     reporter = startSensitiveRectReporter(window, (m) => sent.push(m), {
+      whenPainted: () => null,
       collect: (_doc, onRoot) => {
         collects++;
         onRoot(shadow);

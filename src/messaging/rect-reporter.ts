@@ -43,6 +43,13 @@ export interface RectReporterOptions {
    * worker has forgotten the regions and would drop every frame of a page that never changes.
    */
   resendMs?: number;
+  /**
+   * Calls `onPainted` once the document has painted, unless it has already (then returns null);
+   * returns a function that stops waiting. Until then the screen shows the page this document
+   * replaced, so nothing is reported, and the worker drops the tab's frames. Default: a `paint`
+   * performance entry, at most `FIRST_PAINT_WAIT_MS` later; a hidden document counts as painted.
+   */
+  whenPainted?: (onPainted: () => void) => (() => void) | null;
   warn?: (message: string) => void;
 }
 
@@ -56,6 +63,37 @@ export interface RectReporter {
 }
 
 export const RECT_REPORTER_DEFAULTS = { quietMs: 100, contentBudgetMs: 8, pollMs: 1000, resendMs: 3000, walkMaxAgeMs: 250, fewerDelayMs: 300 } as const;
+/** A document that shows no paint entry this long after the reporter started reports anyway. */
+export const FIRST_PAINT_WAIT_MS = 1_000;
+
+/**
+ * The default `whenPainted`: the document's first `paint` performance entry (the first frame it put
+ * on screen; Chrome keeps showing the previous page until then, "paint holding").
+ */
+function whenFirstPainted(win: Window, onPainted: () => void): (() => void) | null {
+  const perf = win.performance as Performance | undefined;
+  const Observer = (win as Window & typeof globalThis).PerformanceObserver as typeof PerformanceObserver | undefined;
+  if (win.document.hidden || typeof perf?.getEntriesByType !== 'function' || typeof Observer !== 'function') return null;
+  if (perf.getEntriesByType('paint').length > 0) return null;
+  let waiting = true;
+  const observer = new Observer(() => done(true));
+  const timer = setTimeout(() => done(true), FIRST_PAINT_WAIT_MS);
+  const done = (painted: boolean) => {
+    if (!waiting) return;
+    waiting = false;
+    clearTimeout(timer);
+    observer.disconnect();
+    if (painted) onPainted();
+  };
+  try {
+    observer.observe({ type: 'paint', buffered: true });
+  } catch {
+    done(false);
+    return null;
+  }
+  return () => done(false);
+}
+
 /**
  * How long a page keeps reporting its regions after it saw the capture level fall below frames:
  * the worker applies the new level a moment later, and frames it takes meanwhile must stay masked.
@@ -109,8 +147,9 @@ const FRAME_FALLBACK_MS = 100;
 
 /**
  * Reports where sensitive content is in the top document's viewport (`redaction/rects`), so that
- * frames can be masked before they are stored: once at start (`rects: []` for a document still empty
- * at `document_start`) and whenever the regions may have changed — scrolling (any scroller),
+ * frames can be masked before they are stored: once the document has first painted (until then
+ * the screen shows the page it replaced, and the worker, with no report, drops the tab's frames),
+ * then whenever the regions may have changed — scrolling (any scroller),
  * resizing, typing, focus changes, DOM mutations (same-origin iframes and open shadow roots
  * included), transitions and animations ending, loads. Focus, DOM and value changes are reported
  * once at the end of the task that made them, so the report is on its way before the change is painted (past a
@@ -141,6 +180,8 @@ export function startSensitiveRectReporter(
   const fewerDelayMs = opts.fewerDelayMs ?? RECT_REPORTER_DEFAULTS.fewerDelayMs;
 
   let stopped = false;
+  /** The document has painted: until then no report goes (the screen still shows the page before it). */
+  let painted = true;
   let lastRun = -Infinity;
   let lastCost = 0;
   /** Time spent collecting lately: each report adds its cost, and the sum halves every 100 ms. */
@@ -231,6 +272,7 @@ export function startSensitiveRectReporter(
   const report = (force: boolean) => {
     cancel();
     soon = false;
+    if (!painted) return;
     recentCost = recent();
     const start = now();
     guarded('reporting sensitive regions', () => {
@@ -361,10 +403,22 @@ export function startSensitiveRectReporter(
     if (!win.document.hidden) report(false);
   };
   const poll = pollMs > 0 ? setInterval(() => guarded('polling', tick), pollMs) : null;
+  let stopWaiting: (() => void) | null = null;
+  guarded('waiting for the first paint', () => {
+    const onPainted = () =>
+      guarded('reporting sensitive regions', () => {
+        painted = true;
+        domChanged = true;
+        if (!stopped) report(true);
+      });
+    stopWaiting = (opts.whenPainted ?? ((done) => whenFirstPainted(win, done)))(onPainted);
+    painted = stopWaiting === null;
+  });
   report(false);
 
   const stop = () => {
     stopped = true;
+    stopWaiting?.();
     cancel();
     settleFewer();
     cancelWalk();

@@ -463,6 +463,38 @@ describe('FrameSources: the first frame of a new debugger session', () => {
     await vi.advanceTimersByTimeAsync(200);
     sources.loop.stop();
     expect(requestRegions).toHaveBeenCalledTimes(2);
-    expect(sources.stats().dropped).toBe(2);
+    // Both screencast frames (and the screenshot taken again meanwhile, which found the report forgotten too).
+    expect(sources.stats().dropped).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a screenshot taken before the page reported is dropped, and taken again when the report came meanwhile', async () => {
+    const { sources, screencast, ring, current } = setup({ captureSource: 'visibleTab' }, false);
+    await sources.apply(current, false);
+    let answer: (data: string) => void = () => {};
+    screencast.screenshot.mockImplementationOnce(() => new Promise<string>((resolve) => (answer = resolve)));
+    sources.handleAction(TAB, Date.now(), ACTION); // a tab not visible: a CDP screenshot
+    await vi.advanceTimersByTimeAsync(10);
+    sources.updateRegions(TAB, report([])); // the page's first report, while the screenshot is on its way
+    answer(JPEG_BASE64);
+    await vi.advanceTimersByTimeAsync(600);
+    sources.loop.stop();
+    expect(screencast.screenshot).toHaveBeenCalledTimes(2);
+    expect(sources.stats().dropped).toBe(1);
+    expect((await ring.frames()).map((f) => f.source)).toEqual(['screenshot']);
+  });
+
+  it('masks a screencast frame by when it was drawn: with the report in force then, though a newer one came before it arrived', async () => {
+    const { sources, maskFrame, current } = setup();
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([{ x: 4, y: 4, width: 20, height: 10 }]));
+    await vi.advanceTimersByTimeAsync(1_000);
+    const drawnAt = Date.now();
+    await vi.advanceTimersByTimeAsync(400);
+    sources.updateRegions(TAB, report([{ x: 30, y: 20, width: 20, height: 10 }])); // scrolled
+    await vi.advanceTimersByTimeAsync(300); // the frame drawn before it is slow to arrive
+    sources.handleScreencastFrame(TAB, { sessionId: 1, data: JPEG_BASE64, metadata: { timestamp: drawnAt / 1000 } });
+    await vi.advanceTimersByTimeAsync(200);
+    sources.loop.stop();
+    expect(maskFrame).toHaveBeenCalledWith(JPEG, [expect.objectContaining({ x: 0, y: 0 }), expect.objectContaining({ x: 26, y: 16 })], 70);
   });
 });

@@ -37,11 +37,15 @@ export interface FrameSourcePorts {
   log(message: string): void;
 }
 
-/** A JPEG from CDP (base64) and, for a screencast frame, the CSS size of what it shows. */
+/** A JPEG from CDP (base64) and, for a screencast frame, the CSS size of what it shows and when it was drawn. */
 interface CdpFrame {
   data: string;
   shown?: { width: number; height: number };
+  takenAt?: number;
 }
+
+/** A screencast frame's own time is trusted when it is at most this old on arrival (clocks agree). */
+const MAX_FRAME_AGE_MS = 5_000;
 
 /** How long a failure's bundle waits for a frame of the page as it is (`frameNow`): a hung page gives none. */
 export const FRAME_NOW_WAIT_MS = 1_000;
@@ -86,6 +90,8 @@ export class FrameSources {
   private readonly silenceChecks = new Map<number, ReturnType<typeof setTimeout>>();
   /** Tabs whose last frame was dropped because their regions were unknown: a frame is taken when they report. */
   private readonly awaitingRegions = new Set<number>();
+  /** The frame to take again once a tab's pictures can be masked (see `retake`). */
+  private readonly retakes = new Map<number, ReturnType<typeof setTimeout>>();
   private readonly bursts = new ActionBursts(BURST_TIMES);
   /** Screencasting tabs whose screencast is stopped for a burst, with the check for its end. */
   private readonly held = new Map<number, ReturnType<typeof setTimeout>>();
@@ -102,7 +108,7 @@ export class FrameSources {
   ) {
     this.regions = new SensitiveRegions(() => ports.clock.now());
     this.loop = new CaptureLoop(ports.capturer, ports.ring, ports.clock, { intervalMs: settings.captureIntervalMs, jpegQuality: settings.jpegQuality }, ports.log);
-    this.throttle = new FrameThrottle<CdpFrame>(settings.fps, (tabId, ts, frame) => void this.storeCdpFrame(tabId, ts, frame, 'screencast'));
+    this.throttle = new FrameThrottle<CdpFrame>(settings.fps, (tabId, ts, frame) => void this.storeCdpFrame(tabId, ts, frame, 'screencast', frame.takenAt));
     this.loop.setFrameFilter((target, image, takenAt) => this.prepareFrame(target.tabId, image, takenAt));
     // A tab held for a burst is the loop's again until the burst ends.
     this.loop.setTargetFilter((target) => !this.casting.has(target.tabId) || this.held.has(target.tabId));
@@ -166,16 +172,43 @@ export class FrameSources {
   /** The sensitive regions the top document of a tab reported. */
   updateRegions(tabId: number, report: SensitiveRectsMessage): void {
     this.regions.update(tabId, report);
-    // A page that does not repaint sends no new screencast frame: take the one that was dropped again.
-    if (this.awaitingRegions.delete(tabId) && this.capturing) {
-      if (this.casting.has(tabId) && !(this.held.has(tabId) && this.isVisible(tabId))) this.spacedScreenshot(tabId);
-      else this.loop.requestCapture(tabId);
+    if (this.awaitingRegions.delete(tabId)) this.retake(tabId);
+  }
+
+  /**
+   * A frame of the tab was dropped, its regions unknown: a page that does not repaint sends no new
+   * screencast frame, so another is taken (as spacing allows) if the page has reported since the
+   * dropped one was taken (a screenshot on its way meanwhile), else when it reports.
+   */
+  private retake(tabId: number): void {
+    const from = this.regions.maskableFrom(tabId);
+    if (from === null) {
+      this.awaitingRegions.add(tabId);
+      return;
     }
+    clearTimeout(this.retakes.get(tabId));
+    const take = () => {
+      this.retakes.delete(tabId);
+      if (!this.capturing) return;
+      // The captureVisibleTab loop records a visible tab without a screencast (or with one held for a burst).
+      if (this.isVisible(tabId) && (!this.casting.has(tabId) || this.held.has(tabId))) this.loop.requestCapture(tabId);
+      else this.spacedScreenshot(tabId);
+    };
+    this.retakes.set(tabId, setTimeout(take, Math.max(0, from - this.ports.clock.now())));
   }
 
   /** A tab started loading a new document: its sensitive regions are unknown until it reports. */
   handleNavigation(tabId: number): void {
     this.regions.reset(tabId);
+  }
+
+  /**
+   * A frame inside the tab's page loaded a document (its content script started): if it is another
+   * origin's, the top document's last report does not mask it. Unknown until the top reports again.
+   */
+  handleSubframeLoad(tabId: number): void {
+    if (!recordsFrames(this.settings) || !this.regions.reset(tabId)) return;
+    this.ports.requestRegions?.(tabId);
   }
 
   /** The debugger session of a tab is ready: its frames may come from the screencast now. */
@@ -201,14 +234,18 @@ export class FrameSources {
     if (typeof data !== 'string' || !this.casting.has(tabId)) return;
     this.lastCastFrameAt.set(tabId, this.ports.clock.now());
     // What the frame shows, in CSS px: the window's surface, which may be the top of an emulated viewport.
-    const meta = params?.metadata as { deviceWidth?: unknown; deviceHeight?: unknown } | undefined;
+    const meta = params?.metadata as { deviceWidth?: unknown; deviceHeight?: unknown; timestamp?: unknown } | undefined;
     const shown =
       typeof meta?.deviceWidth === 'number' && typeof meta.deviceHeight === 'number' && meta.deviceWidth > 0 && meta.deviceHeight > 0
         ? { width: meta.deviceWidth, height: meta.deviceHeight }
         : undefined;
     // The window changed since the page reported: its regions are unknown until it reports again.
     if (shown && this.regions.noteShown(tabId, shown)) this.ports.requestRegions?.(tabId);
-    this.throttle.offer(tabId, this.ports.clock.now(), pictureKey(data), { data, shown });
+    const now = this.ports.clock.now();
+    // When the frame was drawn (seconds since the epoch): it may have taken a while to arrive.
+    const drawnAt = typeof meta?.timestamp === 'number' ? meta.timestamp * 1000 : NaN;
+    const takenAt = drawnAt <= now && now - drawnAt < MAX_FRAME_AGE_MS ? drawnAt : now;
+    this.throttle.offer(tabId, now, pictureKey(data), { data, shown, takenAt });
   }
 
   forgetTab(tabId: number): void {
@@ -220,6 +257,8 @@ export class FrameSources {
     this.regions.forget(tabId);
     this.lastScreenshot.delete(tabId);
     this.awaitingRegions.delete(tabId);
+    clearTimeout(this.retakes.get(tabId));
+    this.retakes.delete(tabId);
     this.endBurst(tabId);
     this.bursts.forget(tabId);
   }
@@ -386,7 +425,7 @@ export class FrameSources {
       if (!image) {
         this.cdpStats.dropped++;
         this.throttle.forgetPicture(tabId);
-        this.awaitingRegions.add(tabId);
+        this.retake(tabId);
         return;
       }
       await this.ports.ring.add(

@@ -385,6 +385,27 @@ describe('Recorder: the frames of a failure', () => {
   });
 });
 
+describe('Recorder: frames inside the page', () => {
+  it("a frame of the page loading a document makes the tab's regions unknown until the top reports again, and asks it to", async () => {
+    const requestRegions = vi.fn();
+    const { recorder } = setup({ requestRegions });
+    await recorder.start();
+    await recorder.configure({ captureLevel: 'full' });
+    const rects = { type: 'redaction/rects', ts: T0, url: 'https://shop.test/cart', viewport: { width: 1280, height: 720 }, device_pixel_ratio: 1, rects: [] };
+    await recorder.handleMessage(rects, origin);
+    // Its content script's first step: the frame (perhaps of another origin) has a new document.
+    await recorder.handleMessage(stepMessage({ kind: 'navigate', action: 'navigate', target: null, value: null }), { tabId: 7, frameId: 3 });
+    expect(requestRegions).toHaveBeenCalledWith(7);
+    // A navigation of the top document itself, or a step of the frame that is no load, asks nothing.
+    requestRegions.mockClear();
+    await recorder.handleMessage(rects, origin);
+    await recorder.handleMessage(stepMessage(), { tabId: 7, frameId: 3 });
+    await recorder.handleMessage(stepMessage({ kind: 'navigate', action: 'navigate', target: null, value: null }), origin);
+    expect(requestRegions).not.toHaveBeenCalled();
+    recorder.loop.stop();
+  });
+});
+
 describe('Recorder: bursts of actions in auto capture', () => {
   it.each([
     { label: 'observed clicks back to back hold the screencast', kind: 'click', held: true },

@@ -187,6 +187,9 @@ export class Recorder {
     const received = this.ports.clock.now();
     const steps = await this.ports.timeline.addAll(messages.map((m) => observedStep(m, reconcileTimestamp(m.ts, received), origin.tabId, origin.frameId)));
     if (origin.tabId === null) return;
+    // A frame inside the page loaded a document, perhaps another origin's, which the top document
+    // cannot look into: its regions are unknown until the top reports again, which it is asked to.
+    if (origin.frameId !== null && origin.frameId !== 0 && steps.some((s) => s.kind === 'navigate')) this.frames.handleSubframeLoad(origin.tabId);
     const capture = this.settings.captureOnAction;
     // A document loading is no action of the agent's (each frame of a page reports its own): no burst.
     for (const step of steps) this.frames.handleAction(origin.tabId, step.ts, { capture, action: step.kind !== 'navigate' });

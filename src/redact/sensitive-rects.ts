@@ -43,7 +43,9 @@ function sameOriginDocument(iframe: Element): Document | null {
     const src = iframe.getAttribute('src');
     if (src) {
       const url = new URL(src, iframe.ownerDocument.baseURI);
-      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin !== iframe.ownerDocument.location?.origin) return null;
+      // The document's origin: an about:blank or srcdoc document's is its creator's (its location's is "null").
+      const origin = iframe.ownerDocument.defaultView?.origin ?? iframe.ownerDocument.location?.origin;
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin !== origin) return null;
     }
     return (iframe as HTMLIFrameElement).contentDocument ?? null;
   } catch {
