@@ -94,6 +94,10 @@ export default defineBackground(() => {
     const tab = port.sender?.tab;
     if (port.name !== CONTENT_PORT_NAME || port.sender?.id !== chrome.runtime.id || !tab) return port.disconnect();
     const origin = { tabId: tab.id ?? null, frameId: port.sender?.frameId ?? null };
+    // A document loaded in a frame (a prerendered page's main frame is none of the visible page's).
+    if (origin.tabId !== null && origin.frameId !== null && port.sender?.documentLifecycle !== 'prerender') {
+      recorder.handleFrameConnected(origin.tabId, origin.frameId, port.sender?.documentId ?? null);
+    }
     port.onMessage.addListener((message: unknown) => {
       void recorder.handleMessage(message, origin).catch((error: unknown) => log(`[afr] message handling failed: ${String(error)}`));
     });

@@ -91,9 +91,10 @@ export class SensitiveRegions {
     this.lastShown.delete(tabId);
   }
 
-  /** Since when a picture of the tab can be masked (its document's first report kept); null while its regions are unknown. */
-  maskableFrom(tabId: number): number | null {
-    return this.reports.get(tabId)?.[0]?.at ?? null;
+  /** Whether a picture taken at `takenAt` is older than every report of the tab kept (one came since). */
+  predatesReports(tabId: number, takenAt: number): boolean {
+    const first = this.reports.get(tabId)?.[0];
+    return first !== undefined && first.at > takenAt;
   }
 
   /** Total rects masked so far (for diagnostics), incremented by `plan` calls that return rects. */

@@ -63,8 +63,11 @@ export interface RectReporter {
 }
 
 export const RECT_REPORTER_DEFAULTS = { quietMs: 100, contentBudgetMs: 8, pollMs: 1000, resendMs: 3000, walkMaxAgeMs: 250, fewerDelayMs: 300 } as const;
-/** A document that shows no paint entry this long after the reporter started reports anyway. */
-export const FIRST_PAINT_WAIT_MS = 1_000;
+/**
+ * A document that shows no paint entry this long after the reporter started reports anyway (one
+ * that paints nothing but its background never gets one).
+ */
+export const FIRST_PAINT_WAIT_MS = 3_000;
 
 /**
  * The default `whenPainted`: the document's first `paint` performance entry (the first frame it put

@@ -44,6 +44,8 @@ interface CdpFrame {
   takenAt?: number;
 }
 
+/** Documents of a tab's inner frames remembered at most (then forgotten, each counting as new once more). */
+const MAX_SUBFRAME_DOCS = 256;
 /** A screencast frame's own time is trusted when it is at most this old on arrival (clocks agree). */
 const MAX_FRAME_AGE_MS = 5_000;
 
@@ -90,8 +92,8 @@ export class FrameSources {
   private readonly silenceChecks = new Map<number, ReturnType<typeof setTimeout>>();
   /** Tabs whose last frame was dropped because their regions were unknown: a frame is taken when they report. */
   private readonly awaitingRegions = new Set<number>();
-  /** The frame to take again once a tab's pictures can be masked (see `retake`). */
-  private readonly retakes = new Map<number, ReturnType<typeof setTimeout>>();
+  /** The documents of frames inside each tab's page whose content scripts connected (see `handleSubframeLoad`). */
+  private readonly subframeDocs = new Map<number, Set<string>>();
   private readonly bursts = new ActionBursts(BURST_TIMES);
   /** Screencasting tabs whose screencast is stopped for a burst, with the check for its end. */
   private readonly held = new Map<number, ReturnType<typeof setTimeout>>();
@@ -176,37 +178,36 @@ export class FrameSources {
   }
 
   /**
-   * A frame of the tab was dropped, its regions unknown: a page that does not repaint sends no new
-   * screencast frame, so another is taken (as spacing allows) if the page has reported since the
-   * dropped one was taken (a screenshot on its way meanwhile), else when it reports.
+   * Takes another frame of the tab, after one was dropped for want of its regions: a page that does
+   * not repaint sends no new screencast frame. By the capture loop where it records the tab, else by
+   * a CDP screenshot.
    */
   private retake(tabId: number): void {
-    const from = this.regions.maskableFrom(tabId);
-    if (from === null) {
-      this.awaitingRegions.add(tabId);
-      return;
-    }
-    clearTimeout(this.retakes.get(tabId));
-    const take = () => {
-      this.retakes.delete(tabId);
-      if (!this.capturing) return;
-      // The captureVisibleTab loop records a visible tab without a screencast (or with one held for a burst).
-      if (this.isVisible(tabId) && (!this.casting.has(tabId) || this.held.has(tabId))) this.loop.requestCapture(tabId);
-      else this.spacedScreenshot(tabId);
-    };
-    this.retakes.set(tabId, setTimeout(take, Math.max(0, from - this.ports.clock.now())));
+    if (!this.capturing) return;
+    // The captureVisibleTab loop records a visible tab without a screencast (or with one held for a burst).
+    if (this.isVisible(tabId) && (!this.casting.has(tabId) || this.held.has(tabId))) this.loop.requestCapture(tabId);
+    else this.spacedScreenshot(tabId);
   }
 
   /** A tab started loading a new document: its sensitive regions are unknown until it reports. */
   handleNavigation(tabId: number): void {
     this.regions.reset(tabId);
+    this.subframeDocs.delete(tabId);
   }
 
   /**
-   * A frame inside the tab's page loaded a document (its content script started): if it is another
-   * origin's, the top document's last report does not mask it. Unknown until the top reports again.
+   * A frame inside the tab's page loaded a document (its content script connected, at
+   * `document_start`): if it is another origin's, the top document's last report does not mask it.
+   * The tab's regions are unknown until the top, asked now, reports again. A document seen before
+   * (its port opened again after a worker restart) changes nothing.
    */
-  handleSubframeLoad(tabId: number): void {
+  handleSubframeLoad(tabId: number, documentId: string | null): void {
+    if (documentId !== null) {
+      const seen = this.subframeDocs.get(tabId) ?? new Set<string>();
+      if (seen.has(documentId)) return;
+      if (seen.size >= MAX_SUBFRAME_DOCS) seen.clear();
+      this.subframeDocs.set(tabId, seen.add(documentId));
+    }
     if (!recordsFrames(this.settings) || !this.regions.reset(tabId)) return;
     this.ports.requestRegions?.(tabId);
   }
@@ -257,8 +258,7 @@ export class FrameSources {
     this.regions.forget(tabId);
     this.lastScreenshot.delete(tabId);
     this.awaitingRegions.delete(tabId);
-    clearTimeout(this.retakes.get(tabId));
-    this.retakes.delete(tabId);
+    this.subframeDocs.delete(tabId);
     this.endBurst(tabId);
     this.bursts.forget(tabId);
   }
@@ -425,7 +425,10 @@ export class FrameSources {
       if (!image) {
         this.cdpStats.dropped++;
         this.throttle.forgetPicture(tabId);
-        this.retake(tabId);
+        // Taken before the page's report that came meanwhile (a screenshot on its way): again now.
+        // Else again once the page reports.
+        if (this.regions.predatesReports(tabId, takenAt)) this.retake(tabId);
+        else this.awaitingRegions.add(tabId);
         return;
       }
       await this.ports.ring.add(

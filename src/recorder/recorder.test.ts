@@ -386,22 +386,25 @@ describe('Recorder: the frames of a failure', () => {
 });
 
 describe('Recorder: frames inside the page', () => {
-  it("a frame of the page loading a document makes the tab's regions unknown until the top reports again, and asks it to", async () => {
+  it("a frame of the page loading a document makes the tab's regions unknown until the top reports again, and asks it to, once per document", async () => {
     const requestRegions = vi.fn();
     const { recorder } = setup({ requestRegions });
     await recorder.start();
     await recorder.configure({ captureLevel: 'full' });
     const rects = { type: 'redaction/rects', ts: T0, url: 'https://shop.test/cart', viewport: { width: 1280, height: 720 }, device_pixel_ratio: 1, rects: [] };
     await recorder.handleMessage(rects, origin);
-    // Its content script's first step: the frame (perhaps of another origin) has a new document.
-    await recorder.handleMessage(stepMessage({ kind: 'navigate', action: 'navigate', target: null, value: null }), { tabId: 7, frameId: 3 });
+    // Its content script connected: the frame (perhaps of another origin) has a new document.
+    recorder.handleFrameConnected(7, 3, 'doc-a');
     expect(requestRegions).toHaveBeenCalledWith(7);
-    // A navigation of the top document itself, or a step of the frame that is no load, asks nothing.
+    // The same document connecting again (after a worker restart), or the top document, asks nothing.
     requestRegions.mockClear();
     await recorder.handleMessage(rects, origin);
-    await recorder.handleMessage(stepMessage(), { tabId: 7, frameId: 3 });
-    await recorder.handleMessage(stepMessage({ kind: 'navigate', action: 'navigate', target: null, value: null }), origin);
+    recorder.handleFrameConnected(7, 3, 'doc-a');
+    recorder.handleFrameConnected(7, 0, 'doc-top');
     expect(requestRegions).not.toHaveBeenCalled();
+    // Another document in that frame does.
+    recorder.handleFrameConnected(7, 3, 'doc-b');
+    expect(requestRegions).toHaveBeenCalledTimes(1);
     recorder.loop.stop();
   });
 });

@@ -110,6 +110,15 @@ export class Recorder {
     this.frames.handleNavigation(tabId);
   }
 
+  /**
+   * The content script of a document in a frame of a tab connected (its first message). In a frame
+   * inside the page, the document may be another origin's, which the top document cannot look
+   * into: see `FrameSources.handleSubframeLoad`.
+   */
+  handleFrameConnected(tabId: number, frameId: number, documentId: string | null): void {
+    if (frameId !== 0) this.frames.handleSubframeLoad(tabId, documentId);
+  }
+
   /** Loads persisted state and starts capturing. Safe to call again (e.g. on every worker wake-up). */
   start(): Promise<void> {
     this.started ??= (async () => {
@@ -187,9 +196,6 @@ export class Recorder {
     const received = this.ports.clock.now();
     const steps = await this.ports.timeline.addAll(messages.map((m) => observedStep(m, reconcileTimestamp(m.ts, received), origin.tabId, origin.frameId)));
     if (origin.tabId === null) return;
-    // A frame inside the page loaded a document, perhaps another origin's, which the top document
-    // cannot look into: its regions are unknown until the top reports again, which it is asked to.
-    if (origin.frameId !== null && origin.frameId !== 0 && steps.some((s) => s.kind === 'navigate')) this.frames.handleSubframeLoad(origin.tabId);
     const capture = this.settings.captureOnAction;
     // A document loading is no action of the agent's (each frame of a page reports its own): no burst.
     for (const step of steps) this.frames.handleAction(origin.tabId, step.ts, { capture, action: step.kind !== 'navigate' });
