@@ -121,7 +121,7 @@ export class SensitiveRegions {
     if (takenAt !== undefined) {
       // A picture taken before the document's first report may show the page before it (a
       // navigation): unknown. Else the report in force when it may have been taken, and every one since.
-      if (reports[0]!.at > takenAt) return null;
+      if (this.predatesReports(tabId, takenAt)) return null;
       while (from > 0 && reports[from]!.at > takenAt - FRAME_LATENCY_MS) from--;
     }
     const rects: ImageRect[] = [];

@@ -37,7 +37,10 @@ export interface FrameSourcePorts {
   log(message: string): void;
 }
 
-/** A JPEG from CDP (base64) and, for a screencast frame, the CSS size of what it shows and when it was drawn. */
+/**
+ * A JPEG from CDP (base64); for a screencast frame, the CSS size of what it shows; when its picture
+ * was taken if that is known to be earlier than its arrival (drawn, or a screenshot asked for).
+ */
 interface CdpFrame {
   data: string;
   shown?: { width: number; height: number };
@@ -110,7 +113,7 @@ export class FrameSources {
   ) {
     this.regions = new SensitiveRegions(() => ports.clock.now());
     this.loop = new CaptureLoop(ports.capturer, ports.ring, ports.clock, { intervalMs: settings.captureIntervalMs, jpegQuality: settings.jpegQuality }, ports.log);
-    this.throttle = new FrameThrottle<CdpFrame>(settings.fps, (tabId, ts, frame) => void this.storeCdpFrame(tabId, ts, frame, 'screencast', frame.takenAt));
+    this.throttle = new FrameThrottle<CdpFrame>(settings.fps, (tabId, ts, frame) => void this.storeCdpFrame(tabId, ts, frame, 'screencast'));
     this.loop.setFrameFilter((target, image, takenAt) => this.prepareFrame(target.tabId, image, takenAt));
     // A tab held for a burst is the loop's again until the burst ends.
     this.loop.setTargetFilter((target) => !this.casting.has(target.tabId) || this.held.has(target.tabId));
@@ -379,7 +382,7 @@ export class FrameSources {
     this.lastScreenshot.set(tabId, takenAt);
     return this.ports.screencast
       .screenshot(tabId, this.settings.jpegQuality)
-      .then((data) => this.storeCdpFrame(tabId, this.ports.clock.now(), { data }, 'screenshot', takenAt))
+      .then((data) => this.storeCdpFrame(tabId, this.ports.clock.now(), { data, takenAt }, 'screenshot'))
       .catch((error: unknown) => this.ports.log(`[afr] screenshot of tab ${tabId} failed: ${String(error)}`));
   }
 
@@ -387,7 +390,8 @@ export class FrameSources {
    * A frame of a screencasting tab as it is now, for a failure's bundle: the screencast sends one
    * frame of every few the page paints (about `fps` of 60 a second while it animates), so the last
    * change before a still page (an error message shown once) may never have come. Resolves once it
-   * is stored, failed, or after `waitMs`. Other tabs' frames come at least twice a second already.
+   * is stored, failed, or after `waitMs`. A tab the captureVisibleTab loop records gets a frame about
+   * twice a second anyway; a hidden tab without a screencast gets none here.
    */
   async frameNow(tabId: number, waitMs = FRAME_NOW_WAIT_MS): Promise<void> {
     if (!this.capturing || !this.casting.has(tabId)) return;
@@ -412,11 +416,9 @@ export class FrameSources {
     return { ...image, jpeg: await this.ports.maskFrame(image.jpeg, rects, this.settings.jpegQuality), masked: rects.length };
   }
 
-  /**
-   * Stores a frame from CDP (screencast or screenshot) through the same masking as any frame. `ts`:
-   * its time in the ring; `takenAt`: when its picture was taken, if earlier (a screenshot asked for).
-   */
-  private async storeCdpFrame(tabId: number, ts: number, frame: CdpFrame, source: FrameSource, takenAt = ts): Promise<void> {
+  /** Stores a frame from CDP (screencast or screenshot), at `ts` in the ring, through the same masking as any frame. */
+  private async storeCdpFrame(tabId: number, ts: number, frame: CdpFrame, source: FrameSource): Promise<void> {
+    const takenAt = frame.takenAt ?? ts;
     try {
       const jpeg = base64ToBytes(frame.data);
       const size = readJpegSize(jpeg);
