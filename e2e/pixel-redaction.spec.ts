@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
+import type { TestInfo } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { afr, waitForFrames } from './support/afr';
-import { exportBundle, findSecrets } from './support/bundle';
+import { exportBundle, findSecrets, type OpenedBundle } from './support/bundle';
 import { SECRETS, secretVariants } from './support/secrets';
 import { decodeGray, lumaStats, type Box } from './support/pixels';
 
@@ -15,6 +16,18 @@ const isMasked = (s: { mean: number; std: number }) => s.std < 8 && Math.abs(s.m
  * before it sets the value), far from the ink of any typed value (10 %+ of the box).
  */
 const isBlank = (s: { mean: number; ink: number }) => s.mean > 200 && s.ink < 0.02;
+
+/**
+ * Every frame of a bundle, decoded to gray, with `keep()`, which saves it beside the test's results
+ * (a frame that fails a check, to be looked at).
+ */
+async function* framesOf(bundle: OpenedBundle, testInfo: TestInfo) {
+  for (const frame of bundle.manifest.frames) {
+    const jpeg = bundle.files.get(frame.name)!;
+    const img = await decodeGray(jpeg, frame.width, frame.height);
+    yield { frame, img, jpeg, keep: () => writeFileSync(testInfo.outputPath(frame.name.replace('/', '-')), jpeg) };
+  }
+}
 
 const CAPTURE_MODES = [
   { label: 'visibleTab', captureSource: 'visibleTab', settings: {} },
@@ -84,11 +97,7 @@ for (const { label, captureSource, settings } of CAPTURE_MODES) {
     expect(bundle.manifest.frames.length).toBeGreaterThanOrEqual(4);
 
     let framesAfterTyping = 0;
-    for (const frame of bundle.manifest.frames) {
-      const jpeg = bundle.files.get(frame.name)!;
-      const img = await decodeGray(jpeg, frame.width, frame.height);
-      // A failing frame is kept beside the results, to be looked at.
-      const keep = () => writeFileSync(testInfo.outputPath(frame.name.replace('/', '-')), jpeg);
+    for await (const { frame, img, jpeg, keep } of framesOf(bundle, testInfo)) {
       const after = frame.ts >= typedAt + 300;
       // Every frame: each field masked, or still empty before the typing; after it, each region masked.
       for (const [name, region] of Object.entries(after ? { ...fields, 'address in text': address } : fields)) {
@@ -142,11 +151,9 @@ test('after a navigation, no frame shows the new page before it reported its sen
   const contact = (await page.locator('#contact').boundingBox())!;
   const viewportWidth = page.viewportSize()!.width;
   let masked = 0;
-  for (const frame of bundle.manifest.frames) {
-    const jpeg = bundle.files.get(frame.name)!;
-    const img = await decodeGray(jpeg, frame.width, frame.height);
+  for await (const { frame, img, keep } of framesOf(bundle, testInfo)) {
     const stats = lumaStats(img, contact, viewportWidth);
-    if (!isMasked(stats) && !isBlank(stats)) writeFileSync(testInfo.outputPath(frame.name.replace('/', '-')), jpeg);
+    if (!isMasked(stats) && !isBlank(stats)) keep();
     expect(isMasked(stats) || isBlank(stats), `contact in ${frame.name} is neither masked nor empty: ${JSON.stringify(stats)}`).toBe(true);
     if (isMasked(stats)) masked++;
   }
@@ -174,10 +181,9 @@ test('while the next page has not painted yet, no frame shows the page before it
   const bundle = await exportBundle(worker, await afr(worker, 'fail', { reason: 'assertion_failed', label: 'paint holding check' }));
   const viewportWidth = page.viewportSize()!.width;
   expect(bundle.manifest.frames.length).toBeGreaterThanOrEqual(3);
-  for (const frame of bundle.manifest.frames) {
-    const jpeg = bundle.files.get(frame.name)!;
-    const stats = lumaStats(await decodeGray(jpeg, frame.width, frame.height), contact, viewportWidth);
-    if (!isMasked(stats) && !isBlank(stats)) writeFileSync(testInfo.outputPath(frame.name.replace('/', '-')), jpeg);
+  for await (const { frame, img, keep } of framesOf(bundle, testInfo)) {
+    const stats = lumaStats(img, contact, viewportWidth);
+    if (!isMasked(stats) && !isBlank(stats)) keep();
     expect(isMasked(stats) || isBlank(stats), `the address in ${frame.name}: ${JSON.stringify(stats)}`).toBe(true);
   }
   expect(findSecrets(bundle, secretVariants())).toEqual([]);
@@ -197,10 +203,9 @@ test('a page loaded while frames were not recorded starts reporting its regions 
   const contact = (await page.locator('#contact').boundingBox())!;
   const viewportWidth = page.viewportSize()!.width;
   expect(bundle.manifest.frames.length).toBeGreaterThanOrEqual(3);
-  for (const frame of bundle.manifest.frames) {
-    const jpeg = bundle.files.get(frame.name)!;
-    const stats = lumaStats(await decodeGray(jpeg, frame.width, frame.height), contact, viewportWidth);
-    if (!isMasked(stats)) writeFileSync(testInfo.outputPath(frame.name.replace('/', '-')), jpeg);
+  for await (const { frame, img, keep } of framesOf(bundle, testInfo)) {
+    const stats = lumaStats(img, contact, viewportWidth);
+    if (!isMasked(stats)) keep();
     expect(isMasked(stats), `the address in ${frame.name}: ${JSON.stringify(stats)}`).toBe(true);
   }
   expect(findSecrets(bundle, secretVariants())).toEqual([]);
@@ -223,12 +228,10 @@ test("a card form in another origin's iframe is opaque in every stored frame: th
   const intro = (await page.locator('#intro').boundingBox())!;
   const viewportWidth = page.viewportSize()!.width;
   let maskedAfterTyping = 0;
-  for (const frame of bundle.manifest.frames) {
-    const jpeg = bundle.files.get(frame.name)!;
-    const img = await decodeGray(jpeg, frame.width, frame.height);
+  for await (const { frame, img, keep } of framesOf(bundle, testInfo)) {
     const stats = lumaStats(img, frameBox, viewportWidth);
     // Before the provider's page is shown the box may be empty; from then on it is masked whole.
-    if (!isMasked(stats) && !isBlank(stats)) writeFileSync(testInfo.outputPath(frame.name.replace('/', '-')), jpeg);
+    if (!isMasked(stats) && !isBlank(stats)) keep();
     expect(isMasked(stats) || isBlank(stats), `the payment frame in ${frame.name}: ${JSON.stringify(stats)}`).toBe(true);
     if (frame.ts >= typedAt + 300) {
       expect(isMasked(stats), `the payment frame in ${frame.name} after the typing: ${JSON.stringify(stats)}`).toBe(true);

@@ -8,6 +8,7 @@ import { FrameThrottle, pictureKey } from '../capture/frame-throttle';
 import { SensitiveRegions, type ImageRect } from '../capture/mask-plan';
 import type { CaptureTarget, CapturedImage, Capturer } from '../capture/ports';
 import { readJpegSize } from '../clip/jpeg-size';
+import { withTimeout } from '../clip/timeout';
 import type { FrameRing } from '../ring/frame-ring';
 import type { Clock, FrameSource } from '../ring/ports';
 
@@ -116,7 +117,7 @@ export class FrameSources {
     this.throttle = new FrameThrottle<CdpFrame>(settings.fps, (tabId, ts, frame) => void this.storeCdpFrame(tabId, ts, frame, 'screencast'));
     this.loop.setFrameFilter((target, image, takenAt) => this.prepareFrame(target.tabId, image, takenAt));
     // A tab held for a burst is the loop's again until the burst ends.
-    this.loop.setTargetFilter((target) => !this.casting.has(target.tabId) || this.held.has(target.tabId));
+    this.loop.setTargetFilter((target) => this.loopRecords(target.tabId));
   }
 
   /** Follows the settings and the pause: frames are taken from capture level `screenshots` up. */
@@ -187,8 +188,7 @@ export class FrameSources {
    */
   private retake(tabId: number): void {
     if (!this.capturing) return;
-    // The captureVisibleTab loop records a visible tab without a screencast (or with one held for a burst).
-    if (this.isVisible(tabId) && (!this.casting.has(tabId) || this.held.has(tabId))) this.loop.requestCapture(tabId);
+    if (this.isVisible(tabId) && this.loopRecords(tabId)) this.loop.requestCapture(tabId);
     else this.spacedScreenshot(tabId);
   }
 
@@ -295,6 +295,11 @@ export class FrameSources {
     this.spacedScreenshot(tabId);
   }
 
+  /** Whether the captureVisibleTab loop records the tab when it is visible: no screencast, or one held for a burst. */
+  private loopRecords(tabId: number): boolean {
+    return !this.casting.has(tabId) || this.held.has(tabId);
+  }
+
   /** Whether the tab is the visible tab of its window, as the capture loop last saw them. */
   private isVisible(tabId: number): boolean {
     return this.loop.targets().some((t) => t.tabId === tabId);
@@ -395,9 +400,8 @@ export class FrameSources {
    */
   async frameNow(tabId: number, waitMs = FRAME_NOW_WAIT_MS): Promise<void> {
     if (!this.capturing || !this.casting.has(tabId)) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([this.screenshot(tabId), new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
-    clearTimeout(timer);
+    // `screenshot` never rejects: only the wait can.
+    await withTimeout(this.screenshot(tabId), waitMs, `the screenshot of tab ${tabId} for its bundle`).catch((error: unknown) => this.ports.log(`[afr] ${String(error)}`));
   }
 
   // ---- storing ----
