@@ -1,5 +1,6 @@
 import { test, expect } from './support/fixtures';
-import { afr, waitForFrames } from './support/afr';
+import { afr, waitForFrames, waitForNewBundle } from './support/afr';
+import { decodeGray, lumaStats } from './support/pixels';
 import { exportBundle, ffprobe } from './support/bundle';
 
 test('an animated page is recorded from the screencast at several frames a second', async ({ recorder, site }) => {
@@ -130,4 +131,36 @@ test('in auto mode a burst of actions holds the screencast: captureVisibleTab re
   expect(between(burstTo + 1_000, burstTo + 2_500, 'screencast')).toBeGreaterThanOrEqual(4);
   expect(bundle.manifest.capture).toMatchObject({ source: 'auto' });
   expect(await page.locator('#cart-count').textContent()).not.toBe('0');
+});
+
+test("a hidden tab's failure bundle ends with a frame of its page as it was, though it has no screencast and took no action", async ({ recorder, site }) => {
+  await afr(recorder.worker, 'configure', { captureSource: 'visibleTab' });
+  const visible = recorder.context.pages()[0] ?? (await recorder.context.newPage());
+  await visible.goto(`${site.origin}/index.html`);
+  await waitForFrames(recorder.worker, 2);
+  // A tab opened behind the visible one, in the same window: captureVisibleTab never sees it. Its
+  // page shows a banner by itself after 3 s, then throws.
+  const opened = recorder.context.waitForEvent('page');
+  await recorder.worker.evaluate(async (url) => {
+    const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+    await chrome.tabs.create({ url, active: false, windowId: tab!.windowId });
+  }, `${site.origin}/late-error.html?after=3000`);
+  const hidden = await opened;
+  await hidden.waitForLoadState('load');
+  // `status` lists the visible tabs only: the hidden one is not among them.
+  expect((await afr(recorder.worker, 'status')).tabs.map((t) => t.url)).not.toContainEqual(expect.stringContaining('/late-error.html'));
+  const active = await recorder.worker.evaluate(async () => (await chrome.tabs.query({ url: '*://*/late-error.html*' })).map((t) => t.active));
+  expect(active).toEqual([false]);
+  const bundle = await exportBundle(recorder.worker, await waitForNewBundle(recorder.worker));
+  expect(bundle.manifest.failure_reason).toBe('page_exception');
+  expect(bundle.manifest.url_at_failure).toContain('/late-error.html');
+  const last = bundle.manifest.frames.at(-1)!;
+  expect(last.source).toBe('screenshot');
+  const banner = await hidden.evaluate(() => {
+    const r = document.getElementById('banner')!.getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height };
+  });
+  const img = await decodeGray(bundle.files.get(last.name)!, last.width, last.height);
+  // The banner's dark red (luma about 75) where the page was white before.
+  expect(lumaStats(img, banner, hidden.viewportSize()?.width ?? last.width).mean, `the banner in ${last.name}`).toBeLessThan(140);
 });

@@ -45,11 +45,34 @@ test('a request that cannot reach its server produces a network_failure bundle',
 test('a crashed renderer produces a tab_crashed bundle with the frames up to the crash', async ({ recorder, site }) => {
   const page = await openSignalsPage(recorder, site.origin);
   await waitForFrames(recorder.worker, 3);
+  // The page's last state: a dark cover over the viewport, with a spinner of its own so that the
+  // screencast keeps sending frames of it.
+  await page.evaluate(() => {
+    const cover = document.createElement('div');
+    cover.style.cssText = 'position:fixed;inset:0;background:rgb(20,20,90);z-index:2147483647';
+    cover.innerHTML = '<span class="spinner" style="position:absolute;left:20px;top:20px"></span>';
+    document.body.append(cover);
+  });
+  const coveredAt = Date.now();
+  const before = (await afr(recorder.worker, 'status')).frames;
+  await waitForFrames(recorder.worker, before + 3);
+  const crashedAt = Date.now();
   // chrome://crash kills the tab's renderer (Playwright reports the navigation as aborted).
   await page.goto('chrome://crash').catch(() => undefined);
   const bundle = await exportBundle(recorder.worker, await waitForNewBundle(recorder.worker));
   expect(bundle.manifest.failure_reason).toBe('tab_crashed');
-  expect(bundle.manifest.frame_count).toBeGreaterThanOrEqual(1);
+  const { frames } = bundle.manifest;
+  expect(frames.length).toBeGreaterThanOrEqual(before + 3);
+  // The frames before the cover show the page; the last ones, taken between the cover and the crash, the cover.
+  const viewport = page.viewportSize()!;
+  const middle = { x: viewport.width / 4, y: 100, width: viewport.width / 2, height: 300 };
+  const lumaOf = async (frame: (typeof frames)[number]) =>
+    lumaStats(await decodeGray(bundle.files.get(frame.name)!, frame.width, frame.height), middle, viewport.width).mean;
+  expect(await lumaOf(frames[0]!), `the page in ${frames[0]!.name}`).toBeGreaterThan(120);
+  const last = frames.at(-1)!;
+  expect(await lumaOf(last), `the cover in ${last.name}`).toBeLessThan(60);
+  expect(last.ts).toBeGreaterThanOrEqual(coveredAt);
+  expect(last.ts).toBeLessThanOrEqual(crashedAt + 1_000);
 });
 
 test("a still page's one change before its error is in the bundle's last frame, though the screencast may never have sent it", async ({ recorder, site }) => {

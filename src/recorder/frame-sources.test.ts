@@ -266,6 +266,51 @@ describe('FrameSources', () => {
   });
 });
 
+describe('FrameSources.frameNow: a frame of the page as it is, for a failure bundle', () => {
+  it('takes a CDP screenshot of a screencasting tab, stored masked like any frame', async () => {
+    const { sources, ring, screencast, current, maskFrame } = setup();
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([{ x: 4, y: 4, width: 20, height: 10 }]));
+    await sources.frameNow(TAB);
+    sources.loop.stop();
+    expect(screencast.screenshot).toHaveBeenCalledTimes(1);
+    const frames = await ring.frames();
+    expect(frames.map((f) => [f.tabId, f.source, f.masked])).toEqual([[TAB, 'screenshot', 1]]);
+    expect(maskFrame).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes one of a hidden tab without a screencast (it has frames only after its actions), not of the visible one the loop records', async () => {
+    const { sources, ring, screencast, current, attached } = setup({ captureSource: 'visibleTab' });
+    const hidden = 9;
+    attached.add(hidden);
+    await sources.apply(current, false);
+    await vi.advanceTimersByTimeAsync(100); // the loop saw the visible tab
+    sources.updateRegions(hidden, report([]));
+    sources.updateRegions(TAB, report([]));
+    await sources.frameNow(TAB);
+    expect(screencast.screenshot).not.toHaveBeenCalled();
+    await sources.frameNow(hidden);
+    sources.loop.stop();
+    expect(screencast.screenshot).toHaveBeenCalledExactlyOnceWith(hidden, 70);
+    expect((await ring.frames()).filter((f) => f.tabId === hidden).map((f) => f.source)).toEqual(['screenshot']);
+  });
+
+  it('gives up on a page that does not answer after the wait, logged, and takes nothing while paused', async () => {
+    const { sources, screencast, current, log } = setup();
+    await sources.apply(current, false);
+    screencast.screenshot.mockImplementationOnce(() => new Promise(() => {}));
+    const waited = sources.frameNow(TAB, 1_000);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await waited;
+    expect(log).toHaveBeenCalledWith(expect.stringContaining(`the screenshot of tab ${TAB} for its bundle`));
+    await sources.apply(current, true);
+    screencast.screenshot.mockClear();
+    await sources.frameNow(TAB);
+    sources.loop.stop();
+    expect(screencast.screenshot).not.toHaveBeenCalled();
+  });
+});
+
 describe('FrameSources in auto mode, when the agent acts in a burst', () => {
   /** Actions of a script acting back to back: each a new action (past the coalescing), inside the gap. */
   const BACK_TO_BACK_MS = 120;

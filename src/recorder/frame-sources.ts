@@ -395,11 +395,12 @@ export class FrameSources {
    * A frame of a screencasting tab as it is now, for a failure's bundle: the screencast sends one
    * frame of every few the page paints (about `fps` of 60 a second while it animates), so the last
    * change before a still page (an error message shown once) may never have come. Resolves once it
-   * is stored, failed, or after `waitMs`. A tab the captureVisibleTab loop records gets a frame about
-   * twice a second anyway; a hidden tab without a screencast gets none here.
+   * is stored, failed, or after `waitMs`. A tab that is not visible and has no screencast (its
+   * frames come after its actions only) gets one too, if it has a debugger session. A visible tab the
+   * captureVisibleTab loop records does not: it gets a frame about twice a second anyway.
    */
   async frameNow(tabId: number, waitMs = FRAME_NOW_WAIT_MS): Promise<void> {
-    if (!this.capturing || !this.casting.has(tabId)) return;
+    if (!this.capturing || (!this.casting.has(tabId) && this.isVisible(tabId))) return;
     // `screenshot` never rejects: only the wait can.
     await withTimeout(this.screenshot(tabId), waitMs, `the screenshot of tab ${tabId} for its bundle`).catch((error: unknown) => this.ports.log(`[afr] ${String(error)}`));
   }
