@@ -3,7 +3,8 @@ import viewerScript from 'virtual:afr-viewer-script';
 import { Recorder } from '../src/recorder/recorder';
 import { CONTENT_PORT_NAME } from '../src/messaging/background-channel';
 import { createAutomationApi } from '../src/recorder/automation-api';
-import { FrameRing } from '../src/ring/frame-ring';
+import { describeStorageError, FrameRing } from '../src/ring/frame-ring';
+import { SpillBundleStore } from '../src/bundle/spill-bundle-store';
 import { systemClock } from '../src/ring/ports';
 import { Timeline } from '../src/steps/timeline';
 import { SettingsStore } from '../src/settings/settings-store';
@@ -49,8 +50,12 @@ export default defineBackground(() => {
   const recorder = new Recorder({
     clock: systemClock,
     ring: new FrameRing(new IdbFrameStore(), systemClock, { maxAgeMs: DEFAULT_SETTINGS.bufferSeconds * 1000, maxBytes: DEFAULT_SETTINGS.maxBufferBytes }),
-    timeline: new Timeline(new IdbStepStore(), systemClock, { maxSteps: 2_000, maxAgeMs: 60_000 }),
-    bundles: new IdbBundleStore(),
+    timeline: new Timeline(new IdbStepStore(), systemClock, { maxSteps: 2_000, maxAgeMs: 60_000 }, (error) =>
+      log(`[afr] steps kept in memory only, IndexedDB refused them: ${describeStorageError(error)}`),
+    ),
+    bundles: new SpillBundleStore(new IdbBundleStore(), (error) =>
+      log(`[afr] bundle kept in memory only, IndexedDB refused it: ${describeStorageError(error)}`),
+    ),
     settingsStore: new SettingsStore(new ChromeStorage(), log),
     capturer: new VisibleTabCapturer(),
     sessionRunId: () => runId,

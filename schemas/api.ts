@@ -67,8 +67,13 @@ export const StatusSchema = z
     lastCaptureError: z.string().nullable(),
     /** Frames not stored because their sensitive regions were not known in time. */
     droppedFrames: z.number().int().nonnegative(),
-    /** Storage running out of quota: the ring evicted harder and went on recording. */
-    storage: z.object({ quotaErrors: z.number().int().nonnegative(), lastError: z.string().nullable() }).strict(),
+    /**
+     * Storage running out of quota: the ring deleted its older frames and went on recording, keeping
+     * frames in memory (`framesInMemory`, lost if the worker stops) while IndexedDB still refused them.
+     */
+    storage: z
+      .object({ quotaErrors: z.number().int().nonnegative(), lastError: z.string().nullable(), framesInMemory: z.number().int().nonnegative() })
+      .strict(),
     steps: z.number().int().nonnegative(),
     bundles: z.number().int().nonnegative(),
     packaging: z.boolean(),

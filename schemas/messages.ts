@@ -95,7 +95,11 @@ export const RedactionPreviewMessageSchema = z.object({ type: z.literal('redacti
 export const RedactionReportMessageSchema = z.object({ type: z.literal('redaction/report') }).strict();
 
 /** Frames to encode: keys into the frame store, each shown for its real duration. */
-export const ClipFrameRefSchema = z.object({ key: z.number().int(), duration_ms: z.number().positive() }).strict();
+/**
+ * A frame of a clip job, read from IndexedDB by its key; a frame the ring keeps in memory only
+ * (IndexedDB out of quota) comes in the message itself, as base64 JPEG.
+ */
+export const ClipFrameRefSchema = z.object({ key: z.number().int(), duration_ms: z.number().positive(), jpeg_base64: z.string().min(1).optional() }).strict();
 
 /** Background → offscreen document: encode these frames; the mp4 is written to the clip store. */
 export const ClipEncodeMessageSchema = z
@@ -118,6 +122,8 @@ export const ClipEncodeResultSchema = z.discriminatedUnion('ok', [
       duration_seconds: z.number().nonnegative(),
       encoder: z.string(),
       encode_ms: z.number().nonnegative(),
+      /** The mp4 itself, base64, when the clip store had no room for it (IndexedDB out of quota). */
+      mp4_base64: z.string().min(1).optional(),
     })
     .strict(),
   z.object({ ok: z.literal(false), job_id: z.string(), error: z.string() }).strict(),

@@ -29,14 +29,17 @@ export async function launchWithRecorder({
   headless = process.env.HEADED !== '1',
   downloadsPath,
   debuggingPort,
+  extensionDir = EXTENSION_DIR,
 }: {
   headless?: boolean;
   downloadsPath?: string;
+  /** The unpacked extension to load (default: the build). */
+  extensionDir?: string;
   /** Also serve the DevTools protocol on this localhost port (e.g. to read the service worker's heap). */
   debuggingPort?: number;
 } = {}): Promise<RecorderBrowser> {
-  if (!existsSync(path.join(EXTENSION_DIR, 'manifest.json'))) {
-    throw new Error(`no built extension in ${EXTENSION_DIR}: run npm run build`);
+  if (!existsSync(path.join(extensionDir, 'manifest.json'))) {
+    throw new Error(`no built extension in ${extensionDir}: run npm run build`);
   }
   const profile = mkdtempSync(path.join(os.tmpdir(), 'afr-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -47,8 +50,8 @@ export async function launchWithRecorder({
     downloadsPath,
     args: [
       '--no-sandbox',
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',

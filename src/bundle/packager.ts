@@ -13,6 +13,7 @@ import type { FrameRing } from '../ring/frame-ring';
 import { framesInWindow } from '../ring/ring-policy';
 import type { Clock } from '../ring/ports';
 import type { Timeline } from '../steps/timeline';
+import { bytesToBase64 } from './base64';
 import { makeBundleId } from './bundle-id';
 import { frameDurations } from './frame-durations';
 import type { BundleStore } from './ports';
@@ -121,7 +122,11 @@ export async function packageBundle(
     let clip: ClipOutcome | null = null;
     if (withClip && jpegs.length > 0) {
       clip = await ports
-        .encodeClip(bundleId, jpegs.map((f) => ({ key: f.key, duration_ms: f.durationMs })))
+        .encodeClip(
+          bundleId,
+          // A frame kept in memory only (IndexedDB out of quota) cannot be read by the offscreen document: it goes in the message.
+          jpegs.map((f) => ({ key: f.key, duration_ms: f.durationMs, ...(ports.ring.isInMemory(f.key) ? { jpeg_base64: bytesToBase64(f.jpeg) } : {}) })),
+        )
         .catch((error: unknown) => ({ ok: false as const, error: String(error) }));
       if (!clip.ok) ports.log(`[afr] clip encoding failed for ${bundleId}: ${clip.error}`);
     }

@@ -101,8 +101,11 @@ export interface RecorderStatus {
   lastCaptureError: string | null;
   /** Frames not stored because their sensitive regions were not known in time. */
   droppedFrames: number;
-  /** Storage quota trouble: the ring evicted harder and went on recording. */
-  storage: { quotaErrors: number; lastError: string | null };
+  /**
+   * Storage quota trouble: the ring deleted its older frames and went on recording, keeping frames in
+   * memory (`framesInMemory`, lost if the worker stops) while IndexedDB still refused them.
+   */
+  storage: { quotaErrors: number; lastError: string | null; framesInMemory: number };
   steps: number;
   bundles: number;
   packaging: boolean;

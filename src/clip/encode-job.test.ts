@@ -47,6 +47,27 @@ describe('runEncodeJob', () => {
     expect(encoder.encode).toHaveBeenCalledWith([1, 2, 3].map(() => ({ jpeg, durationMs: 500 })));
   });
 
+  it('takes a frame kept in memory from the message, and answers with the mp4 when the clip store is out of quota', async () => {
+    const storage = fakeStorage([1]);
+    storage.writeClip = () => Promise.reject(Object.assign(new Error(''), { name: 'QuotaExceededError' }));
+    const encoder = fakeEncoder(() => Promise.resolve({ mp4: new Uint8Array([0, 0, 0, 8, 102, 116, 121, 112]), durationSeconds: 1 }));
+    const msg: ClipEncodeMessage = {
+      type: 'clip/encode',
+      job_id: 'job-1',
+      frames: [{ key: 1, duration_ms: 500 }, { key: 2 ** 53 - 2 ** 40, duration_ms: 500, jpeg_base64: Buffer.from(jpeg).toString('base64') }],
+    };
+    const result = await runEncodeJob(msg, deps({ storage, encoder }));
+    expect(encoder.encode).toHaveBeenCalledWith([{ jpeg, durationMs: 500 }, { jpeg, durationMs: 500 }]);
+    expect(ClipEncodeResultSchema.parse(result)).toMatchObject({ ok: true, mp4_base64: Buffer.from([0, 0, 0, 8, 102, 116, 121, 112]).toString('base64') });
+  });
+
+  it('fails the job when the clip store fails for another reason than quota', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const storage = fakeStorage([1]);
+    storage.writeClip = () => Promise.reject(new Error('the database connection is closing'));
+    expect(await runEncodeJob(message([1]), deps({ storage }))).toEqual({ ok: false, job_id: 'job-1', error: 'the database connection is closing' });
+  });
+
   it('reports the encoder the clip names (the codec chosen, or a fallback and why)', async () => {
     const encoder = fakeEncoder(() => Promise.resolve({ mp4: new Uint8Array(10), durationSeconds: 1.5, encoder: 'webcodecs/avc1.42001f' }));
     const result = await runEncodeJob(message([1]), deps({ encoder }));

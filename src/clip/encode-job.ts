@@ -1,4 +1,6 @@
 import type { ClipEncodeMessage, ClipEncodeResult } from '../../schemas/messages';
+import { base64ToBytes, bytesToBase64 } from '../bundle/base64';
+import { isQuotaExceeded } from '../ring/frame-ring';
 import { planClipFrames } from './frame-plan';
 import type { ClipEncoder, ClipStorage } from './ports';
 import { withTimeout } from './timeout';
@@ -21,7 +23,10 @@ const describeError = (error: unknown) => (error instanceof Error ? error.messag
 
 async function encodeAndStore(message: ClipEncodeMessage, { storage, encoder, now }: EncodeJobDeps): Promise<ClipEncodeResult> {
   const stored = await Promise.all(
-    message.frames.map(async (ref) => ({ jpeg: await storage.readJpeg(ref.key), durationMs: ref.duration_ms })),
+    message.frames.map(async (ref) => ({
+      jpeg: ref.jpeg_base64 ? base64ToBytes(ref.jpeg_base64) : await storage.readJpeg(ref.key),
+      durationMs: ref.duration_ms,
+    })),
   );
   const plan = planClipFrames(stored);
   if (plan.frames.length === 0) throw new Error(`none of the ${message.frames.length} frames could be read`);
@@ -32,8 +37,16 @@ async function encodeAndStore(message: ClipEncodeMessage, { storage, encoder, no
   const encodeMs = now() - started;
   if (clip.mp4.byteLength === 0) throw new Error(`${encoder.name} produced an empty file`);
 
-  await storage.writeClip(message.job_id, clip.mp4);
+  // No room in the clip store: the mp4 goes back in the answer instead.
+  const inline = await storage.writeClip(message.job_id, clip.mp4).then(
+    () => null,
+    (error: unknown) => {
+      if (!isQuotaExceeded(error)) throw error;
+      return bytesToBase64(clip.mp4);
+    },
+  );
   return {
+    ...(inline ? { mp4_base64: inline } : {}),
     ok: true,
     job_id: message.job_id,
     size_bytes: clip.mp4.byteLength,

@@ -1,5 +1,6 @@
 import type { ClipFrameRef } from '../../schemas/messages';
 import type { ClipOutcome } from '../bundle/packager';
+import { base64ToBytes } from '../bundle/base64';
 import { deleteClip, encodeClip, readClip, warmupClipEncoder } from './offscreen-client';
 
 /**
@@ -10,6 +11,7 @@ import { deleteClip, encodeClip, readClip, warmupClipEncoder } from './offscreen
 export async function encodeClipOffscreen(jobId: string, frames: ClipFrameRef[]): Promise<ClipOutcome> {
   const result = await encodeClip({ type: 'clip/encode', job_id: jobId, frames });
   if (!result.ok) return { ok: false, error: result.error };
+  if (result.mp4_base64) return { ok: true, mp4: base64ToBytes(result.mp4_base64), durationSeconds: result.duration_seconds, encoder: result.encoder };
   try {
     const mp4 = await readClip(jobId);
     if (!mp4) return { ok: false, error: 'the encoded clip is missing from the clip store' };

@@ -487,7 +487,7 @@ export class Recorder {
       quotaErrors: stats.quotaErrors,
       lastCaptureError: stats.lastError,
       droppedFrames: stats.dropped,
-      storage: { quotaErrors: ring.quotaErrors, lastError: ring.lastStorageError },
+      storage: { quotaErrors: ring.quotaErrors, lastError: ring.lastStorageError, framesInMemory: ring.framesInMemory },
       steps: this.ports.timeline.size,
       bundles: (await this.ports.bundles.list()).length,
       packaging: this.inflight.size > 0,

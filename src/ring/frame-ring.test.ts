@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { FrameRing } from './frame-ring';
+import { FrameRing, STORE_RETRY_MS } from './frame-ring';
 import { MemoryFrameStore } from './memory-frame-store';
 import { IdbFrameStore } from '../platform/idb-frame-store';
 import type { NewFrame } from './ports';
@@ -99,6 +99,55 @@ describe('FrameRing', () => {
     expect(stats.lastStorageError).toMatch(/quota/);
     expect(stats.frames).toBeLessThanOrEqual(10);
     expect((await ring.frames()).at(-1)!.ts).toBe(clock.t);
+  });
+
+  it('keeps frames in memory while the store stays full after deleting (IndexedDB frees space later), then stores again', async () => {
+    const clock = fakeClock();
+    const store = new MemoryFrameStore();
+    const add = store.add.bind(store);
+    let full = true;
+    let attempts = 0;
+    // A disk that is full and stays full whatever is deleted, until `full` is cleared.
+    store.add = async (frame, jpeg) => {
+      attempts++;
+      if (full) throw Object.assign(new Error(''), { name: 'QuotaExceededError' });
+      return add(frame, jpeg);
+    };
+    await store.add(newFrame(clock.t, 10), new Uint8Array(10)).catch(() => undefined);
+    full = false;
+    const ring = new FrameRing(store, clock, { maxAgeMs: 15_000, maxBytes: 1 << 20 });
+    for (let i = 0; i < 4; i++) {
+      clock.t += 125;
+      await ring.add(newFrame(clock.t, 10), new Uint8Array(10).fill(i));
+    }
+    full = true;
+    attempts = 0;
+    // 20 s at 8 frames a second: every frame is kept, the store is tried once every STORE_RETRY_MS.
+    for (let i = 0; i < 160; i++) {
+      clock.t += 125;
+      await ring.add(newFrame(clock.t, 10), new Uint8Array(10).fill(i % 200));
+    }
+    const stats = ring.stats();
+    expect(attempts).toBe(2 * Math.ceil((160 * 125) / STORE_RETRY_MS));
+    expect(stats.quotaErrors).toBe(attempts);
+    expect(stats.lastStorageError).toBe('QuotaExceededError');
+    // The window is whole (15 s at 8 fps), from memory; the stored frames were deleted to make room.
+    const frames = await ring.frames();
+    expect(frames[0]!.ts).toBeLessThanOrEqual(clock.t - 15_000);
+    expect(frames.at(-1)!.ts).toBe(clock.t);
+    expect(stats.framesInMemory).toBe(frames.length);
+    expect(store.meta.size).toBe(0);
+    expect(await ring.readJpeg(frames.at(-1)!.key)).toEqual(new Uint8Array(10).fill(159));
+    expect(ring.isInMemory(frames.at(-1)!.key)).toBe(true);
+    // Space again: once STORE_RETRY_MS is up, frames go to the store; memory empties as its frames age out.
+    full = false;
+    for (let i = 0; i < 160; i++) {
+      clock.t += 125;
+      await ring.add(newFrame(clock.t, 10), new Uint8Array(10));
+    }
+    expect(ring.stats().framesInMemory).toBe(0);
+    expect(store.meta.size).toBe((await ring.frames()).length);
+    expect((await ring.frames()).every((f) => !ring.isInMemory(f.key))).toBe(true);
   });
 
   it('survives a restart: a new ring over the same IndexedDB sees earlier frames and their pixels', async () => {

@@ -1,10 +1,23 @@
+import { MemoryFrameStore } from './memory-frame-store';
 import type { Clock, FrameMeta, FrameStore, NewFrame } from './ports';
 import { selectEvictions, type RingLimits } from './ring-policy';
 
 /**
+ * After the store refused a frame for lack of quota, with the older half of its frames deleted
+ * first, frames are kept in memory this long before the store is tried again. IndexedDB may not give
+ * the space of deleted records back at once (its files shrink when they are compacted).
+ */
+export const STORE_RETRY_MS = 10_000;
+/** Keys of the frames kept in memory: above any key IndexedDB's key generator gives (2^53 at most). */
+const MEMORY_FIRST_KEY = 2 ** 53 - 2 ** 40;
+
+/**
  * The rolling buffer of frames: the last `maxAgeMs` of capture, bounded in bytes, persisted through
  * a `FrameStore`. It keeps an in-memory index of metadata (reloaded from the store after a service
- * worker restart) so eviction and bundle selection never read pixels.
+ * worker restart) so eviction and bundle selection never read pixels. When the store runs out of
+ * quota, the ring deletes the older half of the frames it holds and tries again; if the store still
+ * refuses, frames are kept in memory (`memory`) for `STORE_RETRY_MS`: recording goes on, within the
+ * same limits, and only those frames would be lost if the service worker stopped meanwhile.
  */
 export class FrameRing {
   private index: FrameMeta[] = [];
@@ -14,11 +27,16 @@ export class FrameRing {
   private nextPin = 1;
   private quotaErrors = 0;
   private lastStorageError: string | null = null;
+  /** Keys of the frames kept in `memory` (the store refused them). */
+  private readonly inMemory = new Set<number>();
+  /** Until then frames go to `memory` without trying the store. */
+  private storeAgainAt = -Infinity;
 
   constructor(
     private readonly store: FrameStore,
     private readonly clock: Clock,
     private limits: RingLimits,
+    private readonly memory: FrameStore = new MemoryFrameStore(MEMORY_FIRST_KEY),
   ) {}
 
   /** Loads the index of frames that survived a restart; evicts what has expired meanwhile. */
@@ -42,28 +60,51 @@ export class FrameRing {
     if (jpeg.byteLength > this.limits.maxBytes) {
       throw new Error(`frame of ${jpeg.byteLength} bytes exceeds the ring cap of ${this.limits.maxBytes} bytes`);
     }
-    let meta: FrameMeta;
-    try {
-      meta = await this.store.add(frame, jpeg);
-    } catch (error) {
-      if (!isQuotaExceeded(error)) throw error;
-      // The disk is fuller than the byte cap allows for: free the older half of the ring and try once more.
-      this.quotaErrors++;
-      this.lastStorageError = error instanceof Error ? error.message : String(error);
-      await this.evictOldest(Math.ceil(this.index.length / 2));
-      meta = await this.store.add(frame, jpeg);
-    }
+    const meta = await this.persist(frame, jpeg);
     this.index.push(meta);
     await this.evict();
     return meta;
   }
 
-  private async evictOldest(count: number): Promise<void> {
-    const keys = this.index.filter((f) => ![...this.pins.values()].some((p) => p.has(f.key))).slice(0, count).map((f) => f.key);
+  /** Whether the frame is kept in memory only (the store was out of quota when it came). */
+  isInMemory(key: number): boolean {
+    return this.inMemory.has(key);
+  }
+
+  /** The store, or memory while the store is out of quota (see the class comment). */
+  private async persist(frame: NewFrame, jpeg: Uint8Array): Promise<FrameMeta> {
+    if (this.clock.now() >= this.storeAgainAt) {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        try {
+          return await this.store.add(frame, jpeg);
+        } catch (error) {
+          if (!isQuotaExceeded(error)) throw error;
+          this.quotaErrors++;
+          this.lastStorageError = describeStorageError(error);
+        }
+        // The disk is fuller than the byte cap allows for: free the older half of the stored frames.
+        if (attempt === 0) await this.evictOldestStored(Math.ceil((this.index.length - this.inMemory.size) / 2));
+      }
+      this.storeAgainAt = this.clock.now() + STORE_RETRY_MS;
+    }
+    const meta = await this.memory.add(frame, jpeg);
+    this.inMemory.add(meta.key);
+    return meta;
+  }
+
+  private async evictOldestStored(count: number): Promise<void> {
+    const keys = this.index.filter((f) => !this.inMemory.has(f.key) && ![...this.pins.values()].some((p) => p.has(f.key))).slice(0, count).map((f) => f.key);
     const gone = new Set(keys);
     this.index = this.index.filter((f) => !gone.has(f.key));
     this.evictedCount += keys.length;
-    await this.store.delete(keys);
+    await this.remove(keys);
+  }
+
+  /** Deletes frames from wherever they are kept. */
+  private async remove(keys: readonly number[]): Promise<void> {
+    const fromMemory = keys.filter((key) => this.inMemory.delete(key));
+    const fromStore = fromMemory.length ? keys.filter((key) => !fromMemory.includes(key)) : keys;
+    await Promise.all([fromMemory.length ? this.memory.delete(fromMemory) : undefined, this.store.delete(fromStore)]);
   }
 
   /**
@@ -88,7 +129,7 @@ export class FrameRing {
     const gone = new Set(keys);
     this.index = this.index.filter((f) => !gone.has(f.key));
     this.evictedCount += keys.length;
-    await this.store.delete(keys);
+    await this.remove(keys);
     return keys.length;
   }
 
@@ -98,10 +139,19 @@ export class FrameRing {
   }
 
   readJpeg(key: number): Promise<Uint8Array | undefined> {
-    return this.store.readJpeg(key);
+    return this.inMemory.has(key) ? this.memory.readJpeg(key) : this.store.readJpeg(key);
   }
 
-  stats(): { frames: number; bytes: number; evicted: number; oldestTs: number | null; quotaErrors: number; lastStorageError: string | null } {
+  stats(): {
+    frames: number;
+    bytes: number;
+    evicted: number;
+    oldestTs: number | null;
+    quotaErrors: number;
+    lastStorageError: string | null;
+    /** Frames kept in memory only, the store being out of quota. */
+    framesInMemory: number;
+  } {
     let bytes = 0;
     for (const f of this.index) bytes += f.size;
     return {
@@ -111,6 +161,7 @@ export class FrameRing {
       oldestTs: this.index[0]?.ts ?? null,
       quotaErrors: this.quotaErrors,
       lastStorageError: this.lastStorageError,
+      framesInMemory: this.inMemory.size,
     };
   }
 }
@@ -118,4 +169,11 @@ export class FrameRing {
 /** IndexedDB's "the origin is out of storage" (a DOMException named QuotaExceededError). */
 export function isQuotaExceeded(error: unknown): boolean {
   return (error as { name?: unknown } | null)?.name === 'QuotaExceededError';
+}
+
+/** A storage error as a line for a log or `status()`: IndexedDB's DOMExceptions may carry no message. */
+export function describeStorageError(error: unknown): string {
+  if (!(error instanceof Error) && typeof (error as { name?: unknown } | null)?.name !== 'string') return String(error);
+  const { name, message } = error as { name: string; message?: string };
+  return message ? `${name}: ${message}` : name;
 }

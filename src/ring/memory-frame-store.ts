@@ -1,10 +1,17 @@
 import type { FrameMeta, FrameStore, NewFrame } from './ports';
 
-/** In-memory `FrameStore` for tests and benchmarks. */
+/**
+ * In-memory `FrameStore`: for tests and benchmarks, and where the ring keeps frames while IndexedDB is
+ * out of quota (keys from `firstKey` up, so they never meet the other store's).
+ */
 export class MemoryFrameStore implements FrameStore {
-  private nextKey = 1;
+  private nextKey: number;
   readonly meta = new Map<number, FrameMeta>();
   readonly jpegs = new Map<number, Uint8Array>();
+
+  constructor(firstKey = 1) {
+    this.nextKey = firstKey;
+  }
 
   async add(frame: NewFrame, jpeg: Uint8Array): Promise<FrameMeta> {
     const meta = { ...frame, key: this.nextKey++ };

@@ -93,4 +93,17 @@ describe('Timeline', () => {
     expect((await timeline.between(1, 0, 10_000)).map((s) => s.action)).toEqual(['b', 'c', 'd']);
     expect([...store.rows.keys()].sort()).toEqual([2, 3, 4]);
   });
+
+  it('keeps the steps a full store refuses, in memory, and reports the refusal', async () => {
+    const store = new MemoryStepStore();
+    const quota = Object.assign(new Error(''), { name: 'QuotaExceededError' });
+    store.put = () => Promise.reject(quota);
+    store.delete = () => Promise.reject(quota);
+    const errors: unknown[] = [];
+    const timeline = new Timeline(store, clockAt(10_000), { maxSteps: 2, maxAgeMs: 60_000 }, (error) => errors.push(error));
+    await timeline.add(draft(9_000, 'a'));
+    await timeline.addAll([draft(9_100, 'b'), draft(9_200, 'c')]);
+    expect((await timeline.between(1, 0, 10_000)).map((s) => s.action)).toEqual(['b', 'c']);
+    expect(errors).toEqual([quota, quota, quota]);
+  });
 });

@@ -31,7 +31,11 @@ export function reconcileTimestamp(reported: number, received: number): number {
   return Number.isFinite(reported) && Math.abs(reported - received) <= MAX_CLOCK_SKEW_MS ? reported : received;
 }
 
-/** The run's timeline of steps from the observer, the agent and the recorder, bounded in count and age. */
+/**
+ * The run's timeline of steps from the observer, the agent and the recorder, bounded in count and age.
+ * Steps are kept in memory and written through to the store; a write the store refuses (IndexedDB
+ * out of quota) is reported to `onStoreError` and the steps stay on the timeline, in memory only.
+ */
 export class Timeline {
   private steps: Step[] = [];
   private nextSeq = 1;
@@ -41,6 +45,7 @@ export class Timeline {
     private readonly store: StepStore,
     private readonly clock: Clock,
     private limits: TimelineLimits,
+    private readonly onStoreError: (error: unknown) => void = () => {},
   ) {}
 
   load(): Promise<void> {
@@ -66,7 +71,7 @@ export class Timeline {
     await this.load();
     const steps: Step[] = drafts.map((draft) => ({ ...draft, seq: this.nextSeq++ }));
     this.steps.push(...steps);
-    await this.store.put(steps);
+    await this.store.put(steps).catch(this.onStoreError);
     await this.trim();
     return steps;
   }
@@ -97,7 +102,7 @@ export class Timeline {
     if (drop.length === 0) return;
     const gone = new Set(drop.map((s) => s.seq));
     this.steps = ordered.filter((s) => !gone.has(s.seq));
-    await this.store.delete([...gone]);
+    await this.store.delete([...gone]).catch(this.onStoreError);
   }
 }
 

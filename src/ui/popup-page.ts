@@ -65,7 +65,7 @@ function renderStatus(status: Status, settings: Settings): Node[] {
     ),
     status.lastCaptureError ? h('p', { className: 'error small', data: { testid: 'capture-error' } }, `Last capture error: ${status.lastCaptureError}`) : null,
     status.storage.quotaErrors
-      ? h('p', { className: 'error small', data: { testid: 'storage-error' } }, `Storage is running out (${plural(status.storage.quotaErrors, 'quota error')}): the ring keeps fewer frames.${status.storage.lastError ? ` ${status.storage.lastError}` : ''}`)
+      ? h('p', { className: 'error small', data: { testid: 'storage-error' } }, `Storage is running out (${plural(status.storage.quotaErrors, 'quota error')}): the ring keeps fewer frames${status.storage.framesInMemory ? `, ${plural(status.storage.framesInMemory, 'frame')} in memory only` : ''}.${status.storage.lastError ? ` ${status.storage.lastError}` : ''}`)
       : null,
     h('h2', null, 'Recorded tabs'),
     tabs,

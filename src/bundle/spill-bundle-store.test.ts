@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryBundleStore } from './memory-bundle-store';
+import { SpillBundleStore } from './spill-bundle-store';
+import type { BundleSummary } from '../../schemas/api';
+
+const summary = (id: string, createdAt: string): BundleSummary => ({
+  id,
+  createdAt,
+  reason: 'page_exception',
+  label: null,
+  tabId: 7,
+  url: 'https://shop.test/',
+  sizeBytes: 3,
+  downloadId: null,
+});
+const quota = () => Object.assign(new Error(''), { name: 'QuotaExceededError' });
+
+describe('SpillBundleStore', () => {
+  it('keeps a bundle the full store refuses in memory: listed in order, read, downloaded, deleted', async () => {
+    const disk = new MemoryBundleStore();
+    const save = disk.save.bind(disk);
+    let full = false;
+    disk.save = (s, zip) => (full ? Promise.reject(quota()) : save(s, zip));
+    const spills: unknown[] = [];
+    const bundles = new SpillBundleStore(disk, (e) => spills.push(e));
+    await bundles.save(summary('a', '2026-11-23T10:00:00.000Z'), new Uint8Array([1]));
+    full = true;
+    await bundles.save(summary('b', '2026-11-23T10:00:05.000Z'), new Uint8Array([2]));
+    expect(spills).toHaveLength(1);
+    expect([...disk.rows.keys()]).toEqual(['a']);
+    expect((await bundles.list()).map((s) => s.id)).toEqual(['b', 'a']);
+    expect(await bundles.read('b')).toEqual(new Uint8Array([2]));
+    expect(await bundles.read('a')).toEqual(new Uint8Array([1]));
+    await bundles.setDownloadId('b', 41);
+    await bundles.setDownloadId('a', 40);
+    expect((await bundles.list()).map((s) => s.downloadId)).toEqual([41, 40]);
+    expect(await bundles.delete('b')).toBe(true);
+    expect(await bundles.delete('a')).toBe(true);
+    expect(await bundles.delete('a')).toBe(false);
+    expect(await bundles.list()).toEqual([]);
+  });
+
+  it('passes on an error that is not about quota', async () => {
+    const disk = new MemoryBundleStore();
+    disk.save = () => Promise.reject(new Error('the database connection is closing'));
+    const bundles = new SpillBundleStore(disk, () => {});
+    await expect(bundles.save(summary('a', '2026-11-23T10:00:00.000Z'), new Uint8Array([1]))).rejects.toThrow('closing');
+    expect(await bundles.list()).toEqual([]);
+  });
+});
