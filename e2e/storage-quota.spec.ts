@@ -26,6 +26,8 @@ test('when storage runs out, recording goes on in memory and the failure still g
   const extensionDir = extensionWithoutUnlimitedStorage();
   const recorder = await launchWithRecorder({ extensionDir });
   try {
+    const logs: string[] = [];
+    recorder.worker.on('console', (m) => logs.push(m.text()));
     const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
     const cdp = await recorder.context.newCDPSession(page);
     await cdp.send('Storage.overrideQuotaForOrigin', { origin: `chrome-extension://${recorder.extensionId}`, quotaSize: 600_000 });
@@ -50,6 +52,11 @@ test('when storage runs out, recording goes on in memory and the failure still g
     const expected = bundle.manifest.frames.reduce((s, f) => s + f.duration_ms, 0) / 1000;
     expect(Math.abs(clip.durationSeconds - expected)).toBeLessThan(0.3);
     expect(bundle.steps.steps.some((s) => s.url?.includes('/errors.html'))).toBe(true);
+    expect(logs).toContainEqual(expect.stringMatching(/^\[afr\] bundle kept in memory only, IndexedDB refused it: QuotaExceededError/));
+    // Kept in memory (no room in IndexedDB), the bundle still opens in the extension's viewer.
+    const viewer = await recorder.context.newPage();
+    await viewer.goto(`chrome-extension://${recorder.extensionId}/viewer.html?id=${id}`);
+    await expect(viewer.locator('[data-testid="failure-reason"]')).toHaveText('probe');
   } finally {
     await recorder.close();
     rmSync(extensionDir, { recursive: true, force: true });

@@ -153,6 +153,7 @@ export const UI_API_METHODS = [
   'resume',
   'saveBundle',
   'listBundles',
+  'exportBundle',
   'deleteBundle',
   'downloadBundle',
   'getSettings',

@@ -122,6 +122,26 @@ describe('packageBundle', () => {
     expect((await bundles.list())[0]).toMatchObject({ id: summary.id, downloadId: 42, reason: 'assertion_failed' });
   });
 
+  it('sends the clip encoder the frames kept in memory (storage full) in its message, the stored ones by key', async () => {
+    const clock = { t: T0, now() { return this.t; } };
+    const store = new MemoryFrameStore();
+    const add = store.add.bind(store);
+    let full = false;
+    store.add = (frame, jpeg) => (full ? Promise.reject(Object.assign(new Error(''), { name: 'QuotaExceededError' })) : add(frame, jpeg));
+    const ring = new FrameRing(store, clock, { maxAgeMs: 15_000, maxBytes: 1 << 24 });
+    for (let i = 0; i < 6; i++) {
+      full = i >= 3;
+      clock.t = T0 - 3_000 + i * 500;
+      await ring.add({ tabId: 1, windowId: 1, url: 'https://shop.test/', ts: clock.t, size: 3, width: 1280, height: 720 }, new Uint8Array([0xff, 0xd8, i]));
+    }
+    clock.t = T0 + 50;
+    const { ports, encodeClip } = await setup({ ring, clock });
+    await packageBundle(ports, signal, 0);
+    const refs = encodeClip.mock.calls[0]![1];
+    // Two of the three stored frames went to make room (the older half of what the store held).
+    expect(refs.map((r) => r.jpeg_base64 ?? null)).toEqual([null, ...[3, 4, 5].map((i) => Buffer.from([0xff, 0xd8, i]).toString('base64'))]);
+  });
+
   it('still writes a bundle when the clip and the snapshot fail, and says why', async () => {
     const { ports, bundles } = await setup({
       encodeClip: async () => ({ ok: false, error: 'encoder crashed' }),

@@ -122,11 +122,7 @@ export async function packageBundle(
     let clip: ClipOutcome | null = null;
     if (withClip && jpegs.length > 0) {
       clip = await ports
-        .encodeClip(
-          bundleId,
-          // A frame kept in memory only (IndexedDB out of quota) cannot be read by the offscreen document: it goes in the message.
-          jpegs.map((f) => ({ key: f.key, duration_ms: f.durationMs, ...(ports.ring.isInMemory(f.key) ? { jpeg_base64: bytesToBase64(f.jpeg) } : {}) })),
-        )
+        .encodeClip(bundleId, clipFrameRefs(jpegs, (key) => ports.ring.isInMemory(key), warnings))
         .catch((error: unknown) => ({ ok: false as const, error: String(error) }));
       if (!clip.ok) ports.log(`[afr] clip encoding failed for ${bundleId}: ${clip.error}`);
     }
@@ -247,6 +243,35 @@ export async function packageBundle(
   } finally {
     release();
   }
+}
+
+/**
+ * Base64 of frames kept in memory a clip job carries at most: Chrome refuses an extension message
+ * over 64 MiB, and the worker holds the message's text and its serialised copy.
+ */
+export const MAX_INLINE_CLIP_BYTES = 24 * 1024 * 1024;
+
+/**
+ * The clip job's frames: by IndexedDB key, which the offscreen document reads; a frame kept in
+ * memory only (IndexedDB out of quota) in the message itself, the newest first up to
+ * `MAX_INLINE_CLIP_BYTES` (the encoder gives the time of a frame left out to the one before it).
+ */
+function clipFrameRefs(frames: readonly { key: number; jpeg: Uint8Array; durationMs: number }[], inMemory: (key: number) => boolean, warnings: string[]): ClipFrameRef[] {
+  const refs: ClipFrameRef[] = frames.map((f) => ({ key: f.key, duration_ms: f.durationMs }));
+  let budget = MAX_INLINE_CLIP_BYTES;
+  let left = 0;
+  for (let i = frames.length - 1; i >= 0; i--) {
+    if (!inMemory(frames[i]!.key)) continue;
+    const base64 = bytesToBase64(frames[i]!.jpeg);
+    if (base64.length > budget) {
+      left++;
+      continue;
+    }
+    budget -= base64.length;
+    refs[i]!.jpeg_base64 = base64;
+  }
+  if (left) warnings.push(`${left} frames kept in memory (storage full) are left out of the clip: more than a message to the encoder takes`);
+  return refs;
 }
 
 /** The retention settings as a policy. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryBundleStore } from './memory-bundle-store';
-import { SpillBundleStore } from './spill-bundle-store';
+import { MEMORY_MAX_BUNDLE_BYTES, SpillBundleStore } from './spill-bundle-store';
 import type { BundleSummary } from '../../schemas/api';
 
 const summary = (id: string, createdAt: string): BundleSummary => ({
@@ -38,6 +38,26 @@ describe('SpillBundleStore', () => {
     expect(await bundles.delete('a')).toBe(true);
     expect(await bundles.delete('a')).toBe(false);
     expect(await bundles.list()).toEqual([]);
+  });
+
+  it('keeps a download id the full store cannot record', async () => {
+    const disk = new MemoryBundleStore();
+    disk.setDownloadId = () => Promise.reject(quota());
+    const bundles = new SpillBundleStore(disk, () => {});
+    await bundles.save(summary('a', '2026-11-23T10:00:00.000Z'), new Uint8Array([1]));
+    await bundles.setDownloadId('a', 40);
+    expect((await bundles.list()).map((s) => s.downloadId)).toEqual([40]);
+  });
+
+  it('keeps at most MEMORY_MAX_BUNDLE_BYTES of bundles in memory, the newest', async () => {
+    const disk = new MemoryBundleStore();
+    disk.save = () => Promise.reject(quota());
+    const bundles = new SpillBundleStore(disk, () => {});
+    const size = MEMORY_MAX_BUNDLE_BYTES / 2;
+    for (const [id, second] of [['a', 1], ['b', 2], ['c', 3]] as const) {
+      await bundles.save({ ...summary(id, `2026-11-23T10:00:0${second}.000Z`), sizeBytes: size }, new Uint8Array(1));
+    }
+    expect((await bundles.list()).map((s) => s.id)).toEqual(['c', 'b']);
   });
 
   it('passes on an error that is not about quota', async () => {

@@ -4,9 +4,10 @@ import { base64ToBytes } from '../bundle/base64';
 import { deleteClip, encodeClip, readClip, warmupClipEncoder } from './offscreen-client';
 
 /**
- * Encodes `failure.mp4` in the offscreen document. Frames are not sent in the message (extension
- * messages are JSON-serialised): the document reads them from IndexedDB by key and leaves the mp4
- * in the clip store, from where it is read and removed.
+ * Encodes `failure.mp4` in the offscreen document. Stored frames are not sent in the message
+ * (extension messages are JSON-serialised): the document reads them from IndexedDB by key and leaves
+ * the mp4 in the clip store, from where it is read and removed. With IndexedDB out of quota, frames
+ * kept in memory come in the message and the mp4 comes back in the answer.
  */
 export async function encodeClipOffscreen(jobId: string, frames: ClipFrameRef[]): Promise<ClipOutcome> {
   const result = await encodeClip({ type: 'clip/encode', job_id: jobId, frames });

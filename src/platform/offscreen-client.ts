@@ -59,7 +59,8 @@ const describeError = (error: unknown) => (error instanceof Error ? error.messag
 
 /**
  * Asks the offscreen document to encode frames into an mp4, which it leaves in the `clips` store under
- * `message.job_id` (read it with `readClip`, then `deleteClip`). Never throws: every failure, including
+ * `message.job_id` (read it with `readClip`, then `deleteClip`), or, when that store has no room,
+ * sends back in the answer (`mp4_base64`). Never throws: every failure, including
  * a missing or malformed answer, comes back as `{ ok: false, error }`.
  */
 export async function encodeClip(message: ClipEncodeMessage): Promise<ClipEncodeResult> {

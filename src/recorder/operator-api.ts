@@ -15,6 +15,7 @@ export async function handleUiCall(recorder: Recorder, ready: Promise<void>, mes
       resume: () => recorder.resume(),
       saveBundle: () => recorder.saveBundle(first),
       listBundles: () => recorder.listBundles(),
+      exportBundle: () => recorder.exportBundle(first),
       deleteBundle: () => recorder.deleteBundle(first),
       downloadBundle: () => recorder.downloadBundle(first),
       getSettings: async () => recorder.settingsSnapshot(),

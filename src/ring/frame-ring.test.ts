@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { FrameRing, STORE_RETRY_MS } from './frame-ring';
+import { FrameRing, MEMORY_MAX_BYTES, STORE_RETRY_MS } from './frame-ring';
 import { MemoryFrameStore } from './memory-frame-store';
 import { IdbFrameStore } from '../platform/idb-frame-store';
 import type { NewFrame } from './ports';
@@ -122,13 +122,16 @@ describe('FrameRing', () => {
     }
     full = true;
     attempts = 0;
-    // 20 s at 8 frames a second: every frame is kept, the store is tried once every STORE_RETRY_MS.
+    // 20 s at 8 frames a second: every frame is kept; the store is tried again every STORE_RETRY_MS,
+    // and the older half of its frames deleted only the first time (deleting frees no room yet).
     for (let i = 0; i < 160; i++) {
       clock.t += 125;
       await ring.add(newFrame(clock.t, 10), new Uint8Array(10).fill(i % 200));
+      if (i === 0) expect(store.meta.size).toBe(2);
+      if (i === 100) expect(store.meta.size).toBe(2); // tried again at 10 s, nothing more deleted
     }
     const stats = ring.stats();
-    expect(attempts).toBe(2 * Math.ceil((160 * 125) / STORE_RETRY_MS));
+    expect(attempts).toBe(2 + Math.floor((160 * 125 - 1) / STORE_RETRY_MS));
     expect(stats.quotaErrors).toBe(attempts);
     expect(stats.lastStorageError).toBe('QuotaExceededError');
     // The window is whole (15 s at 8 fps), from memory; the stored frames were deleted to make room.
@@ -148,6 +151,22 @@ describe('FrameRing', () => {
     expect(ring.stats().framesInMemory).toBe(0);
     expect(store.meta.size).toBe((await ring.frames()).length);
     expect((await ring.frames()).every((f) => !ring.isInMemory(f.key))).toBe(true);
+  });
+
+  it('keeps at most MEMORY_MAX_BYTES of frames in memory, oldest out first', async () => {
+    const clock = fakeClock();
+    const store = new MemoryFrameStore();
+    store.add = () => Promise.reject(Object.assign(new Error(''), { name: 'QuotaExceededError' }));
+    const ring = new FrameRing(store, clock, { maxAgeMs: 60_000, maxBytes: 1 << 30 });
+    const size = 4 * 1024 * 1024;
+    for (let i = 0; i < 20; i++) {
+      clock.t += 125;
+      await ring.add(newFrame(clock.t, size), new Uint8Array(size));
+    }
+    const frames = await ring.frames();
+    expect(frames).toHaveLength(MEMORY_MAX_BYTES / size);
+    expect(frames.at(-1)!.ts).toBe(clock.t);
+    expect(ring.stats().bytes).toBe(MEMORY_MAX_BYTES);
   });
 
   it('survives a restart: a new ring over the same IndexedDB sees earlier frames and their pixels', async () => {

@@ -8,6 +8,8 @@ import { selectEvictions, type RingLimits } from './ring-policy';
  * the space of deleted records back at once (its files shrink when they are compacted).
  */
 export const STORE_RETRY_MS = 10_000;
+/** At most this many bytes of frames are kept in memory (a worker using too much memory is stopped). */
+export const MEMORY_MAX_BYTES = 64 * 1024 * 1024;
 /** Keys of the frames kept in memory: above any key IndexedDB's key generator gives (2^53 at most). */
 const MEMORY_FIRST_KEY = 2 ** 53 - 2 ** 40;
 
@@ -17,7 +19,8 @@ const MEMORY_FIRST_KEY = 2 ** 53 - 2 ** 40;
  * worker restart) so eviction and bundle selection never read pixels. When the store runs out of
  * quota, the ring deletes the older half of the frames it holds and tries again; if the store still
  * refuses, frames are kept in memory (`memory`) for `STORE_RETRY_MS`: recording goes on, within the
- * same limits, and only those frames would be lost if the service worker stopped meanwhile.
+ * same limits and at most `MEMORY_MAX_BYTES` in memory, and only those frames would be lost if the
+ * service worker stopped meanwhile.
  */
 export class FrameRing {
   private index: FrameMeta[] = [];
@@ -31,6 +34,8 @@ export class FrameRing {
   private readonly inMemory = new Set<number>();
   /** Until then frames go to `memory` without trying the store. */
   private storeAgainAt = -Infinity;
+  /** The store refused a frame for quota and has not taken one since. */
+  private outOfRoom = false;
 
   constructor(
     private readonly store: FrameStore,
@@ -62,6 +67,7 @@ export class FrameRing {
     }
     const meta = await this.persist(frame, jpeg);
     this.index.push(meta);
+    await this.capMemory();
     await this.evict();
     return meta;
   }
@@ -74,22 +80,55 @@ export class FrameRing {
   /** The store, or memory while the store is out of quota (see the class comment). */
   private async persist(frame: NewFrame, jpeg: Uint8Array): Promise<FrameMeta> {
     if (this.clock.now() >= this.storeAgainAt) {
-      for (let attempt = 0; attempt < 2; attempt++) {
-        try {
-          return await this.store.add(frame, jpeg);
-        } catch (error) {
-          if (!isQuotaExceeded(error)) throw error;
-          this.quotaErrors++;
-          this.lastStorageError = describeStorageError(error);
-        }
-        // The disk is fuller than the byte cap allows for: free the older half of the stored frames.
-        if (attempt === 0) await this.evictOldestStored(Math.ceil((this.index.length - this.inMemory.size) / 2));
+      const stored = await this.tryStore(frame, jpeg);
+      if (stored) return stored;
+      // Once per spell without room (deleting again would lose frames and free nothing yet): the
+      // disk is fuller than the byte cap allows for, so the older half of the stored frames goes.
+      if (!this.outOfRoom) {
+        this.outOfRoom = true;
+        await this.evictOldestStored(Math.ceil((this.index.length - this.inMemory.size) / 2));
+        const again = await this.tryStore(frame, jpeg);
+        if (again) return again;
       }
       this.storeAgainAt = this.clock.now() + STORE_RETRY_MS;
     }
     const meta = await this.memory.add(frame, jpeg);
     this.inMemory.add(meta.key);
     return meta;
+  }
+
+  /** The frame stored, or null when the store is out of quota (counted and remembered for `stats`). */
+  private async tryStore(frame: NewFrame, jpeg: Uint8Array): Promise<FrameMeta | null> {
+    try {
+      const meta = await this.store.add(frame, jpeg);
+      this.outOfRoom = false;
+      return meta;
+    } catch (error) {
+      if (!isQuotaExceeded(error)) throw error;
+      this.quotaErrors++;
+      this.lastStorageError = describeStorageError(error);
+      return null;
+    }
+  }
+
+  /** Frames kept in memory over `MEMORY_MAX_BYTES` (or the ring's cap, if lower) go, oldest first. */
+  private async capMemory(): Promise<void> {
+    if (this.inMemory.size === 0) return;
+    const cap = Math.min(this.limits.maxBytes, MEMORY_MAX_BYTES);
+    const inMemory = this.index.filter((f) => this.inMemory.has(f.key));
+    let bytes = inMemory.reduce((sum, f) => sum + f.size, 0);
+    const keys: number[] = [];
+    for (const f of inMemory) {
+      if (bytes <= cap) break;
+      if ([...this.pins.values()].some((p) => p.has(f.key))) continue;
+      keys.push(f.key);
+      bytes -= f.size;
+    }
+    if (keys.length === 0) return;
+    const gone = new Set(keys);
+    this.index = this.index.filter((f) => !gone.has(f.key));
+    this.evictedCount += keys.length;
+    await this.remove(keys);
   }
 
   private async evictOldestStored(count: number): Promise<void> {

@@ -94,16 +94,22 @@ describe('Timeline', () => {
     expect([...store.rows.keys()].sort()).toEqual([2, 3, 4]);
   });
 
-  it('keeps the steps a full store refuses, in memory, and reports the refusal', async () => {
+  it('keeps the steps a full store refuses, in memory, and reports the first refusal of each spell', async () => {
     const store = new MemoryStepStore();
     const quota = Object.assign(new Error(''), { name: 'QuotaExceededError' });
-    store.put = () => Promise.reject(quota);
+    const put = store.put.bind(store);
+    let full = true;
+    store.put = (steps) => (full ? Promise.reject(quota) : put(steps));
     store.delete = () => Promise.reject(quota);
     const errors: unknown[] = [];
     const timeline = new Timeline(store, clockAt(10_000), { maxSteps: 2, maxAgeMs: 60_000 }, (error) => errors.push(error));
     await timeline.add(draft(9_000, 'a'));
     await timeline.addAll([draft(9_100, 'b'), draft(9_200, 'c')]);
     expect((await timeline.between(1, 0, 10_000)).map((s) => s.action)).toEqual(['b', 'c']);
-    expect(errors).toEqual([quota, quota, quota]);
+    expect(errors).toEqual([quota]);
+    full = false;
+    await timeline.add(draft(9_300, 'd')); // stored; its trim's delete fails: a new spell
+    expect(errors).toEqual([quota, quota]);
+    expect([...store.rows.keys()]).toEqual([4]);
   });
 });

@@ -34,12 +34,15 @@ export function reconcileTimestamp(reported: number, received: number): number {
 /**
  * The run's timeline of steps from the observer, the agent and the recorder, bounded in count and age.
  * Steps are kept in memory and written through to the store; a write the store refuses (IndexedDB
- * out of quota) is reported to `onStoreError` and the steps stay on the timeline, in memory only.
+ * out of quota) leaves the steps on the timeline, in memory only. The first refusal of a spell is
+ * reported to `onStoreError` (not every batch while the disk stays full).
  */
 export class Timeline {
   private steps: Step[] = [];
   private nextSeq = 1;
   private loaded: Promise<void> | null = null;
+  /** The store's last write failed. */
+  private storeFailing = false;
 
   constructor(
     private readonly store: StepStore,
@@ -71,7 +74,9 @@ export class Timeline {
     await this.load();
     const steps: Step[] = drafts.map((draft) => ({ ...draft, seq: this.nextSeq++ }));
     this.steps.push(...steps);
-    await this.store.put(steps).catch(this.onStoreError);
+    await this.store.put(steps).then(() => {
+      this.storeFailing = false;
+    }, this.storeFailed);
     await this.trim();
     return steps;
   }
@@ -88,6 +93,11 @@ export class Timeline {
     return mergeSteps(this.steps.filter((s) => s.ts >= from && s.ts <= to));
   }
 
+  private readonly storeFailed = (error: unknown): void => {
+    if (!this.storeFailing) this.onStoreError(error);
+    this.storeFailing = true;
+  };
+
   get size(): number {
     return this.steps.length;
   }
@@ -102,7 +112,7 @@ export class Timeline {
     if (drop.length === 0) return;
     const gone = new Set(drop.map((s) => s.seq));
     this.steps = ordered.filter((s) => !gone.has(s.seq));
-    await this.store.delete([...gone]).catch(this.onStoreError);
+    await this.store.delete([...gone]).catch(this.storeFailed);
   }
 }
 

@@ -11,6 +11,7 @@ const RESULT_SCHEMAS = {
   resume: StatusSchema,
   saveBundle: z.string(),
   listBundles: z.array(BundleSummarySchema),
+  exportBundle: z.string(),
   deleteBundle: z.boolean(),
   downloadBundle: z.number().int(),
   getSettings: SettingsSchema,
@@ -26,6 +27,8 @@ export interface OperatorArgs {
   /** A manual bundle of `tabId`, by default the visible tab. */
   saveBundle: [input?: { tabId?: number }];
   listBundles: [];
+  /** The zip, base64: a bundle kept in memory (the disk was full) is only in the worker. */
+  exportBundle: [id: string];
   deleteBundle: [id: string];
   downloadBundle: [id: string];
   getSettings: [];
