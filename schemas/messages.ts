@@ -81,6 +81,13 @@ export const SensitiveRectsMessageSchema = z
     viewport: z.object({ width: z.number().positive(), height: z.number().positive() }).strict(),
     device_pixel_ratio: z.number().positive(),
     rects: z.array(ViewportRectSchema).max(2000),
+    /**
+     * The top document's scroll position (CSS px) when the rects were measured. The compositor
+     * scrolls the page before the page hears of it: a screencast frame says where it was scrolled
+     * to, and the rects are placed there too. Rects may lie outside the viewport (what a scroll is
+     * about to show).
+     */
+    scroll: z.object({ x: z.number(), y: z.number() }).strict().optional(),
   })
   .strict();
 export type SensitiveRectsMessage = z.infer<typeof SensitiveRectsMessageSchema>;
@@ -94,7 +101,6 @@ export const RedactionPreviewMessageSchema = z.object({ type: z.literal('redacti
 /** Background → content script (top frame): report the sensitive regions now, even if unchanged. No answer. */
 export const RedactionReportMessageSchema = z.object({ type: z.literal('redaction/report') }).strict();
 
-/** Frames to encode: keys into the frame store, each shown for its real duration. */
 /**
  * A frame of a clip job, read from IndexedDB by its key; a frame the ring keeps in memory only
  * (IndexedDB out of quota) comes in the message itself, as base64 JPEG.

@@ -9,7 +9,23 @@ export interface Gray {
 
 /** Decodes a JPEG to 8-bit gray with the ffmpeg CLI. */
 export async function decodeGray(jpeg: Buffer, width: number, height: number): Promise<Gray> {
-  const child = execFile('ffmpeg', ['-v', 'error', '-f', 'jpeg_pipe', '-i', 'pipe:0', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'], {
+  return { width, height, pixels: await decodeRaw(jpeg, 'gray', width * height) };
+}
+
+/** An RGB image: 3 bytes a pixel, row by row. */
+export interface Rgb {
+  width: number;
+  height: number;
+  pixels: Buffer;
+}
+
+/** Decodes a JPEG to 8-bit RGB with the ffmpeg CLI. */
+export async function decodeRgb(jpeg: Buffer, width: number, height: number): Promise<Rgb> {
+  return { width, height, pixels: await decodeRaw(jpeg, 'rgb24', width * height * 3) };
+}
+
+async function decodeRaw(jpeg: Buffer, pixFmt: 'gray' | 'rgb24', bytes: number): Promise<Buffer> {
+  const child = execFile('ffmpeg', ['-v', 'error', '-f', 'jpeg_pipe', '-i', 'pipe:0', '-f', 'rawvideo', '-pix_fmt', pixFmt, 'pipe:1'], {
     encoding: 'buffer',
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -22,8 +38,17 @@ export async function decodeGray(jpeg: Buffer, width: number, height: number): P
   child.stdin!.end(jpeg);
   await done;
   const pixels = Buffer.concat(chunks);
-  expect(pixels.length).toBe(width * height);
-  return { width, height, pixels };
+  expect(pixels.length).toBe(bytes);
+  return pixels;
+}
+
+/** Pixels of `img` (RGB) that are plainly red: what a card field of `scroll.html` shows unmasked. */
+export function redPixels(img: Rgb): number {
+  let n = 0;
+  for (let i = 0; i < img.pixels.length; i += 3) {
+    if (img.pixels[i]! > 190 && img.pixels[i + 1]! < 90 && img.pixels[i + 2]! < 90) n++;
+  }
+  return n;
 }
 
 export interface Box {

@@ -45,6 +45,20 @@ describe('SensitiveRegions.plan', () => {
     expect(Object.values(r!).every(Number.isInteger)).toBe(true);
   });
 
+  it('also masks each rect where the scroll the frame shows moved it (the compositor scrolled ahead of the page)', () => {
+    const regions = new SensitiveRegions();
+    // Measured at scroll 0: one field in view, one 900 px below (outside the viewport, reported all the same).
+    regions.update(1, { ...report([FIELD, { ...FIELD, y: 900 }]), scroll: { x: 0, y: 0 } });
+    const shown = { width: 1280, height: 720, scroll: { x: 0, y: 600 } };
+    expect(regions.plan(1, 1280, 720, shown)).toEqual([
+      { x: 96, y: 196, width: 308, height: 48 }, // where it was (a fixed element would still be there)
+      { x: 96, y: 296, width: 308, height: 48 }, // the one from below, scrolled into view
+    ]);
+    // A frame at the scroll the page measured at, or one that does not say: the rects as reported.
+    expect(regions.plan(1, 1280, 720, { width: 1280, height: 720, scroll: { x: 0, y: 0 } })).toEqual([{ x: 96, y: 196, width: 308, height: 48 }]);
+    expect(regions.plan(1, 1280, 720, { width: 1280, height: 720 })).toEqual([{ x: 96, y: 196, width: 308, height: 48 }]);
+  });
+
   it('clips to the image and leaves out rects wholly outside it', () => {
     const regions = new SensitiveRegions();
     regions.update(

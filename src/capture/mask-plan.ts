@@ -8,6 +8,16 @@ export interface ImageRect {
   height: number;
 }
 
+/**
+ * What a screencast frame says it shows (its metadata): the CSS size of the part of the viewport in
+ * the image, and where the top document was scrolled to (CSS px) in it.
+ */
+export interface FrameShown {
+  width: number;
+  height: number;
+  scroll?: { x: number; y: number };
+}
+
 /** Margin around each region, in CSS px (scaled to image px): covers anti-aliasing and a glyph cut at the edge. */
 export const MASK_PADDING_CSS_PX = 4;
 
@@ -114,7 +124,7 @@ export class SensitiveRegions {
    * resized since): its rects would land elsewhere, so null. `takenAt`: when the picture was taken
    * (the clock of `now`); the reports since then apply too. Without it, the latest report alone.
    */
-  plan(tabId: number, imageWidth: number, imageHeight: number, shown?: { width: number; height: number }, takenAt?: number): ImageRect[] | null {
+  plan(tabId: number, imageWidth: number, imageHeight: number, shown?: FrameShown, takenAt?: number): ImageRect[] | null {
     const reports = this.reports.get(tabId);
     if (!reports?.length || !(imageWidth > 0 && imageHeight > 0)) return null;
     let from = reports.length - 1;
@@ -146,7 +156,7 @@ export class SensitiveRegions {
 }
 
 /** The image rects of one report, or null when the image is not of the viewport it describes (see `plan`). */
-function planReport(report: SensitiveRectsMessage, imageWidth: number, imageHeight: number, shown?: { width: number; height: number }): ImageRect[] | null {
+function planReport(report: SensitiveRectsMessage, imageWidth: number, imageHeight: number, shown?: FrameShown): ImageRect[] | null {
   const { width: vw, height: vh } = report.viewport;
   const dpr = report.device_pixel_ratio;
   const sx = imageWidth / vw;
@@ -163,8 +173,13 @@ function planReport(report: SensitiveRectsMessage, imageWidth: number, imageHeig
   if (!report.rects.length) return [];
   const padX = Math.ceil(MASK_PADDING_CSS_PX * sx);
   const padY = Math.ceil(MASK_PADDING_CSS_PX * sy);
+  // Scrolled elsewhere than when the page measured (the compositor scrolled ahead of the page): each
+  // rect also where the scroll moved it to. A fixed element stays: it keeps its rect as reported.
+  const dx = shown?.scroll && report.scroll ? report.scroll.x - shown.scroll.x : 0;
+  const dy = shown?.scroll && report.scroll ? report.scroll.y - shown.scroll.y : 0;
+  const cssRects = dx || dy ? [...report.rects, ...report.rects.map((r) => ({ ...r, x: r.x + dx, y: r.y + dy }))] : report.rects;
   const rects: ImageRect[] = [];
-  for (const r of report.rects) {
+  for (const r of cssRects) {
     if (!(r.width > 0 && r.height > 0)) continue;
     const left = Math.max(0, Math.floor(r.x * sx) - padX);
     const top = Math.max(0, Math.floor(r.y * sy) - padY);

@@ -59,6 +59,7 @@ describe('startSensitiveRectReporter', () => {
       viewport: { width: window.innerWidth, height: window.innerHeight },
       device_pixel_ratio: window.devicePixelRatio,
       rects: [],
+      scroll: { x: window.scrollX, y: window.scrollY },
     });
   });
 

@@ -62,6 +62,13 @@ export interface RectReporter {
   refresh(force?: boolean): void;
 }
 
+/**
+ * The reports also give the regions this far outside the viewport each way: the compositor scrolls
+ * the page (a wheel, a fling) ahead of the page, and a frame may show a field the page has not
+ * reported in view yet; the worker places the rects by the scroll position the frame says it shows.
+ */
+export const REPORT_MARGIN_CSS_PX = 1_000;
+
 export const RECT_REPORTER_DEFAULTS = { quietMs: 100, contentBudgetMs: 8, pollMs: 1000, resendMs: 3000, walkMaxAgeMs: 250, fewerDelayMs: 300 } as const;
 /**
  * A document that shows no paint entry this long after the reporter started reports anyway (one
@@ -176,7 +183,7 @@ export function startSensitiveRectReporter(
   const pollMs = opts.pollMs ?? RECT_REPORTER_DEFAULTS.pollMs;
   const resendMs = opts.resendMs ?? RECT_REPORTER_DEFAULTS.resendMs;
   const warn = opts.warn ?? ((m: string) => console.warn(`[afr] ${m}`));
-  const collector = opts.collect ? null : createSensitiveRectCollector();
+  const collector = opts.collect ? null : createSensitiveRectCollector(undefined, REPORT_MARGIN_CSS_PX);
   const collect = opts.collect ?? ((doc, onRoot) => collector!.collect(doc, { onRoot }));
   const remeasure = opts.remeasure ?? ((doc) => collector?.remeasure(doc) ?? null);
   const walkMaxAgeMs = opts.walkMaxAgeMs ?? RECT_REPORTER_DEFAULTS.walkMaxAgeMs;
@@ -309,7 +316,7 @@ export function startSensitiveRectReporter(
       lastShape = shape;
       lastRects = new Set(rectKeys);
       lastSent = now();
-      emit({ type: 'redaction/rects', ts: Date.now(), url, viewport: { width, height }, device_pixel_ratio: dpr, rects });
+      emit({ type: 'redaction/rects', ts: Date.now(), url, viewport: { width, height }, device_pixel_ratio: dpr, rects, scroll: { x: win.scrollX, y: win.scrollY } });
     });
     lastRun = now();
     lastCost = lastRun - start;

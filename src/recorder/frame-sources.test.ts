@@ -124,6 +124,21 @@ describe('FrameSources', () => {
     expect(maskFrame).toHaveBeenLastCalledWith(JPEG, [{ x: 3, y: 28, width: 24, height: 8 }], 70);
   });
 
+  it('places the rects by the scroll a screencast frame says it shows (the compositor scrolled ahead of the page)', async () => {
+    const { sources, ring, current, maskFrame } = setup();
+    await sources.apply(current, false);
+    const metadata = (scrollOffsetY: number) => ({ deviceWidth: 64, deviceHeight: 36, scrollOffsetX: 0, scrollOffsetY });
+    sources.handleScreencastFrame(TAB, { sessionId: 1, data: JPEG_BASE64, metadata: metadata(0) }); // the first: nothing to compare with
+    await vi.advanceTimersByTimeAsync(200);
+    sources.updateRegions(TAB, { ...report([{ x: 4, y: 20, width: 20, height: 10 }]), scroll: { x: 0, y: 0 } });
+    sources.handleScreencastFrame(TAB, { sessionId: 2, data: JPEG_BASE64, metadata: metadata(10) });
+    await vi.advanceTimersByTimeAsync(200);
+    sources.loop.stop();
+    // The screencast frame, masked twice, and the screenshot the first (dropped) frame's retake brought.
+    expect((await ring.frames()).map((f) => [f.source, f.masked])).toEqual([['screencast', 2], ['screenshot', 1]]);
+    expect(maskFrame).toHaveBeenCalledWith(JPEG, [{ x: 0, y: 16, width: 28, height: 18 }, { x: 0, y: 6, width: 28, height: 18 }], 70);
+  });
+
   it('drops frames once the window changed since the report, asks the page for a new one, and takes a frame when it comes', async () => {
     const { sources, ring, current, screencast, requestRegions } = setup();
     await sources.apply(current, false);

@@ -5,7 +5,7 @@ import { base64ToBytes } from '../bundle/base64';
 import { ActionBursts } from '../capture/action-bursts';
 import { CaptureLoop, type CaptureStats } from '../capture/capture-loop';
 import { FrameThrottle, pictureKey } from '../capture/frame-throttle';
-import { SensitiveRegions, type ImageRect } from '../capture/mask-plan';
+import { SensitiveRegions, type FrameShown, type ImageRect } from '../capture/mask-plan';
 import type { CaptureTarget, CapturedImage, Capturer } from '../capture/ports';
 import { readJpegSize } from '../clip/jpeg-size';
 import { withTimeout } from '../clip/timeout';
@@ -39,12 +39,12 @@ export interface FrameSourcePorts {
 }
 
 /**
- * A JPEG from CDP (base64); for a screencast frame, the CSS size of what it shows; when its picture
+ * A JPEG from CDP (base64); for a screencast frame, the CSS size of what it shows and its scroll; when its picture
  * was taken if that is known to be earlier than its arrival (drawn, or a screenshot asked for).
  */
 interface CdpFrame {
   data: string;
-  shown?: { width: number; height: number };
+  shown?: FrameShown;
   takenAt?: number;
 }
 
@@ -238,10 +238,16 @@ export class FrameSources {
     if (typeof data !== 'string' || !this.casting.has(tabId)) return;
     this.lastCastFrameAt.set(tabId, this.ports.clock.now());
     // What the frame shows, in CSS px: the window's surface, which may be the top of an emulated viewport.
-    const meta = params?.metadata as { deviceWidth?: unknown; deviceHeight?: unknown; timestamp?: unknown } | undefined;
+    const meta = params?.metadata as
+      | { deviceWidth?: unknown; deviceHeight?: unknown; scrollOffsetX?: unknown; scrollOffsetY?: unknown; timestamp?: unknown }
+      | undefined;
+    const scroll =
+      typeof meta?.scrollOffsetX === 'number' && typeof meta.scrollOffsetY === 'number' && Number.isFinite(meta.scrollOffsetX) && Number.isFinite(meta.scrollOffsetY)
+        ? { scroll: { x: meta.scrollOffsetX, y: meta.scrollOffsetY } }
+        : {};
     const shown =
       typeof meta?.deviceWidth === 'number' && typeof meta.deviceHeight === 'number' && meta.deviceWidth > 0 && meta.deviceHeight > 0
-        ? { width: meta.deviceWidth, height: meta.deviceHeight }
+        ? { width: meta.deviceWidth, height: meta.deviceHeight, ...scroll }
         : undefined;
     // The window changed since the page reported: its regions are unknown until it reports again.
     if (shown && this.regions.noteShown(tabId, shown)) this.ports.requestRegions?.(tabId);

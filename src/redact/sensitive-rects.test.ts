@@ -244,6 +244,17 @@ describe('collectSensitiveRects: shadow roots, iframes and geometry', () => {
     ]);
   });
 
+  it('with a viewport margin, also reports what lies within it outside the viewport (what a scroll is about to show)', () => {
+    document.body.innerHTML = `
+      <input type="password" data-box="10 -300 100 20">
+      <input type="password" data-box="10 ${window.innerHeight + 500} 100 20">
+      <input type="password" data-box="10 ${window.innerHeight + 1500} 100 20">`;
+    expect(createSensitiveRectCollector(fakeLayout().rectOf, 1_000).collect(document)).toEqual([
+      { x: 10, y: -300, width: 100, height: 20 },
+      { x: 10, y: window.innerHeight + 500, width: 100, height: 20 },
+    ]);
+  });
+
   it('merges rects past the limit instead of dropping any', () => {
     document.body.innerHTML = Array.from({ length: 9 }, (_, i) => `<input type="password" data-box="0 ${i * 30} 100 20">`).join('');
     const rects = collectSensitiveRects(document, fakeLayout().rectOf, { maxRects: 4 });

@@ -239,11 +239,12 @@ export interface SensitiveRectCollector {
   remeasure(doc: Document, maxRects?: number): ViewportRect[] | null;
 }
 
-function viewportClip(doc: Document): Box | null {
+/** The viewport, `margin` CSS px bigger each way. */
+function viewportClip(doc: Document, margin: number): Box | null {
   const view = doc.defaultView;
   const width = view?.innerWidth || doc.documentElement?.clientWidth || 0;
   const height = view?.innerHeight || doc.documentElement?.clientHeight || 0;
-  return width > 0 && height > 0 ? { left: 0, top: 0, right: width, bottom: height } : null;
+  return width > 0 && height > 0 ? { left: 0 - margin, top: 0 - margin, right: width + margin, bottom: height + margin } : null;
 }
 
 function sameElements(a: readonly Element[], b: readonly Element[]): boolean {
@@ -251,13 +252,15 @@ function sameElements(a: readonly Element[], b: readonly Element[]): boolean {
 }
 
 /**
- * A collector of sensitive regions that can measure again what its last walk found.
+ * A collector of sensitive regions that can measure again what its last walk found. With
+ * `viewportMargin`, it also reports what lies that many CSS px outside the viewport each way (what a
+ * scroll is about to bring into view).
  * @example
  * const collector = createSensitiveRectCollector();
  * collector.collect(document); // after a DOM mutation
  * collector.remeasure(document) ?? collector.collect(document); // after focus moved or the page scrolled
  */
-export function createSensitiveRectCollector(rectOf: RectSource = rectsFromLayout): SensitiveRectCollector {
+export function createSensitiveRectCollector(rectOf: RectSource = rectsFromLayout, viewportMargin = 0): SensitiveRectCollector {
   let found: Found | null = null;
   return {
     collect(doc, opts = {}) {
@@ -271,7 +274,7 @@ export function createSensitiveRectCollector(rectOf: RectSource = rectsFromLayou
         found: { rules, sources: [], roots: [], framed: false },
       };
       found = null;
-      const clip = viewportClip(doc);
+      const clip = viewportClip(doc, viewportMargin);
       if (!clip) return [];
       walkRoot(doc, walk, { x: 0, y: 0, clip, frameDepth: 0 });
       found = walk.found;
@@ -281,7 +284,7 @@ export function createSensitiveRectCollector(rectOf: RectSource = rectsFromLayou
       if (!found || found.framed || found.rules !== activeRedactionRules() || found.roots[0]?.root !== doc) return null;
       const selector = found.rules.selector;
       if (selector && !found.roots.every(({ root, withheld }) => sameElements(selectorMatches(root, selector), withheld))) return null;
-      const clip = viewportClip(doc);
+      const clip = viewportClip(doc, viewportMargin);
       if (!clip) return [];
       const at: Placement = { x: 0, y: 0, clip, frameDepth: 0 };
       const out: ViewportRect[] = [];
