@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BURST_SHOT_SPACING_MS, BURST_TIMES, CAST_SILENCE_MS, FrameSources, type ScreencastPort } from './frame-sources';
+import { BURST_SHOT_SPACING_MS, BURST_TIMES, CAST_SILENCE_MS, FrameSources, REPORT_WAIT_MS, type ScreencastPort } from './frame-sources';
+import { FRAME_LATENCY_MS } from '../capture/mask-plan';
 import { DEFAULT_SETTINGS, type Settings } from '../../schemas/settings';
 import type { SensitiveRectsMessage } from '../../schemas/messages';
 import { FrameRing } from '../ring/frame-ring';
@@ -26,7 +27,7 @@ const report = (rects: SensitiveRectsMessage['rects']): SensitiveRectsMessage =>
 });
 
 /** `visible`: whether TAB is the visible tab of its window (the captureVisibleTab loop sees it). */
-function setup(settings: Partial<Settings> = {}, visible = true) {
+function setup(settings: Partial<Settings> = {}, visible = true, reportWaitMs = 0) {
   const clock = { now: () => Date.now() };
   const ring = new FrameRing(new MemoryFrameStore(), clock, { maxAgeMs: 15_000, maxBytes: 1 << 24 });
   const attached = new Set([TAB]);
@@ -55,6 +56,8 @@ function setup(settings: Partial<Settings> = {}, visible = true) {
     debuggerState: (tabId) => ({ attached: attached.has(tabId) }),
     tabUrl: () => 'https://shop.test/checkout',
     log,
+    // Masked at once but where the wait for later reports is tested.
+    reportWaitMs,
   }, current);
   const frame = (sessionId: number, data = JPEG_BASE64) => sources.handleScreencastFrame(TAB, { sessionId, data });
   return { sources, ring, capturer, screencast, maskFrame, requestRegions, attached, current, log, frame };
@@ -137,6 +140,26 @@ describe('FrameSources', () => {
     // The screencast frame, masked twice, and the screenshot the first (dropped) frame's retake brought.
     expect((await ring.frames()).map((f) => [f.source, f.masked])).toEqual([['screencast', 2], ['screenshot', 1]]);
     expect(maskFrame).toHaveBeenCalledWith(JPEG, [{ x: 0, y: 16, width: 28, height: 18 }, { x: 0, y: 6, width: 28, height: 18 }], 70);
+  });
+
+  it('masks a frame REPORT_WAIT_MS after it was drawn, with the reports that came meanwhile (an inner scroller the compositor moved)', async () => {
+    const { sources, ring, current, maskFrame } = setup({}, true, REPORT_WAIT_MS);
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([{ x: 4, y: 20, width: 20, height: 10 }]));
+    await vi.advanceTimersByTimeAsync(FRAME_LATENCY_MS + 10);
+    const drawn = Date.now() / 1000;
+    sources.handleScreencastFrame(TAB, { sessionId: 1, data: JPEG_BASE64, metadata: { timestamp: drawn } });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(maskFrame).not.toHaveBeenCalled();
+    // The page reports where the compositor had already moved the field to in that frame.
+    sources.updateRegions(TAB, report([{ x: 4, y: 2, width: 20, height: 10 }]));
+    await vi.advanceTimersByTimeAsync(REPORT_WAIT_MS);
+    // Too late for it: reported after the wait.
+    sources.updateRegions(TAB, report([{ x: 40, y: 2, width: 20, height: 10 }]));
+    await vi.advanceTimersByTimeAsync(100);
+    sources.loop.stop();
+    expect((await ring.frames()).map((f) => f.masked)).toEqual([2]);
+    expect(maskFrame).toHaveBeenCalledExactlyOnceWith(JPEG, [{ x: 0, y: 16, width: 28, height: 18 }, { x: 0, y: 0, width: 28, height: 16 }], 70);
   });
 
   it('drops frames once the window changed since the report, asks the page for a new one, and takes a frame when it comes', async () => {

@@ -36,6 +36,8 @@ export interface FrameSourcePorts {
   /** The tab's current URL (redacted), as best known. */
   tabUrl(tabId: number): string | null;
   log(message: string): void;
+  /** How long after its picture was taken a frame is masked (default `REPORT_WAIT_MS`; 0: at once). */
+  reportWaitMs?: number;
 }
 
 /**
@@ -53,6 +55,12 @@ const MAX_SUBFRAME_DOCS = 256;
 /** A screencast frame's own time is trusted when it is at most this old on arrival (clocks agree). */
 const MAX_FRAME_AGE_MS = 5_000;
 
+/**
+ * A frame is masked once this long after its picture was taken, with the reports that came meanwhile
+ * as well: the page reports a move the compositor made (an inner scroller, a fling) a frame or two
+ * after it shows.
+ */
+export const REPORT_WAIT_MS = 150;
 /** How long a failure's bundle waits for a frame of the page as it is (`frameNow`): a hung page gives none. */
 export const FRAME_NOW_WAIT_MS = 1_000;
 /** A tab not visible in its window gets at most one CDP screenshot per this many ms of actions. */
@@ -418,6 +426,12 @@ export class FrameSources {
    * tab's regions are not known (a page whose content script has not reported since it loaded).
    */
   private async prepareFrame(tabId: number, image: CapturedImage, takenAt: number, shown?: CdpFrame['shown']): Promise<CapturedImage | null> {
+    // The compositor moves what it can (a scroller, a fling) before the page hears of it: the report of
+    // where a field went may come a frame or two after a frame shows it there. Masked with the reports
+    // of a moment after it was taken too, the frame covers both places.
+    const hold = this.ports.reportWaitMs ?? REPORT_WAIT_MS;
+    const wait = takenAt + hold - this.ports.clock.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, hold)));
     // A frame that was on its way when recording stopped: the page may no longer report its regions.
     if (!this.capturing) return null;
     if (!this.ports.maskFrame) return image;
