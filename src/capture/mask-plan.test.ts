@@ -59,6 +59,14 @@ describe('SensitiveRegions.plan', () => {
     expect(regions.plan(1, 1280, 720, { width: 1280, height: 720 })).toEqual([{ x: 96, y: 196, width: 308, height: 48 }]);
   });
 
+  it("converts the frame's scroll from DIPs to the page's CSS px (a zoomed page)", () => {
+    const regions = new SensitiveRegions();
+    // At 125 % zoom a 1280-DIP-wide window is 1024 CSS px wide; the frame is scrolled 125 DIPs = 100 CSS px.
+    regions.update(1, { ...report([FIELD], { width: 1024, height: 576 }, 1.25), scroll: { x: 0, y: 0 } });
+    const plan = regions.plan(1, 1280, 720, { width: 1280, height: 720, scroll: { x: 0, y: 125 } })!;
+    expect(plan[1]).toEqual({ x: 120, y: 120, width: 385, height: 60 }); // FIELD 100 CSS px higher, × 1.25, padded
+  });
+
   it('clips to the image and leaves out rects wholly outside it', () => {
     const regions = new SensitiveRegions();
     regions.update(

@@ -175,8 +175,11 @@ function planReport(report: SensitiveRectsMessage, imageWidth: number, imageHeig
   const padY = Math.ceil(MASK_PADDING_CSS_PX * sy);
   // Scrolled elsewhere than when the page measured (the compositor scrolled ahead of the page): each
   // rect also where the scroll moved it to. A fixed element stays: it keeps its rect as reported.
-  const dx = shown?.scroll && report.scroll ? report.scroll.x - shown.scroll.x : 0;
-  const dy = shown?.scroll && report.scroll ? report.scroll.y - shown.scroll.y : 0;
+  // The frame's scroll is in DIPs (the size it says it shows is too), the report's in CSS px: they
+  // differ by the page's zoom.
+  const k = shown && shown.width > 0 ? vw / shown.width : 1;
+  const dx = shown?.scroll && report.scroll ? report.scroll.x - shown.scroll.x * k : 0;
+  const dy = shown?.scroll && report.scroll ? report.scroll.y - shown.scroll.y * k : 0;
   const cssRects = dx || dy ? [...report.rects, ...report.rects.map((r) => ({ ...r, x: r.x + dx, y: r.y + dy }))] : report.rects;
   const rects: ImageRect[] = [];
   for (const r of cssRects) {

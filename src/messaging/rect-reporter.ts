@@ -307,7 +307,8 @@ export function startSensitiveRectReporter(
       const dpr = win.devicePixelRatio > 0 ? win.devicePixelRatio : 1;
       const shape = JSON.stringify([url, width, height, dpr]);
       const rectKeys = rects.map((r) => `${r.x},${r.y},${r.width},${r.height}`);
-      const key = `${shape}${rectKeys.join(';')}`;
+      // With regions, where the page is scrolled to matters too: the worker places them by it.
+      const key = `${shape}${rectKeys.join(';')}${rectKeys.length ? `@${win.scrollX},${win.scrollY}` : ''}`;
       if (key === lastKey && !force && now() - lastSent < resendMs) return settleFewer();
       const fewer = shape === lastShape && new Set(rectKeys).size < lastRects.size && rectKeys.every((k) => lastRects.has(k));
       if (!force && fewer && waitWithFewer()) return;

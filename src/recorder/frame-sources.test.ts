@@ -162,6 +162,19 @@ describe('FrameSources', () => {
     expect(maskFrame).toHaveBeenCalledExactlyOnceWith(JPEG, [{ x: 0, y: 16, width: 28, height: 18 }, { x: 0, y: 0, width: 28, height: 16 }], 70);
   });
 
+  it('drops a frame waiting for its masks when recording is paused meanwhile, though it resumes before the wait ends', async () => {
+    const { sources, ring, current } = setup({}, true, REPORT_WAIT_MS);
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([]));
+    sources.handleScreencastFrame(TAB, { sessionId: 1, data: JPEG_BASE64, metadata: { timestamp: Date.now() / 1000 } });
+    await vi.advanceTimersByTimeAsync(20);
+    await sources.apply(current, true);
+    await sources.apply(current, false);
+    await vi.advanceTimersByTimeAsync(REPORT_WAIT_MS + 100);
+    sources.loop.stop();
+    expect((await ring.frames()).filter((f) => f.source === 'screencast')).toEqual([]);
+  });
+
   it('drops frames once the window changed since the report, asks the page for a new one, and takes a frame when it comes', async () => {
     const { sources, ring, current, screencast, requestRegions } = setup();
     await sources.apply(current, false);

@@ -99,6 +99,8 @@ export class FrameSources {
   private readonly throttle: FrameThrottle<CdpFrame>;
   private readonly regions: SensitiveRegions;
   private readonly lastScreenshot = new Map<number, number>();
+  /** Counts the times recording stopped: a frame held for its masks is dropped if it did meanwhile. */
+  private captureEpoch = 0;
   /** When each screencasting tab last sent a frame, and the pending check after an action. */
   private readonly lastCastFrameAt = new Map<number, number>();
   private readonly silenceChecks = new Map<number, ReturnType<typeof setTimeout>>();
@@ -136,8 +138,10 @@ export class FrameSources {
       const tabs = this.regions.resetAll();
       if (recordsFrames(settings)) for (const tabId of tabs) this.ports.requestRegions?.(tabId);
     }
+    const was = this.capturing;
     this.settings = settings;
     this.paused = paused;
+    if (was && !this.capturing) this.captureEpoch++;
     this.loop.configure({ intervalMs: settings.captureIntervalMs, jpegQuality: settings.jpegQuality });
     this.throttle.setFps(settings.fps);
     if (this.capturing) this.loop.start();
@@ -426,14 +430,18 @@ export class FrameSources {
    * tab's regions are not known (a page whose content script has not reported since it loaded).
    */
   private async prepareFrame(tabId: number, image: CapturedImage, takenAt: number, shown?: CdpFrame['shown']): Promise<CapturedImage | null> {
-    // The compositor moves what it can (a scroller, a fling) before the page hears of it: the report of
-    // where a field went may come a frame or two after a frame shows it there. Masked with the reports
-    // of a moment after it was taken too, the frame covers both places.
-    const hold = this.ports.reportWaitMs ?? REPORT_WAIT_MS;
-    const wait = takenAt + hold - this.ports.clock.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, hold)));
     // A frame that was on its way when recording stopped: the page may no longer report its regions.
     if (!this.capturing) return null;
+    const epoch = this.captureEpoch;
+    // The compositor moves what it can (a scroller, a fling) before the page hears of it: the report of
+    // where a field went may come a frame or two after a frame shows it there. Masked with the reports
+    // of a moment after it was taken too, the frame covers both places. A screencast frame says when it
+    // was drawn; a capture or screenshot may show any moment until it returned (now).
+    const hold = this.ports.reportWaitMs ?? REPORT_WAIT_MS;
+    const wait = (shown ? takenAt : this.ports.clock.now()) + hold - this.ports.clock.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, hold)));
+    // Recording stopped meanwhile (even if it started again): not this frame.
+    if (!this.capturing || this.captureEpoch !== epoch) return null;
     if (!this.ports.maskFrame) return image;
     const rects = this.regions.plan(tabId, image.width, image.height, shown, takenAt);
     if (rects === null) return null;
