@@ -9,8 +9,8 @@ export interface ImageRect {
 }
 
 /**
- * What a screencast frame says it shows (its metadata): the CSS size of the part of the viewport in
- * the image, and where the top document was scrolled to (CSS px) in it.
+ * What a screencast frame says it shows (its metadata): the size of the part of the viewport in the
+ * image, and where the top document was scrolled to in it, both in DIPs (CSS px at 100 % zoom).
  */
 export interface FrameShown {
   width: number;

@@ -438,7 +438,7 @@ export class FrameSources {
     // of a moment after it was taken too, the frame covers both places. A screencast frame says when it
     // was drawn; a capture or screenshot may show any moment until it returned (now).
     const hold = this.ports.reportWaitMs ?? REPORT_WAIT_MS;
-    const wait = (shown ? takenAt : this.ports.clock.now()) + hold - this.ports.clock.now();
+    const wait = shown ? takenAt + hold - this.ports.clock.now() : hold;
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, hold)));
     // Recording stopped meanwhile (even if it started again): not this frame.
     if (!this.capturing || this.captureEpoch !== epoch) return null;
