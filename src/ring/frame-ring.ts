@@ -120,19 +120,24 @@ export class FrameRing {
     const keys: number[] = [];
     for (const f of inMemory) {
       if (bytes <= cap) break;
-      if ([...this.pins.values()].some((p) => p.has(f.key))) continue;
+      if (this.isPinned(f.key)) continue;
       keys.push(f.key);
       bytes -= f.size;
     }
-    if (keys.length === 0) return;
-    const gone = new Set(keys);
-    this.index = this.index.filter((f) => !gone.has(f.key));
-    this.evictedCount += keys.length;
-    await this.remove(keys);
+    await this.drop(keys);
   }
 
   private async evictOldestStored(count: number): Promise<void> {
-    const keys = this.index.filter((f) => !this.inMemory.has(f.key) && ![...this.pins.values()].some((p) => p.has(f.key))).slice(0, count).map((f) => f.key);
+    await this.drop(this.index.filter((f) => !this.inMemory.has(f.key) && !this.isPinned(f.key)).slice(0, count).map((f) => f.key));
+  }
+
+  private isPinned(key: number): boolean {
+    return [...this.pins.values()].some((keys) => keys.has(key));
+  }
+
+  /** Evicts these frames: out of the index, counted, deleted from wherever they are kept. */
+  private async drop(keys: readonly number[]): Promise<void> {
+    if (keys.length === 0) return;
     const gone = new Set(keys);
     this.index = this.index.filter((f) => !gone.has(f.key));
     this.evictedCount += keys.length;
@@ -161,14 +166,9 @@ export class FrameRing {
 
   /** Removes expired or over-budget frames; returns how many were removed. */
   async evict(): Promise<number> {
-    const pinned = (f: FrameMeta) => [...this.pins.values()].some((keys) => keys.has(f.key));
-    const candidates = this.pins.size === 0 ? this.index : this.index.filter((f) => !pinned(f));
+    const candidates = this.pins.size === 0 ? this.index : this.index.filter((f) => !this.isPinned(f.key));
     const keys = selectEvictions(candidates, this.clock.now(), this.limits);
-    if (keys.length === 0) return 0;
-    const gone = new Set(keys);
-    this.index = this.index.filter((f) => !gone.has(f.key));
-    this.evictedCount += keys.length;
-    await this.remove(keys);
+    await this.drop(keys);
     return keys.length;
   }
 
