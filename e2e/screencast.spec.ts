@@ -24,6 +24,36 @@ test('an animated page is recorded from the screencast at several frames a secon
   expect(Math.abs(clip.durationSeconds - expected)).toBeLessThan(0.3);
 });
 
+test('in auto mode the last state after a burst on a still page is in the ring before any failure', async ({ recorder, site }) => {
+  const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
+  await page.goto(`${site.origin}/checkout.html`); // nothing moves on it by itself
+  await waitForFrames(recorder.worker, 1);
+  // A script going back and forth as fast as it can (a burst: about one frame a second), whose last
+  // action turns the page dark, then waits.
+  const burstFrom = Date.now();
+  while (Date.now() - burstFrom < 1_500) {
+    await page.click('#full-name');
+    await page.click('h1');
+  }
+  await page.evaluate(() => {
+    const cover = document.createElement('div');
+    cover.style.cssText = 'position:fixed;inset:0;background:rgb(20,20,90);z-index:2147483647';
+    document.body.append(cover);
+  });
+  await page.click('h1', { force: true });
+  const lastActionAt = Date.now();
+  await page.waitForTimeout(2_000);
+  const failedAt = Date.now();
+  const bundle = await exportBundle(recorder.worker, await afr(recorder.worker, 'fail', { reason: 'probe' }));
+  // Frames stored after the last action and before the failure (not the failure's own screenshot).
+  const after = bundle.manifest.frames.filter((f) => f.ts > lastActionAt && f.ts < failedAt);
+  expect(after.length).toBeGreaterThanOrEqual(1);
+  const frame = after.at(-1)!;
+  const viewport = page.viewportSize() ?? { width: frame.width, height: frame.height };
+  const img = await decodeGray(bundle.files.get(frame.name)!, frame.width, frame.height);
+  expect(lumaStats(img, { x: 0, y: 0, ...viewport }, viewport.width).mean).toBeLessThan(60);
+});
+
 test('captureSource visibleTab stops the screencast and paces captureVisibleTab', async ({ recorder, site }) => {
   await afr(recorder.worker, 'configure', { captureSource: 'visibleTab' });
   const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());

@@ -101,6 +101,11 @@ export class SensitiveRegions {
     this.lastShown.delete(tabId);
   }
 
+  /** Whether the tab's current document has reported its regions (kept since). */
+  known(tabId: number): boolean {
+    return (this.reports.get(tabId)?.length ?? 0) > 0;
+  }
+
   /** Whether a picture taken at `takenAt` is older than every report of the tab kept (one came since). */
   predatesReports(tabId: number, takenAt: number): boolean {
     const first = this.reports.get(tabId)?.[0];

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BURST_SHOT_SPACING_MS, BURST_TIMES, CAST_SILENCE_MS, FrameSources, REPORT_WAIT_MS, type ScreencastPort } from './frame-sources';
+import { BURST_FRAME_SPACING_MS, BURST_SHOT_SPACING_MS, BURST_TIMES, CAST_SILENCE_MS, FrameSources, REPORT_WAIT_MS, type ScreencastPort } from './frame-sources';
 import { FRAME_LATENCY_MS } from '../capture/mask-plan';
 import { DEFAULT_SETTINGS, type Settings } from '../../schemas/settings';
 import type { SensitiveRectsMessage } from '../../schemas/messages';
@@ -202,6 +202,28 @@ describe('FrameSources', () => {
     expect((await ring.frames()).map((f) => f.source)).toEqual(['screenshot', 'screencast', 'screenshot']);
   });
 
+  it('takes a screenshot of a still page: its screencast sent nothing once started, or after its new page reported', async () => {
+    const { sources, ring, screencast, current, frame } = setup();
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([]));
+    await vi.advanceTimersByTimeAsync(CAST_SILENCE_MS);
+    expect(screencast.screenshot).toHaveBeenCalledTimes(1);
+    // A new page that painted its only frame before it reported (that frame dropped, or never sent).
+    sources.handleNavigation(TAB);
+    await vi.advanceTimersByTimeAsync(1_000);
+    sources.updateRegions(TAB, report([]));
+    await vi.advanceTimersByTimeAsync(CAST_SILENCE_MS);
+    expect(screencast.screenshot).toHaveBeenCalledTimes(2);
+    // A page that repaints after it reported: its screencast frame, no screenshot.
+    sources.handleNavigation(TAB);
+    sources.updateRegions(TAB, report([]));
+    frame(1);
+    await vi.advanceTimersByTimeAsync(CAST_SILENCE_MS * 2);
+    sources.loop.stop();
+    expect(screencast.screenshot).toHaveBeenCalledTimes(2);
+    expect((await ring.frames()).map((f) => f.source)).toEqual(['screenshot', 'screenshot', 'screencast']);
+  });
+
   it('forgets every report when the capture level falls below frames and when it rises again (pages do not report below it)', async () => {
     const { sources, ring, current, frame, requestRegions, capturer } = setup();
     await sources.apply(current, false);
@@ -210,10 +232,9 @@ describe('FrameSources', () => {
     sources.updateRegions(TAB, report([])); // a page still reporting, before it heard of the change
     await sources.apply(current, false);
     expect(requestRegions).toHaveBeenCalledWith(TAB); // asked for a fresh report
+    frame(1);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(capturer.capture).not.toHaveBeenCalled();
-    frame(1);
-    await vi.advanceTimersByTimeAsync(200);
     expect(await ring.frames()).toEqual([]);
     expect(sources.stats().dropped).toBe(1);
     sources.updateRegions(TAB, report([])); // the page's reporter, started again, reports
@@ -235,8 +256,10 @@ describe('FrameSources', () => {
     await vi.advanceTimersByTimeAsync(3_000);
     sources.loop.stop();
     expect(capturer.capture.mock.calls.length).toBeGreaterThanOrEqual(4); // every 550 ms
-    const sources_ = new Set((await ring.frames()).map((f) => f.source ?? 'visibleTab'));
-    expect(sources_).toEqual(new Set(['visibleTab']));
+    // The still page's screenshot (its screencast sent nothing), then captureVisibleTab.
+    const sources_ = (await ring.frames()).map((f) => f.source ?? 'visibleTab');
+    expect(sources_[0]).toBe('screenshot');
+    expect(new Set(sources_.slice(1))).toEqual(new Set(['visibleTab']));
   });
 
   it('stops the screencast when captureSource is visibleTab, or when paused', async () => {
@@ -380,20 +403,46 @@ describe('FrameSources in auto mode, when the agent acts in a burst', () => {
     sources.updateRegions(TAB, report([]));
     await vi.advanceTimersByTimeAsync(1_000);
     expect(capturer.capture).not.toHaveBeenCalled(); // the screencast's tab
+    expect(screencast.screenshot).toHaveBeenCalledTimes(1); // its screencast sent nothing: a still page
     screencast.start.mockClear();
+    screencast.screenshot.mockClear();
     await act(sources, 10, BACK_TO_BACK_MS); // the second one starts the burst
     expect(screencast.stop).toHaveBeenCalledTimes(1);
     expect(sources.sourceOf(TAB)).toBe('visibleTab');
     const during = capturer.capture.mock.calls.length;
-    expect(during).toBeGreaterThanOrEqual(2); // paced to the quota: 550 ms apart
+    expect(during).toBe(1); // about a second of burst: one frame a second (BURST_FRAME_SPACING_MS)
     await vi.advanceTimersByTimeAsync(BURST_QUIET_MS);
     expect(screencast.start).toHaveBeenCalledTimes(1);
     expect(sources.sourceOf(TAB)).toBe('screencast');
     await vi.advanceTimersByTimeAsync(3_000);
     sources.loop.stop();
     expect(capturer.capture.mock.calls.length).toBeLessThanOrEqual(during + 1); // one may have been on its way
-    expect(screencast.screenshot).not.toHaveBeenCalled();
-    expect(new Set((await ring.frames()).map((f) => f.source ?? 'visibleTab'))).toEqual(new Set(['visibleTab']));
+    // The screencast started again sent nothing: the burst's last state comes from a screenshot.
+    expect(screencast.screenshot).toHaveBeenCalledTimes(1);
+    const kinds = (await ring.frames()).map((f) => f.source ?? 'visibleTab');
+    expect([kinds[0], kinds.at(-1)]).toEqual(['screenshot', 'screenshot']); // before the burst (still page), and its last state
+    expect(new Set(kinds.slice(1, -1))).toEqual(new Set(['visibleTab']));
+  });
+
+  it('takes the visible tab about once a second during a long burst, and from the screencast again after it', async () => {
+    const { sources, ring, screencast, capturer, current } = setup();
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([]));
+    const calls: number[] = [];
+    capturer.capture.mockImplementation(async () => {
+      calls.push(Date.now());
+      return { jpeg: JPEG, width: 64, height: 36 };
+    });
+    await act(sources, 50, BACK_TO_BACK_MS); // 6 s of actions, each asking for a frame
+    const gaps = calls.slice(1).map((t, i) => t - calls[i]!);
+    expect(calls.length).toBeGreaterThanOrEqual(4);
+    expect(calls.length).toBeLessThanOrEqual(6);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(BURST_FRAME_SPACING_MS);
+    screencast.start.mockClear();
+    await vi.advanceTimersByTimeAsync(BURST_QUIET_MS);
+    sources.loop.stop();
+    expect(screencast.start).toHaveBeenCalledTimes(1); // the burst's last state comes from the screencast
+    expect((await ring.frames()).length).toBe(calls.length);
   });
 
   it('holds the screencast of a tab that is not visible, takes spaced screenshots after its actions (the last one always), and starts it again once quiet', async () => {
@@ -416,10 +465,11 @@ describe('FrameSources in auto mode, when the agent acts in a burst', () => {
     await vi.advanceTimersByTimeAsync(BURST_QUIET_MS);
     expect(screencast.start).toHaveBeenCalledTimes(1);
     expect(screencast.start).toHaveBeenCalledWith(TAB, { quality: 70, maxWidth: 1280, maxHeight: 720, fps: 8 });
-    expect(screencast.screenshot).toHaveBeenCalledTimes(shots); // nothing more after the burst
+    // One more, once the screencast started again has sent nothing (a tab not visible is not painted).
+    expect(screencast.screenshot).toHaveBeenCalledTimes(shots + 1);
     sources.loop.stop();
     const frames = await ring.frames();
-    expect(frames.map((f) => f.source)).toEqual(Array(shots + 1).fill('screenshot')); // and the lone action's
+    expect(frames.map((f) => f.source)).toEqual(Array(shots + 2).fill('screenshot')); // and the lone action's
     expect(frames.at(-1)!.ts).toBeGreaterThanOrEqual(lastActionAt);
   });
 
@@ -493,6 +543,10 @@ describe('FrameSources in auto mode, when the agent acts in a burst', () => {
 
     const hidden = setup({ captureOnAction: false }, false);
     await hidden.sources.apply(hidden.current, false);
+    hidden.sources.updateRegions(TAB, report([]));
+    await vi.advanceTimersByTimeAsync(CAST_SILENCE_MS); // its screencast sent nothing: a screenshot
+    expect(hidden.screencast.screenshot).toHaveBeenCalledTimes(1);
+    hidden.screencast.screenshot.mockClear();
     await act(hidden.sources, 6, BACK_TO_BACK_MS, { capture: false, action: true });
     hidden.sources.loop.stop();
     expect(hidden.screencast.stop).not.toHaveBeenCalled();

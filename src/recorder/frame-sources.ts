@@ -79,6 +79,13 @@ export const CAST_SILENCE_MS = 400;
 export const BURST_TIMES = { coalesceMs: 150, gapMs: 150, quietMs: 600 } as const;
 /** During a burst, a tab gets a screenshot after its actions at most this often; the last action always gets one. */
 export const BURST_SHOT_SPACING_MS = 400;
+/**
+ * During a burst, the visible tab gets a captureVisibleTab frame at most this often (about one a
+ * second): each costs Chromium a copy of the window and a JPEG, and us a mask, which an agent acting
+ * without pause pays for in wall time. The frame after the burst (its screencast again) and the one
+ * at a failure (`frameNow`) show where it ended.
+ */
+export const BURST_FRAME_SPACING_MS = 1_000;
 
 /** Whether the settings have frames recorded (and pages report their sensitive regions). */
 const recordsFrames = (s: Settings) => captureLevelAtLeast(s.captureLevel, 'screenshots');
@@ -99,6 +106,8 @@ export class FrameSources {
   private readonly throttle: FrameThrottle<CdpFrame>;
   private readonly regions: SensitiveRegions;
   private readonly lastScreenshot = new Map<number, number>();
+  /** When the capture loop last took a frame of each tab (the start of its capture). */
+  private readonly lastLoopFrameAt = new Map<number, number>();
   /** Counts the times recording stopped: a frame held for its masks is dropped if it did meanwhile. */
   private captureEpoch = 0;
   /** When each screencasting tab last sent a frame, and the pending check after an action. */
@@ -125,9 +134,12 @@ export class FrameSources {
     this.regions = new SensitiveRegions(() => ports.clock.now());
     this.loop = new CaptureLoop(ports.capturer, ports.ring, ports.clock, { intervalMs: settings.captureIntervalMs, jpegQuality: settings.jpegQuality }, ports.log);
     this.throttle = new FrameThrottle<CdpFrame>(settings.fps, (tabId, ts, frame) => void this.storeCdpFrame(tabId, ts, frame, 'screencast'));
-    this.loop.setFrameFilter((target, image, takenAt) => this.prepareFrame(target.tabId, image, takenAt));
-    // A tab held for a burst is the loop's again until the burst ends.
-    this.loop.setTargetFilter((target) => this.loopRecords(target.tabId));
+    this.loop.setFrameFilter((target, image, takenAt) => {
+      this.lastLoopFrameAt.set(target.tabId, takenAt);
+      return this.prepareFrame(target.tabId, image, takenAt);
+    });
+    // A tab held for a burst is the loop's again until the burst ends, one frame per `BURST_FRAME_SPACING_MS`.
+    this.loop.setTargetFilter((target) => this.loopRecords(target.tabId) && (!this.held.has(target.tabId) || this.burstFrameDue(target.tabId)));
   }
 
   /** Follows the settings and the pause: frames are taken from capture level `screenshots` up. */
@@ -189,8 +201,12 @@ export class FrameSources {
 
   /** The sensitive regions the top document of a tab reported. */
   updateRegions(tabId: number, report: SensitiveRectsMessage): void {
+    const first = !this.regions.known(tabId);
     this.regions.update(tabId, report);
     if (this.awaitingRegions.delete(tabId)) this.retake(tabId);
+    // A new page's first report: a still page may have painted its only frame before it (dropped,
+    // or never sent: a screencast started on a page already painted sends nothing).
+    else if (first && this.capturing && this.casting.has(tabId)) this.expectCastFrame(tabId);
   }
 
   /**
@@ -278,6 +294,7 @@ export class FrameSources {
     this.throttle.forget(tabId);
     this.regions.forget(tabId);
     this.lastScreenshot.delete(tabId);
+    this.lastLoopFrameAt.delete(tabId);
     this.awaitingRegions.delete(tabId);
     this.subframeDocs.delete(tabId);
     this.endBurst(tabId);
@@ -296,16 +313,7 @@ export class FrameSources {
     const auto = this.settings.captureSource === 'auto' && this.casting.has(tabId);
     if (auto && ((action && this.bursts.noteAction(tabId, at)) || this.held.has(tabId))) return this.duringBurst(tabId, capture);
     if (!capture) return;
-    if (this.casting.has(tabId)) {
-      if (this.silenceChecks.has(tabId)) return;
-      const actedAt = this.ports.clock.now();
-      const check = () => {
-        this.silenceChecks.delete(tabId);
-        if (this.capturing && this.casting.has(tabId) && (this.lastCastFrameAt.get(tabId) ?? -Infinity) < actedAt) this.spacedScreenshot(tabId);
-      };
-      this.silenceChecks.set(tabId, setTimeout(check, CAST_SILENCE_MS));
-      return;
-    }
+    if (this.casting.has(tabId)) return this.expectCastFrame(tabId);
     if (this.isVisible(tabId) || !this.ports.screencast) {
       this.loop.requestCapture(tabId);
       return;
@@ -316,6 +324,26 @@ export class FrameSources {
   /** Whether the captureVisibleTab loop records the tab when it is visible: no screencast, or one held for a burst. */
   private loopRecords(tabId: number): boolean {
     return !this.casting.has(tabId) || this.held.has(tabId);
+  }
+
+  /**
+   * The screencasting tab should send a frame soon (after an action, once its screencast started,
+   * once its new page reported): if none comes within `CAST_SILENCE_MS`, nothing is being painted (a
+   * still page, a background tab, an idle compositor in a headless window), and it gets a screenshot.
+   */
+  private expectCastFrame(tabId: number): void {
+    if (this.silenceChecks.has(tabId)) return;
+    const since = this.ports.clock.now();
+    const check = () => {
+      this.silenceChecks.delete(tabId);
+      if (this.capturing && this.casting.has(tabId) && !this.held.has(tabId) && (this.lastCastFrameAt.get(tabId) ?? -Infinity) < since) this.spacedScreenshot(tabId);
+    };
+    this.silenceChecks.set(tabId, setTimeout(check, CAST_SILENCE_MS));
+  }
+
+  /** Whether a tab held for a burst may have its next captureVisibleTab frame (`BURST_FRAME_SPACING_MS`). */
+  private burstFrameDue(tabId: number): boolean {
+    return this.ports.clock.now() - (this.lastLoopFrameAt.get(tabId) ?? -Infinity) >= BURST_FRAME_SPACING_MS;
   }
 
   /** Whether the tab is the visible tab of its window, as the capture loop last saw them. */
@@ -339,7 +367,8 @@ export class FrameSources {
       void this.ports.screencast?.stop(tabId).catch((error: unknown) => this.ports.log(`[afr] screencast of tab ${tabId} did not stop: ${String(error)}`));
     }
     if (!capture) return;
-    if (this.isVisible(tabId)) return this.loop.requestCapture(tabId);
+    // The visible tab: the loop's rounds take its frames, spaced; one is taken now if it is due.
+    if (this.isVisible(tabId)) return void (this.burstFrameDue(tabId) && this.loop.requestCapture(tabId));
     this.spacedScreenshot(tabId, BURST_SHOT_SPACING_MS);
   }
 
@@ -526,6 +555,10 @@ export class FrameSources {
         if (!/already active/i.test(String(error))) throw error;
         await port.stop(tabId);
         await port.start(tabId, options);
+      })
+      .then(() => {
+        // A page that is not repainting sends no first frame.
+        if (this.casting.has(tabId)) this.expectCastFrame(tabId);
       })
       .catch((error: unknown) => {
         this.casting.delete(tabId);
