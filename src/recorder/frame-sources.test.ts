@@ -445,6 +445,23 @@ describe('FrameSources in auto mode, when the agent acts in a burst', () => {
     expect((await ring.frames()).length).toBe(calls.length);
   });
 
+  it('takes no captureVisibleTab frame at the start of a burst when the screencast sent one less than a second before', async () => {
+    const { sources, capturer, current, frame } = setup();
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([]));
+    frame(1);
+    const castAt = Date.now();
+    const calls: number[] = [];
+    capturer.capture.mockImplementation(async () => {
+      calls.push(Date.now());
+      return { jpeg: JPEG, width: 64, height: 36 };
+    });
+    await act(sources, 12, BACK_TO_BACK_MS);
+    sources.loop.stop();
+    expect(calls.length).toBeGreaterThanOrEqual(1);
+    expect(calls[0]! - castAt).toBeGreaterThanOrEqual(BURST_FRAME_SPACING_MS);
+  });
+
   it('holds the screencast of a tab that is not visible, takes spaced screenshots after its actions (the last one always), and starts it again once quiet', async () => {
     const { sources, ring, screencast, current } = setup({}, false);
     await sources.apply(current, false);

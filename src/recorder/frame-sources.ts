@@ -106,8 +106,8 @@ export class FrameSources {
   private readonly throttle: FrameThrottle<CdpFrame>;
   private readonly regions: SensitiveRegions;
   private readonly lastScreenshot = new Map<number, number>();
-  /** When the capture loop last took a frame of each tab (the start of its capture). */
-  private readonly lastLoopFrameAt = new Map<number, number>();
+  /** When each tab's latest frame was taken, whatever its source. */
+  private readonly lastFrameAt = new Map<number, number>();
   /** Counts the times recording stopped: a frame held for its masks is dropped if it did meanwhile. */
   private captureEpoch = 0;
   /** When each screencasting tab last sent a frame, and the pending check after an action. */
@@ -134,10 +134,7 @@ export class FrameSources {
     this.regions = new SensitiveRegions(() => ports.clock.now());
     this.loop = new CaptureLoop(ports.capturer, ports.ring, ports.clock, { intervalMs: settings.captureIntervalMs, jpegQuality: settings.jpegQuality }, ports.log);
     this.throttle = new FrameThrottle<CdpFrame>(settings.fps, (tabId, ts, frame) => void this.storeCdpFrame(tabId, ts, frame, 'screencast'));
-    this.loop.setFrameFilter((target, image, takenAt) => {
-      this.lastLoopFrameAt.set(target.tabId, takenAt);
-      return this.prepareFrame(target.tabId, image, takenAt);
-    });
+    this.loop.setFrameFilter((target, image, takenAt) => this.prepareFrame(target.tabId, image, takenAt));
     // A tab held for a burst is the loop's again until the burst ends, one frame per `BURST_FRAME_SPACING_MS`.
     this.loop.setTargetFilter((target) => this.loopRecords(target.tabId) && (!this.held.has(target.tabId) || this.burstFrameDue(target.tabId)));
   }
@@ -294,7 +291,7 @@ export class FrameSources {
     this.throttle.forget(tabId);
     this.regions.forget(tabId);
     this.lastScreenshot.delete(tabId);
-    this.lastLoopFrameAt.delete(tabId);
+    this.lastFrameAt.delete(tabId);
     this.awaitingRegions.delete(tabId);
     this.subframeDocs.delete(tabId);
     this.endBurst(tabId);
@@ -341,9 +338,9 @@ export class FrameSources {
     this.silenceChecks.set(tabId, setTimeout(check, CAST_SILENCE_MS));
   }
 
-  /** Whether a tab held for a burst may have its next captureVisibleTab frame (`BURST_FRAME_SPACING_MS`). */
+  /** Whether a tab held for a burst may have its next captureVisibleTab frame: `BURST_FRAME_SPACING_MS` after its latest of any source. */
   private burstFrameDue(tabId: number): boolean {
-    return this.ports.clock.now() - (this.lastLoopFrameAt.get(tabId) ?? -Infinity) >= BURST_FRAME_SPACING_MS;
+    return this.ports.clock.now() - (this.lastFrameAt.get(tabId) ?? -Infinity) >= BURST_FRAME_SPACING_MS;
   }
 
   /** Whether the tab is the visible tab of its window, as the capture loop last saw them. */
@@ -461,6 +458,7 @@ export class FrameSources {
   private async prepareFrame(tabId: number, image: CapturedImage, takenAt: number, shown?: CdpFrame['shown']): Promise<CapturedImage | null> {
     // A frame that was on its way when recording stopped: the page may no longer report its regions.
     if (!this.capturing) return null;
+    this.lastFrameAt.set(tabId, Math.max(takenAt, this.lastFrameAt.get(tabId) ?? -Infinity));
     const epoch = this.captureEpoch;
     // The compositor moves what it can (a scroller, a fling) before the page hears of it: the report of
     // where a field went may come a frame or two after a frame shows it there. Masked with the reports
