@@ -357,6 +357,55 @@ describe('startSensitiveRectReporter', () => {
     expect(collects).toBe(2);
   });
 
+  it('paces scrolling by what measuring again costs, not by the slow walk before it', async () => {
+    let remeasures = 0;
+    start({
+      collect: () => {
+        collects++;
+        vi.advanceTimersByTime(10); // a slow page to walk
+        return current;
+      },
+      remeasure: () => {
+        remeasures++;
+        vi.advanceTimersByTime(0.5); // what that walk found, measured again
+        return current;
+      },
+    });
+    expect(collects).toBe(1);
+    await fire('scroll', document); // right after the walk: paced, the next animation frame
+    vi.advanceTimersByTime(20);
+    expect(remeasures).toBe(1);
+    expect(collects).toBe(1);
+  });
+
+  it('paces a report by a walk when the page changes its DOM on scroll after the reporter heard of it', async () => {
+    let remeasures = 0;
+    start({
+      collect: () => {
+        collects++;
+        vi.advanceTimersByTime(10);
+        return current;
+      },
+      remeasure: () => {
+        remeasures++;
+        return current;
+      },
+    });
+    // The page's own handler runs after the reporter's (a sticky header changing on scroll).
+    const onScroll = () => document.body.setAttribute('data-scrolled', String(Math.random()));
+    document.addEventListener('scroll', onScroll);
+    try {
+      await fire('scroll', document);
+      vi.advanceTimersByTime(20); // an animation frame: a walk is due, not a cheap measure
+      expect(collects).toBe(1);
+      vi.advanceTimersByTime(80); // 8 times the last walk's cost after it
+      expect(collects).toBe(2);
+      expect(remeasures).toBe(0);
+    } finally {
+      document.removeEventListener('scroll', onScroll);
+    }
+  });
+
   it('reports nothing until the viewport has a size', async () => {
     const width = Object.getOwnPropertyDescriptor(window, 'innerWidth');
     Object.defineProperty(window, 'innerWidth', { value: 0, configurable: true });

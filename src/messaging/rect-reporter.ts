@@ -132,7 +132,10 @@ const CONTENT_EVENTS = new Set(['input', 'change', 'focusin', 'focusout', 'toggl
  * change; reported with the next animation frame, off the agent's path), `milestone`.
  */
 type Change = 'milestone' | 'content' | 'layout' | 'typing';
-/** A collection slower than this is not repeated every animation frame, but after a pause of 8× its cost. */
+/**
+ * A report slower than this is not repeated every animation frame, but after a pause of 8× its cost;
+ * what the next one will cost: a walk of the page, or measuring again what the last walk found.
+ */
 const CHEAP_COLLECT_MS = 2;
 /** The focused element, looking into open shadow roots and same-origin iframes. */
 function deepActiveElement(doc: Document): Element | null {
@@ -193,7 +196,11 @@ export function startSensitiveRectReporter(
   /** The document has painted: until then no report goes (the screen still shows the page before it). */
   let painted = true;
   let lastRun = -Infinity;
-  let lastCost = 0;
+  /** What the last walk of the page cost, and the last measuring again of what it found (ms). */
+  let walkCost = 0;
+  let remeasureCost = 0;
+  /** The last attempt to measure again gave rects (else it walked: an iframe met, or nothing to measure again with). */
+  let remeasured = opts.remeasure !== undefined || !opts.collect;
   /** Time spent collecting lately: each report adds its cost, and the sum halves every 100 ms. */
   let recentCost = 0;
   /** The DOM may have changed since the last collection (a mutation, a milestone, a refresh): collect, do not remeasure. */
@@ -279,7 +286,11 @@ export function startSensitiveRectReporter(
     return true;
   };
 
+  /** The next report measures again what the last walk found (no DOM change since, and that walk is recent). */
+  const willRemeasure = () => !domChanged && now() - lastCollect < walkMaxAgeMs;
+
   const report = (force: boolean) => {
+    let walked = false;
     cancel();
     soon = false;
     if (!painted) return;
@@ -291,7 +302,10 @@ export function startSensitiveRectReporter(
       if (!(width > 0 && height > 0)) return; // not laid out yet: the next event or poll reports
       // Mutations not yet delivered to the observer (made in this task) count too.
       if (mutations.takeRecords().length) domChanged = true;
-      let rects = !domChanged && now() - lastCollect < walkMaxAgeMs ? remeasure(win.document) : null;
+      const tried = willRemeasure();
+      let rects = tried ? remeasure(win.document) : null;
+      if (tried) remeasured = rects !== null;
+      walked = !rects;
       if (rects) walkLater();
       else {
         cancelWalk();
@@ -320,8 +334,10 @@ export function startSensitiveRectReporter(
       emit({ type: 'redaction/rects', ts: Date.now(), url, viewport: { width, height }, device_pixel_ratio: dpr, rects, scroll: { x: win.scrollX, y: win.scrollY } });
     });
     lastRun = now();
-    lastCost = lastRun - start;
-    recentCost += lastCost;
+    const cost = lastRun - start;
+    if (walked) walkCost = cost;
+    else remeasureCost = cost;
+    recentCost += cost;
   };
 
   /**
@@ -353,12 +369,31 @@ export function startSensitiveRectReporter(
     const due = change === 'content' ? recent() < contentBudgetMs : change === 'layout' && now() - lastRun >= quietMs;
     if (due) return reportSoon();
     if (frame !== null || timer !== null) return;
-    const fire = () => report(false);
-    if (lastCost > CHEAP_COLLECT_MS) timer = setTimeout(fire, Math.min(250, lastCost * 8));
+    // Asked again when it fires: the page's own handlers of the event may change the DOM after this
+    // one ran (a sticky header on scroll), and a walk costs more than measuring again.
+    const fire = () => {
+      const left = paceLeft();
+      if (left <= 0) return report(false);
+      cancel();
+      timer = setTimeout(fire, left);
+    };
+    const left = paceLeft();
+    if (left > 0) timer = setTimeout(fire, left);
     else {
       frame = win.requestAnimationFrame?.(fire) ?? null;
       timer = setTimeout(fire, FRAME_FALLBACK_MS);
     }
+  };
+
+  /**
+   * How long the next report waits, paced by what it will cost: after a run, 8 times that cost (at
+   * most 250 ms) when over `CHEAP_COLLECT_MS`. Scrolling a page whose DOM stays as it was is measured
+   * again, cheap, every frame, though its last walk was slow.
+   */
+  const paceLeft = () => {
+    if (mutations.takeRecords().length) domChanged = true;
+    const cost = willRemeasure() && remeasured ? remeasureCost : walkCost;
+    return cost > CHEAP_COLLECT_MS ? lastRun + Math.min(250, cost * 8) - now() : 0;
   };
 
   // The top window or document (windows are only listened to at the top), not an image or iframe loading.

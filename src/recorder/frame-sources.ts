@@ -333,7 +333,9 @@ export class FrameSources {
     const since = this.ports.clock.now();
     const check = () => {
       this.silenceChecks.delete(tabId);
-      if (this.capturing && this.casting.has(tabId) && !this.held.has(tabId) && (this.lastCastFrameAt.get(tabId) ?? -Infinity) < since) this.spacedScreenshot(tabId);
+      // A screenshot taken meanwhile (a retake, the failure's frame) shows it as well.
+      const latest = Math.max(this.lastCastFrameAt.get(tabId) ?? -Infinity, this.lastScreenshot.get(tabId) ?? -Infinity);
+      if (this.capturing && this.casting.has(tabId) && !this.held.has(tabId) && latest < since) this.spacedScreenshot(tabId);
     };
     this.silenceChecks.set(tabId, setTimeout(check, CAST_SILENCE_MS));
   }
@@ -458,7 +460,6 @@ export class FrameSources {
   private async prepareFrame(tabId: number, image: CapturedImage, takenAt: number, shown?: CdpFrame['shown']): Promise<CapturedImage | null> {
     // A frame that was on its way when recording stopped: the page may no longer report its regions.
     if (!this.capturing) return null;
-    this.lastFrameAt.set(tabId, Math.max(takenAt, this.lastFrameAt.get(tabId) ?? -Infinity));
     const epoch = this.captureEpoch;
     // The compositor moves what it can (a scroller, a fling) before the page hears of it: the report of
     // where a field went may come a frame or two after a frame shows it there. Masked with the reports
@@ -469,9 +470,11 @@ export class FrameSources {
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, hold)));
     // Recording stopped meanwhile (even if it started again): not this frame.
     if (!this.capturing || this.captureEpoch !== epoch) return null;
-    if (!this.ports.maskFrame) return image;
-    const rects = this.regions.plan(tabId, image.width, image.height, shown, takenAt);
+    const rects = this.ports.maskFrame ? this.regions.plan(tabId, image.width, image.height, shown, takenAt) : [];
     if (rects === null) return null;
+    // A frame to be stored: a burst's next captureVisibleTab frame is a second after it.
+    this.lastFrameAt.set(tabId, Math.max(takenAt, this.lastFrameAt.get(tabId) ?? -Infinity));
+    if (!this.ports.maskFrame) return image;
     if (rects.length === 0) return { ...image, masked: 0 };
     return { ...image, jpeg: await this.ports.maskFrame(image.jpeg, rects, this.settings.jpegQuality), masked: rects.length };
   }
