@@ -224,6 +224,21 @@ describe('FrameSources', () => {
     expect((await ring.frames()).map((f) => f.source)).toEqual(['screenshot', 'screenshot', 'screencast']);
   });
 
+  it('takes no second screenshot of a still tab when one was taken meanwhile (the failure frame)', async () => {
+    const { sources, screencast, current, frame } = setup();
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([]));
+    frame(1); // the screencast runs: no screenshot for its start
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(screencast.screenshot).not.toHaveBeenCalled();
+    sources.handleAction(TAB, Date.now(), ACTION); // no frame follows it: a still page
+    await vi.advanceTimersByTimeAsync(100);
+    await sources.frameNow(TAB);
+    await vi.advanceTimersByTimeAsync(2_000);
+    sources.loop.stop();
+    expect(screencast.screenshot).toHaveBeenCalledTimes(1);
+  });
+
   it('forgets every report when the capture level falls below frames and when it rises again (pages do not report below it)', async () => {
     const { sources, ring, current, frame, requestRegions, capturer } = setup();
     await sources.apply(current, false);
