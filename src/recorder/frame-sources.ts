@@ -106,7 +106,7 @@ export class FrameSources {
   private readonly throttle: FrameThrottle<CdpFrame>;
   private readonly regions: SensitiveRegions;
   private readonly lastScreenshot = new Map<number, number>();
-  /** When each tab's latest frame was taken, whatever its source. */
+  /** When each tab's latest frame to be stored (masked, not dropped) was taken, whatever its source. */
   private readonly lastFrameAt = new Map<number, number>();
   /** Counts the times recording stopped: a frame held for its masks is dropped if it did meanwhile. */
   private captureEpoch = 0;
