@@ -25,6 +25,13 @@ function start(opts: RectReporterOptions = {}): RectReporter {
   return reporter;
 }
 
+/** A `collect` that takes `ms` of the (fake) clock: a page slow to walk. */
+const slowCollect = (ms: number) => () => {
+  collects++;
+  vi.advanceTimersByTime(ms);
+  return current;
+};
+
 /** Lets the reporter's quiet period pass. */
 const quiet = () => vi.advanceTimersByTime(150);
 /** The end of the task that fired the events: the reporter reports there (a microtask). */
@@ -343,13 +350,7 @@ describe('startSensitiveRectReporter', () => {
   });
 
   it('waits longer between reports when collecting is slow', async () => {
-    start({
-      collect: () => {
-        collects++;
-        vi.advanceTimersByTime(10); // a 10 ms collection
-        return current;
-      },
-    });
+    start({ collect: slowCollect(10) }); // a 10 ms collection
     await fire('scroll', document);
     vi.advanceTimersByTime(50);
     expect(collects).toBe(1);
@@ -360,11 +361,7 @@ describe('startSensitiveRectReporter', () => {
   it('paces scrolling by what measuring again costs, not by the slow walk before it', async () => {
     let remeasures = 0;
     start({
-      collect: () => {
-        collects++;
-        vi.advanceTimersByTime(10); // a slow page to walk
-        return current;
-      },
+      collect: slowCollect(10), // a slow page to walk
       remeasure: () => {
         remeasures++;
         vi.advanceTimersByTime(0.5); // what that walk found, measured again
@@ -381,11 +378,7 @@ describe('startSensitiveRectReporter', () => {
   it('paces a report by a walk when the page changes its DOM on scroll after the reporter heard of it', async () => {
     let remeasures = 0;
     start({
-      collect: () => {
-        collects++;
-        vi.advanceTimersByTime(10);
-        return current;
-      },
+      collect: slowCollect(10),
       remeasure: () => {
         remeasures++;
         return current;

@@ -286,8 +286,14 @@ export function startSensitiveRectReporter(
     return true;
   };
 
-  /** The next report measures again what the last walk found (no DOM change since, and that walk is recent). */
-  const willRemeasure = () => !domChanged && now() - lastCollect < walkMaxAgeMs;
+  /**
+   * The next report measures again what the last walk found (no DOM change since, and that walk is
+   * recent). Mutations not yet delivered to the observer (made in this task) count as changes.
+   */
+  const willRemeasure = () => {
+    if (mutations.takeRecords().length) domChanged = true;
+    return !domChanged && now() - lastCollect < walkMaxAgeMs;
+  };
 
   const report = (force: boolean) => {
     let walked = false;
@@ -300,8 +306,6 @@ export function startSensitiveRectReporter(
       const width = win.innerWidth;
       const height = win.innerHeight;
       if (!(width > 0 && height > 0)) return; // not laid out yet: the next event or poll reports
-      // Mutations not yet delivered to the observer (made in this task) count too.
-      if (mutations.takeRecords().length) domChanged = true;
       const tried = willRemeasure();
       let rects = tried ? remeasure(win.document) : null;
       if (tried) remeasured = rects !== null;
@@ -391,7 +395,6 @@ export function startSensitiveRectReporter(
    * again, cheap, every frame, though its last walk was slow.
    */
   const paceLeft = () => {
-    if (mutations.takeRecords().length) domChanged = true;
     const cost = willRemeasure() && remeasured ? remeasureCost : walkCost;
     return cost > CHEAP_COLLECT_MS ? lastRun + Math.min(250, cost * 8) - now() : 0;
   };
