@@ -248,9 +248,12 @@ test("a card form in another origin's iframe is opaque in every stored frame: th
   expect(findSecrets(bundle, secretVariants())).toEqual([]);
 });
 
-// The page's own scroll only: an inner scroller is covered by the 150 ms wait for later reports,
-// which a page slow to report (a loaded machine) can outlast; that case is not asserted here.
-for (const { what, query } of [{ what: 'the page', query: '' }]) {
+// The page's own scroll, placed by the scroll each screencast frame says it shows; an inner
+// scroller's, by the page's answer to the question each frame asks (`redaction/sync`).
+for (const { what, query } of [
+  { what: 'the page', query: '' },
+  { what: 'an inner scroller', query: '?inner' },
+]) {
   test(`${what} scrolled with the mouse wheel (the compositor moves it before the page hears of it): no stored frame shows a card field`, async ({
     recorder,
     site,

@@ -16,7 +16,7 @@ import { ChromeStorage } from '../src/platform/chrome-storage';
 import { VisibleTabCapturer, isCapturableUrl } from '../src/platform/visible-tab-capturer';
 import { DebuggerPort } from '../src/platform/debugger-port';
 import { requestSnapshot } from '../src/platform/snapshot-client';
-import { requestRegionsReport } from '../src/platform/redaction-report-client';
+import { requestRegionsReport, syncRegionsReport } from '../src/platform/redaction-report-client';
 import { downloadBundle } from '../src/platform/downloads';
 import { encodeClipOffscreen, warmUpClipEncoder } from '../src/platform/clip-port';
 import { loadRunId } from '../src/platform/run-id';
@@ -73,6 +73,7 @@ export default defineBackground(() => {
     extension: { name: chrome.runtime.getManifest().name, version: chrome.runtime.getManifest().version },
     snapshot: (tabId) => requestSnapshot(tabId),
     requestRegions: requestRegionsReport,
+    syncRegions: syncRegionsReport,
     encodeClip: encodeClipOffscreen,
     viewerScript,
     download: downloadBundle,

@@ -141,8 +141,9 @@ export default defineContentScript({
     document.addEventListener('freeze', flushSteps);
     document.addEventListener('visibilitychange', flushWhenHidden);
     // The background is packaging a bundle or asking for regions (it reaches every frame): the steps before it go first.
-    const onBackgroundMessage = () => {
-      batcher.flush();
+    // Not for a frame's question (`redaction/sync`, several a second): steps may stay batched.
+    const onBackgroundMessage = (message: unknown) => {
+      if ((message as { type?: unknown } | null)?.type !== 'redaction/sync') batcher.flush();
       return false;
     };
     chrome.runtime.onMessage.addListener(onBackgroundMessage);
@@ -162,6 +163,14 @@ export default defineContentScript({
       if (parsed.data.type === 'redaction/report') {
         rectReporter?.refresh(true);
         return false;
+      }
+      if (parsed.data.type === 'redaction/sync') {
+        if (!rectReporter) {
+          sendResponse(null);
+          return false;
+        }
+        rectReporter.sync((report) => sendResponse(report));
+        return true; // answered at the next animation frame
       }
       if (parsed.data.type === 'redaction/preview') {
         const { rules, problems } = compileRedactionRules(parsed.data.rules, isValidSelector);

@@ -62,9 +62,12 @@ export const PageErrorSignalMessageSchema = z
   })
   .strict();
 
-/** A viewport rectangle, CSS pixels. */
+/**
+ * A viewport rectangle, CSS pixels. `id`: what it shows (a field, a text node), the same in every
+ * report of the document: a frame taken between two reports may show it anywhere between them.
+ */
 const ViewportRectSchema = z
-  .object({ x: z.number(), y: z.number(), width: z.number().nonnegative(), height: z.number().nonnegative() })
+  .object({ x: z.number(), y: z.number(), width: z.number().nonnegative(), height: z.number().nonnegative(), id: z.number().int().nonnegative().optional() })
   .strict();
 
 /**
@@ -100,6 +103,14 @@ export const RedactionPreviewMessageSchema = z.object({ type: z.literal('redacti
 
 /** Background → content script (top frame): report the sensitive regions now, even if unchanged. No answer. */
 export const RedactionReportMessageSchema = z.object({ type: z.literal('redaction/report') }).strict();
+
+/**
+ * Background → content script (top frame): measure the sensitive regions at the page's next
+ * animation frame, and answer with them (`redaction/rects`, sent even if unchanged). A frame that
+ * reached the background before this was sent is masked once the answer is in: the page has then
+ * seen every scroll the frame may show.
+ */
+export const RedactionSyncMessageSchema = z.object({ type: z.literal('redaction/sync') }).strict();
 
 /**
  * A frame of a clip job, read from IndexedDB by its key; a frame the ring keeps in memory only
@@ -193,7 +204,12 @@ export const ToBackgroundMessageSchema = z.discriminatedUnion('type', [
 export type ToBackgroundMessage = z.infer<typeof ToBackgroundMessageSchema>;
 
 /** Everything the content script accepts from the background. */
-export const ToContentMessageSchema = z.discriminatedUnion('type', [SnapshotCaptureMessageSchema, RedactionPreviewMessageSchema, RedactionReportMessageSchema]);
+export const ToContentMessageSchema = z.discriminatedUnion('type', [
+  SnapshotCaptureMessageSchema,
+  RedactionPreviewMessageSchema,
+  RedactionReportMessageSchema,
+  RedactionSyncMessageSchema,
+]);
 export type ToContentMessage = z.infer<typeof ToContentMessageSchema>;
 
 /** Everything the offscreen document accepts. */

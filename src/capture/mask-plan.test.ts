@@ -231,3 +231,63 @@ describe('SensitiveRegions.plan', () => {
     expect(regions.maskedRegions).toBe(4);
   });
 });
+
+describe('SensitiveRegions.plan between two reports', () => {
+  /** Two reports 100 ms apart, measured in that order, and a frame taken between them. */
+  function twoReports(first: SensitiveRectsMessage, second: SensitiveRectsMessage) {
+    const clock = { t: 0 };
+    const regions = new SensitiveRegions(() => clock.t);
+    regions.update(1, { ...first, ts: 1 });
+    clock.t = 100;
+    regions.update(1, { ...second, ts: 2 });
+    return regions;
+  }
+
+  it('covers everywhere a region may have been between the two (an inner scroller moved it 400 px)', () => {
+    const regions = twoReports(report([{ ...FIELD, y: 600, id: 3 }]), report([{ ...FIELD, y: 200, id: 3 }]));
+    expect(regions.plan(1, 1280, 720, undefined, 50)).toEqual([
+      { x: 96, y: 596, width: 308, height: 48 },
+      { x: 96, y: 196, width: 308, height: 48 },
+      { x: 96, y: 196, width: 308, height: 448 },
+    ]);
+  });
+
+  it('sweeps a region by its id only: rects without one, or of other ids, stay where they were', () => {
+    const regions = twoReports(report([{ ...FIELD, y: 600 }, { ...FIELD, y: 500, id: 1 }]), report([{ ...FIELD, y: 200 }, { ...FIELD, y: 100, id: 2 }]));
+    expect(regions.plan(1, 1280, 720, undefined, 50)).toHaveLength(4);
+  });
+
+  it('sweeps in the order the page measured, whatever the order the reports came in', () => {
+    const clock = { t: 0 };
+    const regions = new SensitiveRegions(() => clock.t);
+    regions.update(1, { ...report([{ ...FIELD, y: 0, id: 3 }]), ts: 1 });
+    clock.t = 100;
+    regions.update(1, { ...report([{ ...FIELD, y: 600, id: 3 }]), ts: 3 }); // the page's answer, measured last
+    regions.update(1, { ...report([{ ...FIELD, y: 300, id: 3 }]), ts: 2 }); // a report measured before it, late
+    const plan = regions.plan(1, 1280, 720, undefined, 50)!;
+    // From 0 to 300 and from 300 to 600: every place between 0 and 600 is covered.
+    expect(plan).toContainEqual({ x: 96, y: 0, width: 308, height: 344 });
+    expect(plan).toContainEqual({ x: 96, y: 296, width: 308, height: 348 });
+  });
+
+  it('does not sweep between reports of different viewports (a resize)', () => {
+    const regions = twoReports(report([{ ...FIELD, y: 600, id: 3 }], { width: 1280, height: 720 }), report([{ ...FIELD, y: 200, id: 3 }], { width: 1281, height: 720 }));
+    expect(regions.plan(1, 1280, 720, undefined, 50)).toHaveLength(2);
+  });
+
+  it('with the scroll a screencast frame shows, sweeps a region that moved on the page, not one the page scroll moved', () => {
+    const shown = { width: 1280, height: 720, scroll: { x: 0, y: 100 } };
+    // The page scrolled by 100 between the reports: the field is where it was on the page.
+    const scrolled = twoReports({ ...report([{ ...FIELD, y: 300, id: 3 }]), scroll: { x: 0, y: 0 } }, { ...report([{ ...FIELD, y: 200, id: 3 }]), scroll: { x: 0, y: 100 } });
+    // Where each report has it, where the frame's scroll puts it (200 both times: no sweep there),
+    // and the sweep of the places as reported (in case it is fixed and moved).
+    expect(scrolled.plan(1, 1280, 720, shown, 50)).toEqual([
+      { x: 96, y: 296, width: 308, height: 48 },
+      { x: 96, y: 196, width: 308, height: 48 },
+      { x: 96, y: 196, width: 308, height: 148 },
+    ]);
+    // An inner scroller moved it by 300 as well: the box between its two places on the page.
+    const moved = twoReports({ ...report([{ ...FIELD, y: 600, id: 3 }]), scroll: { x: 0, y: 0 } }, { ...report([{ ...FIELD, y: 200, id: 3 }]), scroll: { x: 0, y: 100 } });
+    expect(moved.plan(1, 1280, 720, shown, 50)).toContainEqual({ x: 96, y: 196, width: 308, height: 348 });
+  });
+});

@@ -1,4 +1,5 @@
 import type { SensitiveRectsMessage } from '../../schemas/messages';
+import type { Box, ViewportRect } from '../redact/viewport-rect';
 
 /** A rectangle of a frame image: image pixels, integers, inside the image. */
 export interface ImageRect {
@@ -51,6 +52,8 @@ export class SensitiveRegions {
   /** Each tab's reports of its current document, oldest first, with the time each arrived. */
   private readonly reports = new Map<number, { report: SensitiveRectsMessage; at: number }[]>();
   private readonly lastShown = new Map<number, { width: number; height: number }>();
+  /** How many times each tab's reports were forgotten (see `resets`). */
+  private readonly forgotten = new Map<number, number>();
   private masked = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -76,7 +79,21 @@ export class SensitiveRegions {
     const previous = this.lastShown.get(tabId);
     this.lastShown.set(tabId, shown);
     if (previous && Math.abs(previous.width - shown.width) < 1 && Math.abs(previous.height - shown.height) < 1) return false;
+    return this.drop(tabId);
+  }
+
+  /** Forgets the tab's reports; true when it had some. */
+  private drop(tabId: number): boolean {
+    this.forgotten.set(tabId, (this.forgotten.get(tabId) ?? 0) + 1);
     return this.reports.delete(tabId);
+  }
+
+  /**
+   * How many times the tab's reports were forgotten so far (a navigation, a resized window): a report
+   * asked for before a change of this count may describe a document or window no longer shown.
+   */
+  resets(tabId: number): number {
+    return this.forgotten.get(tabId) ?? 0;
   }
 
   /** The tab's screencast session ended: the next one's first frame has nothing to be compared with. */
@@ -87,17 +104,17 @@ export class SensitiveRegions {
   /** Every tab's regions are unknown until it reports again (its pages stop or stopped reporting); returns the tabs that had a report. */
   resetAll(): number[] {
     const tabs = [...this.reports.keys()];
-    this.reports.clear();
+    for (const tabId of tabs) this.drop(tabId);
     return tabs;
   }
 
   /** The tab navigated: its regions are unknown until its new document reports. True when it had a report. */
   reset(tabId: number): boolean {
-    return this.reports.delete(tabId);
+    return this.drop(tabId);
   }
 
   forget(tabId: number): void {
-    this.reports.delete(tabId);
+    this.drop(tabId);
     this.lastShown.delete(tabId);
   }
 
@@ -141,27 +158,60 @@ export class SensitiveRegions {
     }
     const rects: ImageRect[] = [];
     const seen = new Set<string>();
-    let fits = false;
-    for (const { report } of reports.slice(from)) {
-      const planned = planReport(report, imageWidth, imageHeight, shown);
-      // A report of another viewport (the window was resized in between) does not describe this picture.
-      if (!planned) continue;
-      fits = true;
+    const push = (planned: readonly ImageRect[]) => {
       for (const r of planned) {
         const key = `${r.x},${r.y},${r.width},${r.height}`;
         if (seen.has(key)) continue;
         seen.add(key);
         rects.push(r);
       }
+    };
+    // The reports that describe this picture (not another viewport: the window was resized in
+    // between), in the order the page measured them.
+    const placed: { report: SensitiveRectsMessage; fit: Fit; layers: Layers }[] = [];
+    for (const { report } of reports.slice(from)) {
+      const fit = fitOf(report, imageWidth, imageHeight, shown);
+      if (fit) placed.push({ report, fit, layers: layersOf(report, shown) });
     }
-    if (!fits) return null;
+    if (!placed.length) return null;
+    placed.sort((a, b) => a.report.ts - b.report.ts);
+    for (const [i, { report, fit, layers }] of placed.entries()) {
+      push(toImage(layers.own, fit));
+      if (layers.placed !== layers.own) push(toImage(layers.placed, fit));
+      // A region that moved between two reports (an inner scroller, an animation) may be anywhere
+      // between the two places in this picture: the box covering both.
+      const before = placed[i - 1];
+      if (!before || before.report.viewport.width !== report.viewport.width || before.report.viewport.height !== report.viewport.height) continue;
+      push(toImage(sweep(before.layers.own, layers.own), fit));
+      if (layers.placed !== layers.own || before.layers.placed !== before.layers.own) push(toImage(sweep(before.layers.placed, layers.placed), fit));
+    }
     this.masked += rects.length;
     return rects;
   }
 }
 
-/** The image rects of one report, or null when the image is not of the viewport it describes (see `plan`). */
-function planReport(report: SensitiveRectsMessage, imageWidth: number, imageHeight: number, shown?: FrameShown): ImageRect[] | null {
+/** How a report's CSS px map onto an image: scale each way and the mask padding (image px). */
+interface Fit {
+  sx: number;
+  sy: number;
+  padX: number;
+  padY: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * A report's rects where a frame shows them (CSS px of the report's viewport): `own`, as reported (a
+ * fixed element stays put), and `placed`, moved by the scroll the frame says it shows when the
+ * compositor scrolled it elsewhere than when the page measured (the same array when it did not).
+ */
+interface Layers {
+  own: readonly ViewportRect[];
+  placed: readonly ViewportRect[];
+}
+
+/** How the report's viewport maps onto the image, or null when the image is not of that viewport (see `plan`). */
+function fitOf(report: SensitiveRectsMessage, imageWidth: number, imageHeight: number, shown?: FrameShown): Fit | null {
   const { width: vw, height: vh } = report.viewport;
   const dpr = report.device_pixel_ratio;
   const sx = imageWidth / vw;
@@ -175,24 +225,55 @@ function planReport(report: SensitiveRectsMessage, imageWidth: number, imageHeig
   if (!whole && !top) return null;
   // The whole viewport may be scaled a hair differently each way (rounding); a top part is not scaled.
   const sy = whole ? imageHeight / vh : sx;
-  if (!report.rects.length) return [];
-  const padX = Math.ceil(MASK_PADDING_CSS_PX * sx);
-  const padY = Math.ceil(MASK_PADDING_CSS_PX * sy);
-  // Scrolled elsewhere than when the page measured (the compositor scrolled ahead of the page): each
-  // rect also where the scroll moved it to. A fixed element stays: it keeps its rect as reported.
+  return { sx, sy, padX: Math.ceil(MASK_PADDING_CSS_PX * sx), padY: Math.ceil(MASK_PADDING_CSS_PX * sy), width: imageWidth, height: imageHeight };
+}
+
+function layersOf(report: SensitiveRectsMessage, shown?: FrameShown): Layers {
   // The frame's scroll is in DIPs (the size it says it shows is too), the report's in CSS px: they
   // differ by the page's zoom.
+  const vw = report.viewport.width;
   const k = shown && shown.width > 0 ? vw / shown.width : 1;
   const dx = shown?.scroll && report.scroll ? report.scroll.x - shown.scroll.x * k : 0;
   const dy = shown?.scroll && report.scroll ? report.scroll.y - shown.scroll.y * k : 0;
-  const cssRects = dx || dy ? [...report.rects, ...report.rects.map((r) => ({ ...r, x: r.x + dx, y: r.y + dy }))] : report.rects;
+  const own = report.rects;
+  return { own, placed: dx || dy ? own.map((r) => ({ ...r, x: r.x + dx, y: r.y + dy })) : own };
+}
+
+/** The box covering each region (by id) in both `a` and `b`, where it moved from one to the other. */
+function sweep(a: readonly ViewportRect[], b: readonly ViewportRect[]): ViewportRect[] {
+  const boxesOf = (rects: readonly ViewportRect[]) => {
+    const boxes = new Map<number, Box>();
+    for (const r of rects) {
+      if (r.id === undefined || !(r.width > 0 && r.height > 0)) continue;
+      const box = boxes.get(r.id);
+      const right = r.x + r.width;
+      const bottom = r.y + r.height;
+      if (!box) boxes.set(r.id, { left: r.x, top: r.y, right, bottom });
+      else boxes.set(r.id, { left: Math.min(box.left, r.x), top: Math.min(box.top, r.y), right: Math.max(box.right, right), bottom: Math.max(box.bottom, bottom) });
+    }
+    return boxes;
+  };
+  const from = boxesOf(a);
+  const out: ViewportRect[] = [];
+  for (const [id, to] of boxesOf(b)) {
+    const was = from.get(id);
+    if (!was || (was.left === to.left && was.top === to.top && was.right === to.right && was.bottom === to.bottom)) continue;
+    const left = Math.min(was.left, to.left);
+    const top = Math.min(was.top, to.top);
+    out.push({ x: left, y: top, width: Math.max(was.right, to.right) - left, height: Math.max(was.bottom, to.bottom) - top, id });
+  }
+  return out;
+}
+
+/** CSS rects scaled to image px, padded, clipped to the image; empty ones left out. */
+function toImage(cssRects: readonly ViewportRect[], fit: Fit): ImageRect[] {
   const rects: ImageRect[] = [];
   for (const r of cssRects) {
     if (!(r.width > 0 && r.height > 0)) continue;
-    const left = Math.max(0, Math.floor(r.x * sx) - padX);
-    const top = Math.max(0, Math.floor(r.y * sy) - padY);
-    const right = Math.min(imageWidth, Math.ceil((r.x + r.width) * sx) + padX);
-    const bottom = Math.min(imageHeight, Math.ceil((r.y + r.height) * sy) + padY);
+    const left = Math.max(0, Math.floor(r.x * fit.sx) - fit.padX);
+    const top = Math.max(0, Math.floor(r.y * fit.sy) - fit.padY);
+    const right = Math.min(fit.width, Math.ceil((r.x + r.width) * fit.sx) + fit.padX);
+    const bottom = Math.min(fit.height, Math.ceil((r.y + r.height) * fit.sy) + fit.padY);
     if (right > left && bottom > top) rects.push({ x: left, y: top, width: right - left, height: bottom - top });
   }
   return rects;

@@ -448,6 +448,53 @@ describe('startSensitiveRectReporter', () => {
     expect(collects).toBe(before);
   });
 
+  it('answers a sync with the regions measured at the next animation frame, unchanged or not, without sending them', async () => {
+    const stop = start({ pollMs: 0 });
+    current = [FIELD];
+    stop.refresh();
+    const before = sent.length;
+    const answers: (SensitiveRectsMessage | null)[] = [];
+    // Two frames waiting: one measurement answers both.
+    stop.sync((r) => answers.push(r));
+    stop.sync((r) => answers.push(r));
+    // The compositor moved the field; the page hears of it with its next animation frame.
+    current = [{ ...FIELD, y: 400 }];
+    expect(answers).toEqual([]);
+    const collected = collects;
+    vi.advanceTimersByTime(20);
+    expect(collects).toBe(collected + 1);
+    expect(answers.map((r) => r?.rects)).toEqual([[{ ...FIELD, y: 400 }], [{ ...FIELD, y: 400 }]]);
+    expect(SensitiveRectsMessageSchema.safeParse(answers[0]).success).toBe(true);
+    // Unchanged: answered all the same.
+    stop.sync((r) => answers.push(r));
+    vi.advanceTimersByTime(20);
+    expect(answers.at(-1)?.rects).toEqual([{ ...FIELD, y: 400 }]);
+    expect(sent).toHaveLength(before);
+    // The answer counts as sent: the same regions are not sent again on the next event.
+    await fire('scroll', document);
+    vi.advanceTimersByTime(200);
+    expect(sent).toHaveLength(before);
+  });
+
+  it('answers a sync with null once stopped, and before the document has painted', () => {
+    let painted: () => void = () => {};
+    const stop = start({
+      whenPainted: (onPainted) => {
+        painted = onPainted;
+        return () => {};
+      },
+    });
+    const answers: (SensitiveRectsMessage | null)[] = [];
+    stop.sync((r) => answers.push(r));
+    vi.advanceTimersByTime(20);
+    expect(answers).toEqual([null]);
+    painted();
+    stop.sync((r) => answers.push(r));
+    stop(); // waiting: answered now
+    stop.sync((r) => answers.push(r));
+    expect(answers).toEqual([null, null, null]);
+  });
+
   describe('measuring again instead of walking the page', () => {
     let remeasures: number;
     /** Remeasures give the current rects, as a walk would; `null` when the collection cannot be measured again. */

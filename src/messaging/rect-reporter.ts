@@ -60,6 +60,13 @@ export interface RectReporterOptions {
 export interface RectReporter {
   (): void;
   refresh(force?: boolean): void;
+  /**
+   * Measures the regions at the page's next animation frame (after the scroll events of everything
+   * the compositor showed until then; a timer in a hidden document) and gives that report to
+   * `answer` (not emitted), changed or not; null when there is none (the document has not painted,
+   * is not laid out, or the reporter stopped).
+   */
+  sync(answer: (report: SensitiveRectsMessage | null) => void): void;
 }
 
 /**
@@ -295,11 +302,13 @@ export function startSensitiveRectReporter(
     return !domChanged && now() - lastCollect < walkMaxAgeMs;
   };
 
-  const report = (force: boolean) => {
+  /** Reports if changed (or `force`); with `answer`, returns the report instead of emitting it, changed or not. */
+  const report = (force: boolean, answer = false): SensitiveRectsMessage | null => {
     let walked = false;
+    let out: SensitiveRectsMessage | null = null;
     cancel();
     soon = false;
-    if (!painted) return;
+    if (!painted) return null;
     recentCost = recent();
     const start = now();
     guarded('reporting sensitive regions', () => {
@@ -327,21 +336,23 @@ export function startSensitiveRectReporter(
       const rectKeys = rects.map((r) => `${r.x},${r.y},${r.width},${r.height}`);
       // With regions, where the page is scrolled to matters too: the worker places them by it.
       const key = `${shape}${rectKeys.join(';')}${rectKeys.length ? `@${win.scrollX},${win.scrollY}` : ''}`;
-      if (key === lastKey && !force && now() - lastSent < resendMs) return settleFewer();
+      if (key === lastKey && !force && !answer && now() - lastSent < resendMs) return settleFewer();
       const fewer = shape === lastShape && new Set(rectKeys).size < lastRects.size && rectKeys.every((k) => lastRects.has(k));
-      if (!force && fewer && waitWithFewer()) return;
+      if (!force && !answer && fewer && waitWithFewer()) return;
       settleFewer();
       lastKey = key;
       lastShape = shape;
       lastRects = new Set(rectKeys);
       lastSent = now();
-      emit({ type: 'redaction/rects', ts: Date.now(), url, viewport: { width, height }, device_pixel_ratio: dpr, rects, scroll: { x: win.scrollX, y: win.scrollY } });
+      out = { type: 'redaction/rects', ts: Date.now(), url, viewport: { width, height }, device_pixel_ratio: dpr, rects, scroll: { x: win.scrollX, y: win.scrollY } };
+      if (!answer) emit(out);
     });
     lastRun = now();
     const cost = lastRun - start;
     if (walked) walkCost = cost;
     else remeasureCost = cost;
     recentCost += cost;
+    return out;
   };
 
   /**
@@ -479,5 +490,26 @@ export function startSensitiveRectReporter(
     domChanged = true;
     if (!stopped) report(force);
   };
-  return Object.assign(stop, { refresh });
+  /** Answers waiting for the next animation frame, and what runs them then (or a timer, hidden). */
+  const answers: ((report: SensitiveRectsMessage | null) => void)[] = [];
+  let syncFrame: number | null = null;
+  let syncTimer: ReturnType<typeof setTimeout> | null = null;
+  const runSync = () => {
+    if (syncFrame !== null) win.cancelAnimationFrame?.(syncFrame);
+    if (syncTimer !== null) clearTimeout(syncTimer);
+    syncFrame = syncTimer = null;
+    let out: SensitiveRectsMessage | null = null;
+    if (!stopped) guarded('measuring sensitive regions for a frame', () => (out = report(false, true)));
+    for (const answer of answers.splice(0)) guarded('answering with the sensitive regions', () => answer(out));
+  };
+  const sync = (answer: (report: SensitiveRectsMessage | null) => void) => {
+    if (stopped) return answer(null);
+    answers.push(answer);
+    if (syncFrame !== null || syncTimer !== null) return;
+    // A hidden document has no animation frames (its screenshot is taken without them).
+    if (win.document.hidden || !win.requestAnimationFrame) syncTimer = setTimeout(runSync, 0);
+    else syncFrame = win.requestAnimationFrame(runSync);
+  };
+  removers.push(() => runSync());
+  return Object.assign(stop, { refresh, sync });
 }

@@ -1,4 +1,4 @@
-import type { ToContentMessage } from '../../schemas/messages';
+import { SensitiveRectsMessageSchema, type SensitiveRectsMessage, type ToContentMessage } from '../../schemas/messages';
 
 /**
  * Asks the content script of a tab's top frame to report its sensitive regions now. Fire and forget:
@@ -7,4 +7,18 @@ import type { ToContentMessage } from '../../schemas/messages';
 export function requestRegionsReport(tabId: number): void {
   const message: ToContentMessage = { type: 'redaction/report' };
   chrome.tabs.sendMessage(tabId, message, { frameId: 0 }).catch(() => undefined);
+}
+
+/**
+ * Asks the content script of a tab's top frame for its sensitive regions as of its next animation
+ * frame (`redaction/sync`). Resolves with that report, or null when there is none (no content
+ * script, the page has not painted); rejects when the answer is not a valid report.
+ */
+export async function syncRegionsReport(tabId: number): Promise<SensitiveRectsMessage | null> {
+  const message: ToContentMessage = { type: 'redaction/sync' };
+  const answer: unknown = await chrome.tabs.sendMessage(tabId, message, { frameId: 0 }).catch(() => null);
+  if (answer === null || answer === undefined) return null;
+  const parsed = SensitiveRectsMessageSchema.safeParse(answer);
+  if (!parsed.success) throw new Error(`invalid regions report: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
+  return parsed.data;
 }

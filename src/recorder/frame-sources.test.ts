@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BURST_FRAME_SPACING_MS, BURST_SHOT_SPACING_MS, BURST_TIMES, CAST_SILENCE_MS, FrameSources, REPORT_WAIT_MS, type ScreencastPort } from './frame-sources';
+import { BURST_FRAME_SPACING_MS, BURST_SHOT_SPACING_MS, BURST_TIMES, CAST_SILENCE_MS, FrameSources, REPORT_WAIT_MS, SYNC_WAIT_MS, type FrameSourcePorts, type ScreencastPort } from './frame-sources';
 import { FRAME_LATENCY_MS } from '../capture/mask-plan';
 import { DEFAULT_SETTINGS, type Settings } from '../../schemas/settings';
 import type { SensitiveRectsMessage } from '../../schemas/messages';
@@ -27,7 +27,7 @@ const report = (rects: SensitiveRectsMessage['rects']): SensitiveRectsMessage =>
 });
 
 /** `visible`: whether TAB is the visible tab of its window (the captureVisibleTab loop sees it). */
-function setup(settings: Partial<Settings> = {}, visible = true, reportWaitMs = 0) {
+function setup(settings: Partial<Settings> = {}, visible = true, reportWaitMs = 0, syncRegions?: FrameSourcePorts['syncRegions']) {
   const clock = { now: () => Date.now() };
   const ring = new FrameRing(new MemoryFrameStore(), clock, { maxAgeMs: 15_000, maxBytes: 1 << 24 });
   const attached = new Set([TAB]);
@@ -58,6 +58,7 @@ function setup(settings: Partial<Settings> = {}, visible = true, reportWaitMs = 
     log,
     // Masked at once but where the wait for later reports is tested.
     reportWaitMs,
+    syncRegions,
   }, current);
   const frame = (sessionId: number, data = JPEG_BASE64) => sources.handleScreencastFrame(TAB, { sessionId, data });
   return { sources, ring, capturer, screencast, maskFrame, requestRegions, attached, current, log, frame };
@@ -160,6 +161,115 @@ describe('FrameSources', () => {
     sources.loop.stop();
     expect((await ring.frames()).map((f) => f.masked)).toEqual([2]);
     expect(maskFrame).toHaveBeenCalledExactlyOnceWith(JPEG, [{ x: 0, y: 16, width: 28, height: 18 }, { x: 0, y: 0, width: 28, height: 16 }], 70);
+  });
+
+  describe('asking the page where its fields are for each frame', () => {
+    /** A page that answers `redaction/sync` when the test says: each request waits in `asked`. */
+    function page() {
+      const asked: ((answer: SensitiveRectsMessage | null) => void)[] = [];
+      const syncRegions = vi.fn(() => new Promise<SensitiveRectsMessage | null>((resolve) => asked.push(resolve)));
+      return { asked, syncRegions };
+    }
+    const at = (y: number, ts = Date.now()) => ({ ...report([{ x: 4, y, width: 20, height: 10, id: 1 }]), ts });
+
+    it('masks a frame once the page answered, where the field was, went, and everywhere between', async () => {
+      const { asked, syncRegions } = page();
+      const { sources, ring, current, maskFrame } = setup({}, true, 0, syncRegions);
+      await sources.apply(current, false);
+      sources.updateRegions(TAB, at(20));
+      await vi.advanceTimersByTimeAsync(FRAME_LATENCY_MS + 10);
+      sources.handleScreencastFrame(TAB, { sessionId: 1, data: JPEG_BASE64, metadata: { timestamp: Date.now() / 1000 } });
+      await vi.advanceTimersByTimeAsync(500);
+      expect(syncRegions).toHaveBeenCalledExactlyOnceWith(TAB);
+      expect(maskFrame).not.toHaveBeenCalled(); // however long the page takes
+      // The inner scroller had moved the field up when the frame was drawn; the page saw it at its next animation frame.
+      asked.shift()!(at(2));
+      await vi.advanceTimersByTimeAsync(10);
+      sources.loop.stop();
+      expect((await ring.frames()).map((f) => f.masked)).toEqual([3]);
+      expect(maskFrame).toHaveBeenCalledExactlyOnceWith(
+        JPEG,
+        [{ x: 0, y: 16, width: 28, height: 18 }, { x: 0, y: 0, width: 28, height: 16 }, { x: 0, y: 0, width: 28, height: 34 }],
+        70,
+      );
+    });
+
+    it('asks once more for the frames that came while a request was in flight, and once for all of them', async () => {
+      const { asked, syncRegions } = page();
+      const { sources, ring, current } = setup({}, true, 0, syncRegions);
+      await sources.apply(current, false);
+      sources.updateRegions(TAB, at(20));
+      sources.handleScreencastFrame(TAB, { sessionId: 1, data: JPEG_BASE64 });
+      await vi.advanceTimersByTimeAsync(130);
+      sources.handleScreencastFrame(TAB, { sessionId: 2, data: OTHER_JPEG_BASE64 });
+      await vi.advanceTimersByTimeAsync(130);
+      sources.handleScreencastFrame(TAB, { sessionId: 3, data: JPEG_BASE64 });
+      await vi.advanceTimersByTimeAsync(130);
+      // The answer to the first request was measured before the later frames came: not enough for them.
+      expect(syncRegions).toHaveBeenCalledTimes(1);
+      asked.shift()!(at(20));
+      await vi.advanceTimersByTimeAsync(10);
+      expect(syncRegions).toHaveBeenCalledTimes(2);
+      expect(await ring.frames()).toHaveLength(1);
+      asked.shift()!(at(20));
+      await vi.advanceTimersByTimeAsync(10);
+      sources.loop.stop();
+      expect(syncRegions).toHaveBeenCalledTimes(2);
+      expect((await ring.frames()).map((f) => f.source)).toEqual(['screencast', 'screencast', 'screencast']);
+    });
+
+    it(`drops a frame whose page does not answer within ${SYNC_WAIT_MS} ms (a hung page), logs it once, and stores the next`, async () => {
+      const { asked, syncRegions } = page();
+      const { sources, ring, current, log } = setup({}, true, 0, syncRegions);
+      await sources.apply(current, false);
+      sources.updateRegions(TAB, at(20));
+      sources.handleScreencastFrame(TAB, { sessionId: 1, data: JPEG_BASE64 });
+      await vi.advanceTimersByTimeAsync(SYNC_WAIT_MS + 10);
+      sources.handleScreencastFrame(TAB, { sessionId: 2, data: OTHER_JPEG_BASE64 });
+      await vi.advanceTimersByTimeAsync(SYNC_WAIT_MS + 10);
+      expect(await ring.frames()).toEqual([]);
+      expect(sources.stats().dropped).toBe(2);
+      expect(log.mock.calls.filter(([m]) => String(m).includes('timed out'))).toHaveLength(1);
+      asked.splice(0).forEach((answer) => answer(at(20))); // too late: ignored
+      sources.handleScreencastFrame(TAB, { sessionId: 3, data: JPEG_BASE64 });
+      await vi.advanceTimersByTimeAsync(10);
+      asked.shift()!(at(20));
+      await vi.advanceTimersByTimeAsync(10);
+      sources.loop.stop();
+      expect((await ring.frames()).map((f) => f.source)).toContain('screencast');
+    });
+
+    it('drops a frame when the answer comes from a document the tab has since left', async () => {
+      const { asked, syncRegions } = page();
+      const { sources, ring, current } = setup({}, true, 0, syncRegions);
+      await sources.apply(current, false);
+      sources.updateRegions(TAB, at(20));
+      sources.handleScreencastFrame(TAB, { sessionId: 1, data: JPEG_BASE64 });
+      await vi.advanceTimersByTimeAsync(10);
+      sources.handleNavigation(TAB);
+      asked.shift()!(at(20)); // the old page's answer
+      await vi.advanceTimersByTimeAsync(10);
+      // It does not stand for the new page, whose frames are dropped until it reports.
+      sources.handleScreencastFrame(TAB, { sessionId: 2, data: OTHER_JPEG_BASE64 });
+      await vi.advanceTimersByTimeAsync(200);
+      sources.loop.stop();
+      expect(await ring.frames()).toEqual([]);
+      expect(sources.stats().dropped).toBe(2);
+      expect(syncRegions).toHaveBeenCalledTimes(1);
+    });
+
+    it('drops a frame whose page has no regions to give (it has not painted)', async () => {
+      const { asked, syncRegions } = page();
+      const { sources, ring, current } = setup({}, true, 0, syncRegions);
+      await sources.apply(current, false);
+      sources.updateRegions(TAB, at(20));
+      sources.handleScreencastFrame(TAB, { sessionId: 1, data: JPEG_BASE64 });
+      await vi.advanceTimersByTimeAsync(10);
+      asked.shift()!(null);
+      await vi.advanceTimersByTimeAsync(10);
+      sources.loop.stop();
+      expect((await ring.frames()).filter((f) => f.source === 'screencast')).toEqual([]);
+    });
   });
 
   it('drops a frame waiting for its masks when recording is paused meanwhile, though it resumes before the wait ends', async () => {

@@ -33,10 +33,16 @@ export interface FrameSourcePorts {
   debuggerState(tabId: number): { attached: boolean };
   /** Asks the tab's top frame to report its sensitive regions now (they are unknown: its window changed). */
   requestRegions?(tabId: number): void;
+  /**
+   * Asks the tab's top frame for its sensitive regions as of its next animation frame (`redaction/sync`):
+   * that report, or null when it has none. A frame is masked once the answer to a request sent after
+   * it arrived is in. Without it, a frame is masked `reportWaitMs` after it was taken.
+   */
+  syncRegions?(tabId: number): Promise<SensitiveRectsMessage | null>;
   /** The tab's current URL (redacted), as best known. */
   tabUrl(tabId: number): string | null;
   log(message: string): void;
-  /** How long after its picture was taken a frame is masked (default `REPORT_WAIT_MS`; 0: at once). */
+  /** Without `syncRegions`: how long after its picture was taken a frame is masked (default `REPORT_WAIT_MS`; 0: at once). */
   reportWaitMs?: number;
 }
 
@@ -56,11 +62,16 @@ const MAX_SUBFRAME_DOCS = 256;
 const MAX_FRAME_AGE_MS = 5_000;
 
 /**
- * A frame is masked once this long after its picture was taken, with the reports that came meanwhile
- * as well: the page reports a move the compositor made (an inner scroller, a fling) a frame or two
- * after it shows.
+ * Without a way to ask the page (`syncRegions`), a frame is masked once this long after its picture
+ * was taken, with the reports that came meanwhile as well: the page reports a move the compositor
+ * made (an inner scroller, a fling) a frame or two after it shows, when its main thread has the CPU.
  */
 export const REPORT_WAIT_MS = 150;
+/**
+ * How long a frame waits for the page's answer (`syncRegions`): a page whose main thread is starved
+ * or hung this long cannot tell where its fields are, and the frame is dropped.
+ */
+export const SYNC_WAIT_MS = 1_000;
 /** How long a failure's bundle waits for a frame of the page as it is (`frameNow`): a hung page gives none. */
 export const FRAME_NOW_WAIT_MS = 1_000;
 /** A tab not visible in its window gets at most one CDP screenshot per this many ms of actions. */
@@ -123,6 +134,10 @@ export class FrameSources {
   /** The screenshot due after a tab's latest action (spaced, so it may wait): a tab in a burst, or one not visible. */
   private readonly dueShots = new Map<number, ReturnType<typeof setTimeout>>();
   private readonly cdpStats = { stored: 0, dropped: 0, masked: 0, errors: 0 };
+  /** Each tab's request for its regions in flight, and the one to be sent once it is answered (see `syncRegions`). */
+  private readonly syncs = new Map<number, { answer: Promise<boolean>; next: Promise<boolean> | null }>();
+  /** Tabs whose page did not answer in time: logged once until one answers. */
+  private readonly unanswered = new Set<number>();
   private castOptions = '';
   private paused = false;
 
@@ -461,13 +476,20 @@ export class FrameSources {
     // A frame that was on its way when recording stopped: the page may no longer report its regions.
     if (!this.capturing) return null;
     const epoch = this.captureEpoch;
-    // The compositor moves what it can (a scroller, a fling) before the page hears of it: the report of
-    // where a field went may come a frame or two after a frame shows it there. Masked with the reports
-    // of a moment after it was taken too, the frame covers both places. A screencast frame says when it
-    // was drawn; a capture or screenshot may show any moment until it returned (now).
-    const hold = this.ports.reportWaitMs ?? REPORT_WAIT_MS;
-    const wait = shown ? takenAt + hold - this.ports.clock.now() : hold;
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, hold)));
+    // The compositor moves what it can (a scroller, a fling) before the page hears of it: a frame may
+    // show a field where no report has it yet. The page is asked now, and answers at its next
+    // animation frame, which has seen every scroll this frame shows: masked with the reports from the
+    // one in force when it was taken to that answer, the frame covers where the field was, went, and
+    // everything between (`SensitiveRegions.plan`). A page that cannot answer in time: dropped.
+    if (this.ports.syncRegions && this.regions.known(tabId)) {
+      if (!(await this.syncRegions(tabId))) return null;
+    } else if (!this.ports.syncRegions) {
+      // Masked with the reports of a moment after it was taken too. A screencast frame says when it
+      // was drawn; a capture or screenshot may show any moment until it returned (now).
+      const hold = this.ports.reportWaitMs ?? REPORT_WAIT_MS;
+      const wait = shown ? takenAt + hold - this.ports.clock.now() : hold;
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, hold)));
+    }
     // Recording stopped meanwhile (even if it started again): not this frame.
     if (!this.capturing || this.captureEpoch !== epoch) return null;
     const rects = this.ports.maskFrame ? this.regions.plan(tabId, image.width, image.height, shown, takenAt) : [];
@@ -477,6 +499,41 @@ export class FrameSources {
     if (!this.ports.maskFrame) return image;
     if (rects.length === 0) return { ...image, masked: 0 };
     return { ...image, jpeg: await this.ports.maskFrame(image.jpeg, rects, this.settings.jpegQuality), masked: rects.length };
+  }
+
+  /**
+   * Resolves true once the tab's page answered a request for its regions sent after this call (the
+   * answer is then one of its reports), false when it could not (no answer within `SYNC_WAIT_MS`,
+   * none to give, or the tab's regions were forgotten meanwhile: a navigation). One request per tab
+   * at a time: frames that come while it is in flight share the next one.
+   */
+  private syncRegions(tabId: number): Promise<boolean> {
+    const running = this.syncs.get(tabId);
+    if (running) return (running.next ??= running.answer.then(() => this.askRegions(tabId)));
+    return this.askRegions(tabId);
+  }
+
+  private askRegions(tabId: number): Promise<boolean> {
+    const entry: { answer: Promise<boolean>; next: Promise<boolean> | null } = { answer: Promise.resolve(false), next: null };
+    const resets = this.regions.resets(tabId);
+    entry.answer = withTimeout(this.ports.syncRegions!(tabId), SYNC_WAIT_MS, `the regions of tab ${tabId}`)
+      .then((report) => {
+        // No answer (no content script, not painted), or from a document since replaced.
+        if (!report || this.regions.resets(tabId) !== resets) return false;
+        this.unanswered.delete(tabId);
+        this.updateRegions(tabId, report);
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (!this.unanswered.has(tabId)) this.ports.log(`[afr] ${String(error)}`);
+        this.unanswered.add(tabId);
+        return false;
+      })
+      .finally(() => {
+        if (this.syncs.get(tabId) === entry) this.syncs.delete(tabId);
+      });
+    this.syncs.set(tabId, entry);
+    return entry.answer;
   }
 
   /** Stores a frame from CDP (screencast or screenshot), at `ts` in the ring, through the same masking as any frame. */

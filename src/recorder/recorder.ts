@@ -28,7 +28,7 @@ import { STEPS_IN_FLIGHT_MS } from '../messaging/step-batcher';
 
 export interface RecorderPorts
   extends Omit<PackagerPorts, 'settings' | 'captureStats' | 'debuggerState' | 'runId'>,
-    Pick<FrameSourcePorts, 'capturer' | 'screencast' | 'maskFrame' | 'requestRegions'> {
+    Pick<FrameSourcePorts, 'capturer' | 'screencast' | 'maskFrame' | 'requestRegions' | 'syncRegions'> {
   settingsStore: SettingsStore;
   debuggerState(tabId: number | null): { attached: boolean; error: string | null };
   /** Called for every tab the recorder sees activity in, so the platform can attach its debugger. */

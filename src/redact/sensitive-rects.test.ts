@@ -66,7 +66,7 @@ describe('collectSensitiveRects: which fields', () => {
     document.body.innerHTML = html;
     if (value !== null) setValue('#f', value);
     const layout = fakeLayout();
-    expect(collectSensitiveRects(document, layout.rectOf)).toEqual([{ x: 10, y: 10, width: 100, height: 20 }]);
+    expect(collectSensitiveRects(document, layout.rectOf)).toMatchObject([{ x: 10, y: 10, width: 100, height: 20 }]);
     expect(layout.elements).toEqual(['f']);
   });
 
@@ -128,7 +128,7 @@ describe('collectSensitiveRects: text and custom rules', () => {
   it('reports the masked part of a text node only', () => {
     document.body.innerHTML = '<p id="p" data-box="0 100 600 40">Contact jane.notes@example.com for details</p><p>Nothing 2 see</p>';
     const layout = fakeLayout();
-    expect(collectSensitiveRects(document, layout.rectOf)).toEqual([{ x: 0, y: 100, width: 600, height: 40 }]);
+    expect(collectSensitiveRects(document, layout.rectOf)).toMatchObject([{ x: 0, y: 100, width: 600, height: 40 }]);
     expect(layout.ranges).toEqual(['jane.notes@example.com']);
   });
 
@@ -151,7 +151,7 @@ describe('collectSensitiveRects: text and custom rules', () => {
       '<div id="bal" class="account-balance" data-box="20 300 200 50"><p>12,345.67 EUR, a@b.io</p><input name="pw" type="password"></div><p>Public</p>';
     activate({ selectors: ['.account-balance'] });
     const layout = fakeLayout();
-    expect(collectSensitiveRects(document, layout.rectOf)).toEqual([{ x: 20, y: 300, width: 200, height: 50 }]);
+    expect(collectSensitiveRects(document, layout.rectOf)).toMatchObject([{ x: 20, y: 300, width: 200, height: 50 }]);
     expect(layout.elements).toEqual(['bal']);
     expect(layout.ranges).toEqual([]);
   });
@@ -179,7 +179,7 @@ describe('collectSensitiveRects: shadow roots, iframes and geometry', () => {
     const shadow = document.getElementById('host')!.attachShadow({ mode: 'open' });
     shadow.innerHTML = '<input id="spw" type="password" data-box="5 6 7 8">';
     const roots: unknown[] = [];
-    expect(collectSensitiveRects(document, fakeLayout().rectOf, { onRoot: (r) => roots.push(r) })).toEqual([{ x: 5, y: 6, width: 7, height: 8 }]);
+    expect(collectSensitiveRects(document, fakeLayout().rectOf, { onRoot: (r) => roots.push(r) })).toMatchObject([{ x: 5, y: 6, width: 7, height: 8 }]);
     expect(roots).toEqual([document, shadow]);
   });
 
@@ -191,7 +191,7 @@ describe('collectSensitiveRects: shadow roots, iframes and geometry', () => {
     Object.defineProperty(frame, 'clientWidth', { value: 300 });
     Object.defineProperty(frame, 'clientHeight', { value: 150 });
     const rects = collectSensitiveRects(document, fakeLayout().rectOf, { frameDocument: (el) => (el === frame ? inner : null) });
-    expect(rects).toEqual([
+    expect(rects).toMatchObject([
       { x: 110, y: 220, width: 100, height: 30 },
       { x: 350, y: 340, width: 50, height: 10 },
     ]);
@@ -199,7 +199,7 @@ describe('collectSensitiveRects: shadow roots, iframes and geometry', () => {
 
   it('masks the whole box of an iframe it cannot read (another origin), and of one nested too deep to walk', () => {
     document.body.innerHTML = '<p>Pay</p><iframe id="pay" data-box="40 300 420 180"></iframe><iframe id="hidden" data-box="0 0 0 0"></iframe>';
-    expect(collectSensitiveRects(document, fakeLayout().rectOf, { frameDocument: () => null })).toEqual([{ x: 40, y: 300, width: 420, height: 180 }]);
+    expect(collectSensitiveRects(document, fakeLayout().rectOf, { frameDocument: () => null })).toMatchObject([{ x: 40, y: 300, width: 420, height: 180 }]);
 
     // By default an iframe is judged by what it loads too: another origin's page may still be on its way.
     document.body.innerHTML = `<iframe id="other" src="https://pay.example.net/card" data-box="0 0 300 100"></iframe><iframe id="same" src="${location.origin}/frame.html" data-box="0 200 300 100"></iframe><iframe id="blank" src="about:blank" data-box="0 400 300 100"></iframe>`;
@@ -211,7 +211,7 @@ describe('collectSensitiveRects: shadow roots, iframes and geometry', () => {
       Object.defineProperty(frame, 'clientHeight', { value: 100 });
     }
     const roots: unknown[] = [];
-    expect(collectSensitiveRects(document, fakeLayout().rectOf, { onRoot: (root) => roots.push(root) })).toEqual([{ x: 0, y: 0, width: 300, height: 100 }]);
+    expect(collectSensitiveRects(document, fakeLayout().rectOf, { onRoot: (root) => roots.push(root) })).toMatchObject([{ x: 0, y: 0, width: 300, height: 100 }]);
     expect(roots).toHaveLength(3); // the top document and the two same-origin frames
 
     // Same-origin documents nested nine deep, each iframe 1 px into its parent's: eight are walked,
@@ -226,7 +226,7 @@ describe('collectSensitiveRects: shadow roots, iframes and geometry', () => {
     }
     const walked: unknown[] = [];
     const frameDocument = (el: Element) => docs[frames.indexOf(el as HTMLIFrameElement)] ?? null;
-    expect(collectSensitiveRects(document, fakeLayout().rectOf, { frameDocument, onRoot: (root) => walked.push(root) })).toEqual([
+    expect(collectSensitiveRects(document, fakeLayout().rectOf, { frameDocument, onRoot: (root) => walked.push(root) })).toMatchObject([
       { x: 18, y: 18, width: 392, height: 392 },
     ]);
     expect(walked).toEqual([document, ...docs.slice(0, 8)]);
@@ -238,7 +238,7 @@ describe('collectSensitiveRects: shadow roots, iframes and geometry', () => {
       <input type="password" data-box="10 2000 100 20">
       <input type="password" data-box="-50 700 100 100">
       <input type="password" data-box="10.4 20.6 100.2 19.5">`;
-    expect(collectSensitiveRects(document, fakeLayout().rectOf)).toEqual([
+    expect(collectSensitiveRects(document, fakeLayout().rectOf)).toMatchObject([
       { x: 0, y: 700, width: 50, height: window.innerHeight - 700 },
       { x: 10, y: 20, width: 101, height: 21 },
     ]);
@@ -249,7 +249,7 @@ describe('collectSensitiveRects: shadow roots, iframes and geometry', () => {
       <input type="password" data-box="10 -300 100 20">
       <input type="password" data-box="10 ${window.innerHeight + 500} 100 20">
       <input type="password" data-box="10 ${window.innerHeight + 1500} 100 20">`;
-    expect(createSensitiveRectCollector(fakeLayout().rectOf, 1_000).collect(document)).toEqual([
+    expect(createSensitiveRectCollector(fakeLayout().rectOf, 1_000).collect(document)).toMatchObject([
       { x: 10, y: -300, width: 100, height: 20 },
       { x: 10, y: window.innerHeight + 500, width: 100, height: 20 },
     ]);
@@ -382,8 +382,23 @@ describe('createSensitiveRectCollector: measuring again what a walk found', () =
       (shadow.getElementById(id) as HTMLInputElement).focus();
       const rects = collector.remeasure(document);
       expect(rects).toEqual(collectSensitiveRects(document, fakeLayout().rectOf));
-      expect(rects).toContainEqual({ x: 300, y: id === 'inner' ? 200 : 230, width: 200, height: 20 });
+      expect(rects).toContainEqual(expect.objectContaining({ x: 300, y: id === 'inner' ? 200 : 230, width: 200, height: 20 }));
     }
+  });
+
+  it('gives each node an id of its own, the same in every walk and measuring again', () => {
+    document.body.innerHTML = '<input id="a" type="password" data-box="10 10 100 20"><p data-box="0 100 600 40">mail jane@example.com</p>';
+    const collector = createSensitiveRectCollector(fakeLayout().rectOf);
+    const first = collector.collect(document);
+    expect(first).toHaveLength(2);
+    expect(new Set(first.map((r) => r.id)).size).toBe(2);
+    document.getElementById('a')!.setAttribute('data-box', '10 400 100 20');
+    expect(collector.remeasure(document)?.map((r) => r.id)).toEqual(first.map((r) => r.id));
+    document.body.insertAdjacentHTML('afterbegin', '<input type="password" data-box="10 10 50 20">');
+    const again = collector.collect(document);
+    expect(again).toHaveLength(3);
+    expect(again.slice(1).map((r) => r.id)).toEqual(first.map((r) => r.id));
+    expect(first.map((r) => r.id)).not.toContain(again[0]!.id);
   });
 
   it('cannot stand in for a walk of a page with an iframe, readable or not', () => {

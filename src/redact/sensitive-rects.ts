@@ -56,6 +56,15 @@ function sameOriginDocument(iframe: Element): Document | null {
 /** Subtrees never drawn as text (or handled as a whole): their text nodes are not looked at. */
 const NOT_DESCENDED = new Set(['script', 'style', 'noscript', 'template', 'head', 'input', 'textarea', 'select', 'iframe', 'frame']);
 
+/** The id of each node a region was found for, the same in every walk (see `ViewportRect`). */
+const ids = new WeakMap<Node, number>();
+let nextId = 0;
+function idOf(node: Node): number {
+  let id = ids.get(node);
+  if (id === undefined) ids.set(node, (id = nextId++));
+  return id;
+}
+
 /** Deepest nesting of same-origin iframes walked (a deeper one is masked whole). */
 const MAX_FRAME_DEPTH = 8;
 
@@ -97,13 +106,13 @@ interface Placement {
   readonly frameDepth: number;
 }
 
-/** Adds `rects`, placed and clipped, to `out`. */
-function add(out: ViewportRect[], rects: ArrayLike<RectLike>, at: Placement): void {
+/** Adds `rects` (of the node with `id`), placed and clipped, to `out`. */
+function add(out: ViewportRect[], rects: ArrayLike<RectLike>, at: Placement, id: number): void {
   for (let i = 0; i < rects.length; i++) {
     const r = rects[i]!;
     if (!(r.width > 0 && r.height > 0)) continue;
     const box = clipBox({ left: r.left + at.x, top: r.top + at.y, right: r.left + at.x + r.width, bottom: r.top + at.y + r.height }, at.clip);
-    if (box) out.push(roundOut(box));
+    if (box) out.push({ ...roundOut(box), id });
   }
 }
 
@@ -113,7 +122,7 @@ function visitText(node: Text, walk: Walk, at: Placement): void {
   const span = cachedMaskedSpan(node, text);
   if (!span) return;
   walk.found.sources.push({ kind: 'text', node, text, span });
-  add(walk.out, spanRects(walk.rectOf, node, span), at);
+  add(walk.out, spanRects(walk.rectOf, node, span), at, idOf(node));
 }
 
 /** Where the masked span of a text node is drawn: one box per line. */
@@ -126,14 +135,14 @@ function spanRects(rectOf: RectSource, node: Text, span: MaskedSpan): ArrayLike<
 
 function addBox(walk: Walk, el: Element, at: Placement): void {
   walk.found.sources.push({ kind: 'box', el });
-  add(walk.out, walk.rectOf(el), at);
+  add(walk.out, walk.rectOf(el), at, idOf(el));
 }
 
 function visitField(el: Element, root: Document | ShadowRoot, focused: Element | null, walk: Walk, at: Placement): void {
   if (!hasFieldValue(el)) return;
   const classified = classifySensitiveField(el) !== null;
   walk.found.sources.push({ kind: 'field', el, root, classified });
-  if (fieldIsSensitive(el, focused, classified)) add(walk.out, walk.rectOf(el), at);
+  if (fieldIsSensitive(el, focused, classified)) add(walk.out, walk.rectOf(el), at, idOf(el));
 }
 
 /**
@@ -146,7 +155,7 @@ function visitFrame(iframe: Element, walk: Walk, at: Placement): void {
   const box = walk.rectOf(iframe)[0];
   if (!box) return;
   const doc = at.frameDepth < MAX_FRAME_DEPTH ? walk.frameDocument(iframe) : null;
-  if (!doc) return add(walk.out, [box], at);
+  if (!doc) return add(walk.out, [box], at, idOf(iframe));
   // The frame's viewport starts inside its border and padding.
   const style = iframe.ownerDocument.defaultView?.getComputedStyle?.(iframe);
   const padLeft = parseFloat(style?.paddingLeft ?? '') || 0;
@@ -291,10 +300,10 @@ export function createSensitiveRectCollector(rectOf: RectSource = rectsFromLayou
       for (const source of found.sources) {
         if (source.kind === 'text') {
           if (source.node.nodeValue !== source.text || !source.node.isConnected) return null;
-          add(out, spanRects(rectOf, source.node, source.span), at);
+          add(out, spanRects(rectOf, source.node, source.span), at, idOf(source.node));
         } else if (!source.el.isConnected) return null;
-        else if (source.kind === 'box') add(out, rectOf(source.el), at);
-        else if (fieldIsSensitive(source.el, source.root.activeElement, source.classified)) add(out, rectOf(source.el), at);
+        else if (source.kind === 'box') add(out, rectOf(source.el), at, idOf(source.el));
+        else if (fieldIsSensitive(source.el, source.root.activeElement, source.classified)) add(out, rectOf(source.el), at, idOf(source.el));
       }
       return capRects(out, maxRects);
     },

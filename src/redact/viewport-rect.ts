@@ -1,9 +1,13 @@
-/** A rectangle in the top document's viewport, CSS px (the `redaction/rects` message's shape). */
+/**
+ * A rectangle in the top document's viewport, CSS px (the `redaction/rects` message's shape); `id`:
+ * what it shows (the same node gets the same id in every report of the document).
+ */
 export interface ViewportRect {
   x: number;
   y: number;
   width: number;
   height: number;
+  id?: number;
 }
 
 /** Edges of a rectangle. */
@@ -38,8 +42,8 @@ function union(a: ViewportRect, b: ViewportRect): ViewportRect {
 
 /**
  * At most `max` rects covering at least what `rects` cover: past the limit, rects are sorted top to
- * bottom and neighbours merged pairwise into their bounding box until few enough remain. Covering more
- * is safe; leaving a sensitive rect out is not.
+ * bottom and neighbours merged pairwise into their bounding box (with no `id`: it shows several
+ * nodes) until few enough remain. Covering more is safe; leaving a sensitive rect out is not.
  */
 export function capRects(rects: ViewportRect[], max: number): ViewportRect[] {
   if (rects.length <= max) return rects;
