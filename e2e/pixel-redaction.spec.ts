@@ -253,6 +253,7 @@ test("a card form in another origin's iframe is opaque in every stored frame: th
 for (const { what, query } of [
   { what: 'the page', query: '' },
   { what: 'an inner scroller', query: '?inner' },
+  { what: 'an inner scroller of a busy page', query: '?inner&busy' },
 ]) {
   test(`${what} scrolled with the mouse wheel (the compositor moves it before the page hears of it): no stored frame shows a card field`, async ({
     recorder,

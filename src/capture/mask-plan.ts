@@ -40,9 +40,11 @@ const HISTORY_MS = 3_000;
  * The sensitive regions each tab's top document reported (`redaction/rects`), turned into the rects
  * to paint over in a frame of that tab. A frame is masked with the report in force when its picture
  * was taken and with every report since: a frame waits (in the screencast's throttle, for a capture
- * to return) while the page scrolls or a field moves, and the newest report alone would mask where
- * the field is now, not where the frame shows it. A tab with no report for its current document is
- * unknown: its frames must be dropped, never stored unmasked.
+ * to return, for the page's answer) while the page scrolls or a field moves, and the newest report
+ * alone would mask where the field is now, not where the frame shows it. A region that moved from
+ * one report to the next (by its id) is also masked everywhere between: the frame may show it
+ * anywhere on the way. A tab with no report for its current document is unknown: its frames must be
+ * dropped, never stored unmasked.
  * @example
  * const plan = regions.plan(tabId, 1280, 720, undefined, takenAt);
  * if (plan === null) return null; // drop the frame
@@ -114,7 +116,8 @@ export class SensitiveRegions {
   }
 
   forget(tabId: number): void {
-    this.drop(tabId);
+    this.reports.delete(tabId);
+    this.forgotten.delete(tabId);
     this.lastShown.delete(tabId);
   }
 
@@ -230,7 +233,8 @@ function fitOf(report: SensitiveRectsMessage, imageWidth: number, imageHeight: n
 
 function layersOf(report: SensitiveRectsMessage, shown?: FrameShown): Layers {
   // The frame's scroll is in DIPs (the size it says it shows is too), the report's in CSS px: they
-  // differ by the page's zoom.
+  // differ by the page's zoom. (The protocol's documentation says CSS px; Chromium divides the scroll
+  // by the device scale factor, which includes the zoom.)
   const vw = report.viewport.width;
   const k = shown && shown.width > 0 ? vw / shown.width : 1;
   const dx = shown?.scroll && report.scroll ? report.scroll.x - shown.scroll.x * k : 0;

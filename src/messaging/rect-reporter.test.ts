@@ -448,51 +448,83 @@ describe('startSensitiveRectReporter', () => {
     expect(collects).toBe(before);
   });
 
-  it('answers a sync with the regions measured at the next animation frame, unchanged or not, without sending them', async () => {
-    const stop = start({ pollMs: 0 });
-    current = [FIELD];
-    stop.refresh();
-    const before = sent.length;
-    const answers: (SensitiveRectsMessage | null)[] = [];
-    // Two frames waiting: one measurement answers both.
-    stop.sync((r) => answers.push(r));
-    stop.sync((r) => answers.push(r));
-    // The compositor moved the field; the page hears of it with its next animation frame.
-    current = [{ ...FIELD, y: 400 }];
-    expect(answers).toEqual([]);
-    const collected = collects;
-    vi.advanceTimersByTime(20);
-    expect(collects).toBe(collected + 1);
-    expect(answers.map((r) => r?.rects)).toEqual([[{ ...FIELD, y: 400 }], [{ ...FIELD, y: 400 }]]);
-    expect(SensitiveRectsMessageSchema.safeParse(answers[0]).success).toBe(true);
-    // Unchanged: answered all the same.
-    stop.sync((r) => answers.push(r));
-    vi.advanceTimersByTime(20);
-    expect(answers.at(-1)?.rects).toEqual([{ ...FIELD, y: 400 }]);
-    expect(sent).toHaveLength(before);
-    // The answer counts as sent: the same regions are not sent again on the next event.
-    await fire('scroll', document);
-    vi.advanceTimersByTime(200);
-    expect(sent).toHaveLength(before);
-  });
+  describe('answering a sync (a frame asks where the fields are)', () => {
+    /** One animation frame of the fake clock. */
+    const nextFrame = () => vi.advanceTimersByTime(17);
+    const setHidden = (hidden: boolean) => Object.defineProperty(document, 'hidden', { value: hidden, configurable: true });
+    afterEach(() => setHidden(false));
 
-  it('answers a sync with null once stopped, and before the document has painted', () => {
-    let painted: () => void = () => {};
-    const stop = start({
-      whenPainted: (onPainted) => {
-        painted = onPainted;
-        return () => {};
-      },
+    it('answers at the second animation frame, with the regions then, unchanged or not, and the reports go on as if it had not', async () => {
+      const stop = start({ pollMs: 0 });
+      current = [FIELD];
+      stop.refresh();
+      const before = sent.length;
+      const answers: (SensitiveRectsMessage | null)[] = [];
+      // Two frames waiting: one measurement answers both.
+      stop.sync((r) => answers.push(r));
+      stop.sync((r) => answers.push(r));
+      nextFrame();
+      // The frame already asked for may carry the compositor's scroll from before the question: not yet.
+      expect(answers).toEqual([]);
+      current = [{ ...FIELD, y: 400 }];
+      nextFrame();
+      expect(answers.map((r) => r?.rects)).toEqual([[{ ...FIELD, y: 400 }], [{ ...FIELD, y: 400 }]]);
+      expect(SensitiveRectsMessageSchema.safeParse(answers[0]).success).toBe(true);
+      // Unchanged: answered all the same.
+      stop.sync((r) => answers.push(r));
+      nextFrame();
+      nextFrame();
+      expect(answers.at(-1)?.rects).toEqual([{ ...FIELD, y: 400 }]);
+      // Not sent on the port; the next report sends the move all the same (the answer may have been lost).
+      expect(sent).toHaveLength(before);
+      quiet();
+      await fire('scroll', document);
+      expect(sent.at(-1)?.rects).toEqual([{ ...FIELD, y: 400 }]);
     });
-    const answers: (SensitiveRectsMessage | null)[] = [];
-    stop.sync((r) => answers.push(r));
-    vi.advanceTimersByTime(20);
-    expect(answers).toEqual([null]);
-    painted();
-    stop.sync((r) => answers.push(r));
-    stop(); // waiting: answered now
-    stop.sync((r) => answers.push(r));
-    expect(answers).toEqual([null, null, null]);
+
+    it('answers at once in a hidden document, and when the document is hidden with a question waiting', () => {
+      const stop = start({ pollMs: 0 });
+      current = [FIELD];
+      const answers: (SensitiveRectsMessage | null)[] = [];
+      stop.sync((r) => answers.push(r));
+      setHidden(true);
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(answers.map((r) => r?.rects)).toEqual([[FIELD]]);
+      stop.sync((r) => answers.push(r));
+      expect(answers).toHaveLength(2);
+    });
+
+    it('waits longer to answer when measuring is slow', () => {
+      const stop = start({ pollMs: 0, collect: slowCollect(20) });
+      const answers: (SensitiveRectsMessage | null)[] = [];
+      stop.refresh(); // 20 ms: the next measurement waits 160 ms after it
+      stop.sync((r) => answers.push(r));
+      nextFrame();
+      nextFrame();
+      expect(answers).toEqual([]);
+      vi.advanceTimersByTime(160);
+      expect(answers).toHaveLength(1);
+    });
+
+    it('answers null once stopped, and before the document has painted', () => {
+      let painted: () => void = () => {};
+      const stop = start({
+        whenPainted: (onPainted) => {
+          painted = onPainted;
+          return () => {};
+        },
+      });
+      const answers: (SensitiveRectsMessage | null)[] = [];
+      stop.sync((r) => answers.push(r));
+      nextFrame();
+      nextFrame();
+      expect(answers).toEqual([null]);
+      painted();
+      stop.sync((r) => answers.push(r));
+      stop(); // waiting: answered now
+      stop.sync((r) => answers.push(r));
+      expect(answers).toEqual([null, null, null]);
+    });
   });
 
   describe('measuring again instead of walking the page', () => {

@@ -61,10 +61,10 @@ export interface RectReporter {
   (): void;
   refresh(force?: boolean): void;
   /**
-   * Measures the regions at the page's next animation frame (after the scroll events of everything
-   * the compositor showed until then; a timer in a hidden document) and gives that report to
-   * `answer` (not emitted), changed or not; null when there is none (the document has not painted,
-   * is not laid out, or the reporter stopped).
+   * Measures the regions at the second animation frame from now (it has the compositor's scrolls
+   * up to now; at once in a hidden document; later when measuring is slow) and gives that report to
+   * `answer`, changed or not. It is not emitted, and the reports go on as if it had not been made.
+   * Null when there is none (the document has not painted, is not laid out, or the reporter stopped).
    */
   sync(answer: (report: SensitiveRectsMessage | null) => void): void;
 }
@@ -302,13 +302,13 @@ export function startSensitiveRectReporter(
     return !domChanged && now() - lastCollect < walkMaxAgeMs;
   };
 
-  /** Reports if changed (or `force`); with `answer`, returns the report instead of emitting it, changed or not. */
-  const report = (force: boolean, answer = false): SensitiveRectsMessage | null => {
+  /**
+   * Measures the regions now (measuring again what the last walk found, or walking the page): the
+   * report of them, or null when the viewport has no size yet. Counts what it cost, for pacing.
+   */
+  const measure = (): SensitiveRectsMessage | null => {
     let walked = false;
     let out: SensitiveRectsMessage | null = null;
-    cancel();
-    soon = false;
-    if (!painted) return null;
     recentCost = recent();
     const start = now();
     guarded('reporting sensitive regions', () => {
@@ -332,20 +332,7 @@ export function startSensitiveRectReporter(
         url = redactUrl(href);
       }
       const dpr = win.devicePixelRatio > 0 ? win.devicePixelRatio : 1;
-      const shape = JSON.stringify([url, width, height, dpr]);
-      const rectKeys = rects.map((r) => `${r.x},${r.y},${r.width},${r.height}`);
-      // With regions, where the page is scrolled to matters too: the worker places them by it.
-      const key = `${shape}${rectKeys.join(';')}${rectKeys.length ? `@${win.scrollX},${win.scrollY}` : ''}`;
-      if (key === lastKey && !force && !answer && now() - lastSent < resendMs) return settleFewer();
-      const fewer = shape === lastShape && new Set(rectKeys).size < lastRects.size && rectKeys.every((k) => lastRects.has(k));
-      if (!force && !answer && fewer && waitWithFewer()) return;
-      settleFewer();
-      lastKey = key;
-      lastShape = shape;
-      lastRects = new Set(rectKeys);
-      lastSent = now();
       out = { type: 'redaction/rects', ts: Date.now(), url, viewport: { width, height }, device_pixel_ratio: dpr, rects, scroll: { x: win.scrollX, y: win.scrollY } };
-      if (!answer) emit(out);
     });
     lastRun = now();
     const cost = lastRun - start;
@@ -353,6 +340,31 @@ export function startSensitiveRectReporter(
     else remeasureCost = cost;
     recentCost += cost;
     return out;
+  };
+
+  /** Reports the regions if they changed since the last report sent (or `force`). */
+  const report = (force: boolean) => {
+    cancel();
+    soon = false;
+    if (!painted) return;
+    const message = measure();
+    if (!message) return;
+    guarded('reporting sensitive regions', () => {
+      const { url: at, viewport, device_pixel_ratio: dpr, rects, scroll } = message;
+      const shape = JSON.stringify([at, viewport.width, viewport.height, dpr]);
+      const rectKeys = rects.map((r) => `${r.x},${r.y},${r.width},${r.height}`);
+      // With regions, where the page is scrolled to matters too: the worker places them by it.
+      const key = `${shape}${rectKeys.join(';')}${rectKeys.length ? `@${scroll?.x ?? 0},${scroll?.y ?? 0}` : ''}`;
+      if (key === lastKey && !force && now() - lastSent < resendMs) return settleFewer();
+      const fewer = shape === lastShape && new Set(rectKeys).size < lastRects.size && rectKeys.every((k) => lastRects.has(k));
+      if (!force && fewer && waitWithFewer()) return;
+      settleFewer();
+      lastKey = key;
+      lastShape = shape;
+      lastRects = new Set(rectKeys);
+      lastSent = now();
+      emit(message);
+    });
   };
 
   /**
@@ -490,26 +502,54 @@ export function startSensitiveRectReporter(
     domChanged = true;
     if (!stopped) report(force);
   };
-  /** Answers waiting for the next animation frame, and what runs them then (or a timer, hidden). */
+  /**
+   * Questions waiting for an answer (`sync`). Answered at the second animation frame after the
+   * question came: the frame already asked for when it came may carry the compositor's scroll from
+   * before the picture the worker asks about; the next one is asked for after it, and carries what
+   * the compositor did since. Later when measuring is slow (paced as the reports are).
+   */
   const answers: ((report: SensitiveRectsMessage | null) => void)[] = [];
   let syncFrame: number | null = null;
   let syncTimer: ReturnType<typeof setTimeout> | null = null;
-  const runSync = () => {
+  const answerAll = (report: SensitiveRectsMessage | null) => {
+    for (const answer of answers.splice(0)) guarded('answering with the sensitive regions', () => answer(report));
+  };
+  const cancelSync = () => {
     if (syncFrame !== null) win.cancelAnimationFrame?.(syncFrame);
     if (syncTimer !== null) clearTimeout(syncTimer);
     syncFrame = syncTimer = null;
-    let out: SensitiveRectsMessage | null = null;
-    if (!stopped) guarded('measuring sensitive regions for a frame', () => (out = report(false, true)));
-    for (const answer of answers.splice(0)) guarded('answering with the sensitive regions', () => answer(out));
+  };
+  /** Measures now and answers every question waiting. */
+  const answerNow = () => {
+    cancelSync();
+    answerAll(!stopped && painted ? measure() : null);
+  };
+  const inFrames = (frames: number, then: () => void) => {
+    syncFrame = win.requestAnimationFrame(() => {
+      syncFrame = null;
+      guarded('answering with the sensitive regions', () => (frames > 1 ? inFrames(frames - 1, then) : then()));
+    });
+  };
+  const answerPaced = () => {
+    const left = paceLeft();
+    if (left <= 0) return answerNow();
+    syncTimer = setTimeout(() => {
+      syncTimer = null;
+      guarded('answering with the sensitive regions', () => inFrames(1, answerPaced));
+    }, left);
   };
   const sync = (answer: (report: SensitiveRectsMessage | null) => void) => {
     if (stopped) return answer(null);
     answers.push(answer);
+    // A hidden document has no animation frames, and nothing on screen for the compositor to move.
+    if (win.document.hidden || !win.requestAnimationFrame) return answerNow();
     if (syncFrame !== null || syncTimer !== null) return;
-    // A hidden document has no animation frames (its screenshot is taken without them).
-    if (win.document.hidden || !win.requestAnimationFrame) syncTimer = setTimeout(runSync, 0);
-    else syncFrame = win.requestAnimationFrame(runSync);
+    inFrames(2, answerPaced);
   };
-  removers.push(() => runSync());
+  // Hidden while a question waits: its animation frames will not come.
+  const onHidden = () => guarded('answering with the sensitive regions', () => win.document.hidden && answers.length > 0 && answerNow());
+  win.document.addEventListener('visibilitychange', onHidden);
+  removers.push(() => win.document.removeEventListener('visibilitychange', onHidden));
+  removers.push(() => answerNow());
   return Object.assign(stop, { refresh, sync });
 }

@@ -215,6 +215,7 @@ export class FrameSources {
   updateRegions(tabId: number, report: SensitiveRectsMessage): void {
     const first = !this.regions.known(tabId);
     this.regions.update(tabId, report);
+    this.unanswered.delete(tabId);
     if (this.awaitingRegions.delete(tabId)) this.retake(tabId);
     // A new page's first report: a still page may have painted its only frame before it (dropped,
     // or never sent: a screencast started on a page already painted sends nothing).
@@ -308,6 +309,7 @@ export class FrameSources {
     this.lastScreenshot.delete(tabId);
     this.lastFrameAt.delete(tabId);
     this.awaitingRegions.delete(tabId);
+    this.unanswered.delete(tabId);
     this.subframeDocs.delete(tabId);
     this.endBurst(tabId);
     this.bursts.forget(tabId);
@@ -482,7 +484,14 @@ export class FrameSources {
     // one in force when it was taken to that answer, the frame covers where the field was, went, and
     // everything between (`SensitiveRegions.plan`). A page that cannot answer in time: dropped.
     if (this.ports.syncRegions && this.regions.known(tabId)) {
-      if (!(await this.syncRegions(tabId))) return null;
+      // A page that did not answer the last time (hung, starved): dropped at once until it reports again.
+      if (this.unanswered.has(tabId)) return null;
+      const synced = await withTimeout(this.syncRegions(tabId), SYNC_WAIT_MS, `the regions of tab ${tabId}`).catch((error: unknown) => {
+        if (!this.unanswered.has(tabId)) this.ports.log(`[afr] frame of tab ${tabId} dropped: ${String(error)}`);
+        this.unanswered.add(tabId);
+        return false;
+      });
+      if (!synced) return null;
     } else if (!this.ports.syncRegions) {
       // Masked with the reports of a moment after it was taken too. A screencast frame says when it
       // was drawn; a capture or screenshot may show any moment until it returned (now).
@@ -503,9 +512,10 @@ export class FrameSources {
 
   /**
    * Resolves true once the tab's page answered a request for its regions sent after this call (the
-   * answer is then one of its reports), false when it could not (no answer within `SYNC_WAIT_MS`,
-   * none to give, or the tab's regions were forgotten meanwhile: a navigation). One request per tab
-   * at a time: frames that come while it is in flight share the next one.
+   * answer is then one of its reports), false when it has none to give or the tab's regions were
+   * forgotten meanwhile (a navigation). One request per tab at a time: frames that come while it is
+   * in flight share the next one. The caller stops waiting after `SYNC_WAIT_MS`; an answer that
+   * comes later still counts as a report (and brings the retake of a dropped frame).
    */
   private syncRegions(tabId: number): Promise<boolean> {
     const running = this.syncs.get(tabId);
@@ -514,26 +524,29 @@ export class FrameSources {
   }
 
   private askRegions(tabId: number): Promise<boolean> {
-    const entry: { answer: Promise<boolean>; next: Promise<boolean> | null } = { answer: Promise.resolve(false), next: null };
     const resets = this.regions.resets(tabId);
-    entry.answer = withTimeout(this.ports.syncRegions!(tabId), SYNC_WAIT_MS, `the regions of tab ${tabId}`)
+    const answer = this.ports.syncRegions!(tabId)
       .then((report) => {
         // No answer (no content script, not painted), or from a document since replaced.
-        if (!report || this.regions.resets(tabId) !== resets) return false;
-        this.unanswered.delete(tabId);
+        if (!report || this.regions.resets(tabId) !== resets || !this.regions.known(tabId)) return false;
         this.updateRegions(tabId, report);
         return true;
       })
       .catch((error: unknown) => {
-        if (!this.unanswered.has(tabId)) this.ports.log(`[afr] ${String(error)}`);
-        this.unanswered.add(tabId);
+        this.ports.log(`[afr] the regions of tab ${tabId}: ${String(error)}`);
         return false;
-      })
-      .finally(() => {
-        if (this.syncs.get(tabId) === entry) this.syncs.delete(tabId);
       });
+    // The next request waits for this one, at most `SYNC_WAIT_MS`.
+    const entry: { answer: Promise<boolean>; next: Promise<boolean> | null } = {
+      answer: withTimeout(answer, SYNC_WAIT_MS, 'a request for regions')
+        .catch(() => false)
+        .finally(() => {
+          if (this.syncs.get(tabId) === entry) this.syncs.delete(tabId);
+        }),
+      next: null,
+    };
     this.syncs.set(tabId, entry);
-    return entry.answer;
+    return answer;
   }
 
   /** Stores a frame from CDP (screencast or screenshot), at `ts` in the ring, through the same masking as any frame. */
