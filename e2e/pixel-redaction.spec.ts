@@ -259,6 +259,8 @@ for (const { what, query } of [
     recorder,
     site,
   }, testInfo) => {
+    // Decoding every frame of the bundle takes a while; more on a loaded machine.
+    test.setTimeout(180_000);
     await afr(recorder.worker, 'configure', { captureSource: 'screencast', fps: 30 });
     const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
     await page.goto(`${site.origin}/scroll.html${query}`);
