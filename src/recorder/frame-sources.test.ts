@@ -246,6 +246,27 @@ describe('FrameSources', () => {
       expect(log.mock.calls.filter(([m]) => String(m).includes('timed out'))).toHaveLength(1);
     });
 
+    it('holds a captureVisibleTab frame for the answer too, and a page that does not answer holds the loop at most that long', async () => {
+      const { asked, syncRegions } = page();
+      const { sources, ring, current, capturer, maskFrame } = setup({ captureSource: 'visibleTab' }, true, 0, syncRegions);
+      sources.updateRegions(TAB, at(20));
+      await sources.apply(current, false);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(capturer.capture).toHaveBeenCalledTimes(1);
+      expect(syncRegions).toHaveBeenCalledTimes(1);
+      expect(maskFrame).not.toHaveBeenCalled();
+      asked.shift()!(at(2));
+      await vi.advanceTimersByTimeAsync(10);
+      expect((await ring.frames()).map((f) => f.masked)).toEqual([3]);
+      // The next capture's question is never answered: dropped after SYNC_WAIT_MS, and the loop goes on.
+      await vi.advanceTimersByTimeAsync(SYNC_WAIT_MS + 1_000);
+      const captures = capturer.capture.mock.calls.length;
+      await vi.advanceTimersByTimeAsync(2_000);
+      sources.loop.stop();
+      expect(capturer.capture.mock.calls.length).toBeGreaterThan(captures);
+      expect(await ring.frames()).toHaveLength(1);
+    });
+
     it('drops a frame when the answer comes from a document the tab has since left', async () => {
       const { asked, syncRegions } = page();
       const { sources, ring, current } = setup({}, true, 0, syncRegions);
