@@ -171,12 +171,17 @@ describe('FrameSources', () => {
       return { asked, syncRegions };
     }
     const at = (y: number, ts = Date.now()) => ({ ...report([{ x: 4, y, width: 20, height: 10, id: 1 }]), ts });
+    /** Recording, with a page that answers when the test says and has reported a field at y 20. */
+    async function asking(settings: Partial<Settings> = {}) {
+      const answering = page();
+      const ctx = setup(settings, true, 0, answering.syncRegions);
+      await ctx.sources.apply(ctx.current, false);
+      ctx.sources.updateRegions(TAB, at(20));
+      return { ...ctx, ...answering };
+    }
 
     it('masks a frame once the page answered, where the field was, went, and everywhere between', async () => {
-      const { asked, syncRegions } = page();
-      const { sources, ring, current, maskFrame } = setup({}, true, 0, syncRegions);
-      await sources.apply(current, false);
-      sources.updateRegions(TAB, at(20));
+      const { asked, syncRegions, sources, ring, maskFrame } = await asking();
       await vi.advanceTimersByTimeAsync(FRAME_LATENCY_MS + 10);
       sources.handleScreencastFrame(TAB, { sessionId: 1, data: JPEG_BASE64, metadata: { timestamp: Date.now() / 1000 } });
       await vi.advanceTimersByTimeAsync(500);
@@ -195,10 +200,7 @@ describe('FrameSources', () => {
     });
 
     it('asks once more for the frames that came while a request was in flight, and once for all of them', async () => {
-      const { asked, syncRegions } = page();
-      const { sources, ring, current } = setup({}, true, 0, syncRegions);
-      await sources.apply(current, false);
-      sources.updateRegions(TAB, at(20));
+      const { asked, syncRegions, sources, ring } = await asking();
       sources.handleScreencastFrame(TAB, { sessionId: 1, data: JPEG_BASE64 });
       await vi.advanceTimersByTimeAsync(130);
       sources.handleScreencastFrame(TAB, { sessionId: 2, data: OTHER_JPEG_BASE64 });
@@ -219,10 +221,7 @@ describe('FrameSources', () => {
     });
 
     it(`drops a frame whose page does not answer within ${SYNC_WAIT_MS} ms (a hung page), and the next ones at once until it answers`, async () => {
-      const { asked, syncRegions } = page();
-      const { sources, ring, current, log, screencast } = setup({}, true, 0, syncRegions);
-      await sources.apply(current, false);
-      sources.updateRegions(TAB, at(20));
+      const { asked, syncRegions, sources, ring, log, screencast } = await asking();
       sources.handleScreencastFrame(TAB, { sessionId: 1, data: JPEG_BASE64 });
       await vi.advanceTimersByTimeAsync(SYNC_WAIT_MS + 10);
       expect(await ring.frames()).toEqual([]);
@@ -268,10 +267,7 @@ describe('FrameSources', () => {
     });
 
     it('drops a frame when the answer comes from a document the tab has since left', async () => {
-      const { asked, syncRegions } = page();
-      const { sources, ring, current } = setup({}, true, 0, syncRegions);
-      await sources.apply(current, false);
-      sources.updateRegions(TAB, at(20));
+      const { asked, syncRegions, sources, ring } = await asking();
       sources.handleScreencastFrame(TAB, { sessionId: 1, data: JPEG_BASE64 });
       await vi.advanceTimersByTimeAsync(10);
       sources.handleNavigation(TAB);
@@ -287,10 +283,7 @@ describe('FrameSources', () => {
     });
 
     it('drops a frame whose page has no regions to give (it has not painted)', async () => {
-      const { asked, syncRegions } = page();
-      const { sources, ring, current } = setup({}, true, 0, syncRegions);
-      await sources.apply(current, false);
-      sources.updateRegions(TAB, at(20));
+      const { asked, sources, ring } = await asking();
       sources.handleScreencastFrame(TAB, { sessionId: 1, data: JPEG_BASE64 });
       await vi.advanceTimersByTimeAsync(10);
       asked.shift()!(null);
