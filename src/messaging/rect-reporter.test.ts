@@ -482,6 +482,18 @@ describe('startSensitiveRectReporter', () => {
       expect(sent.at(-1)?.rects).toEqual([{ ...FIELD, y: 400 }]);
     });
 
+    it('answers a question that came while another waited two animation frames after it, both at once', () => {
+      const stop = start({ pollMs: 0 });
+      const answers: string[] = [];
+      stop.sync(() => answers.push('first'));
+      nextFrame();
+      stop.sync(() => answers.push('second'));
+      nextFrame();
+      expect(answers).toEqual([]);
+      nextFrame();
+      expect(answers).toEqual(['first', 'second']);
+    });
+
     it('answers at once in a hidden document, and when the document is hidden with a question waiting', () => {
       const stop = start({ pollMs: 0 });
       current = [FIELD];

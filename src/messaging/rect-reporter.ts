@@ -543,7 +543,9 @@ export function startSensitiveRectReporter(
     answers.push(answer);
     // A hidden document has no animation frames, and nothing on screen for the compositor to move.
     if (win.document.hidden || !win.requestAnimationFrame) return answerNow();
-    if (syncFrame !== null || syncTimer !== null) return;
+    // Others waiting (rare: the worker asks one question at a time) are answered with this one, two
+    // animation frames from now: the frame their count had reached may predate this question.
+    cancelSync();
     inFrames(2, answerPaced);
   };
   // Hidden while a question waits: its animation frames will not come.
