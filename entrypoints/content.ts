@@ -170,7 +170,7 @@ export default defineContentScript({
           return false;
         }
         rectReporter.sync((report) => sendResponse(report));
-        return true; // answered at the next animation frame
+        return true; // answered at the second animation frame from now
       }
       if (parsed.data.type === 'redaction/preview') {
         const { rules, problems } = compileRedactionRules(parsed.data.rules, isValidSelector);

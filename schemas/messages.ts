@@ -105,8 +105,8 @@ export const RedactionPreviewMessageSchema = z.object({ type: z.literal('redacti
 export const RedactionReportMessageSchema = z.object({ type: z.literal('redaction/report') }).strict();
 
 /**
- * Background → content script (top frame): measure the sensitive regions at the page's next
- * animation frame, and answer with them (`redaction/rects`, sent even if unchanged). A frame that
+ * Background → content script (top frame): measure the sensitive regions at the page's second
+ * animation frame from now (the first may carry the compositor's scroll from before), and answer with them (`redaction/rects`, sent even if unchanged). A frame that
  * reached the background before this was sent is masked once the answer is in: the page has then
  * seen every scroll the frame may show.
  */

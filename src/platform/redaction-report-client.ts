@@ -11,7 +11,7 @@ export function requestRegionsReport(tabId: number): void {
 
 /**
  * Asks the content script of a tab's top frame for its sensitive regions as of its next animation
- * frame (`redaction/sync`). Resolves with that report, or null when there is none (no content
+ * frame but one (`redaction/sync`). Resolves with that report, or null when there is none (no content
  * script, the page has not painted); rejects when the answer is not a valid report.
  */
 export async function syncRegionsReport(tabId: number): Promise<SensitiveRectsMessage | null> {

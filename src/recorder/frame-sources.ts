@@ -34,8 +34,8 @@ export interface FrameSourcePorts {
   /** Asks the tab's top frame to report its sensitive regions now (they are unknown: its window changed). */
   requestRegions?(tabId: number): void;
   /**
-   * Asks the tab's top frame for its sensitive regions as of its next animation frame (`redaction/sync`):
-   * that report, or null when it has none. A frame is masked once the answer to a request sent after
+   * Asks the tab's top frame for its sensitive regions as of its second animation frame from now
+   * (`redaction/sync`): that report, or null when it has none. A frame is masked once the answer to a request sent after
    * it arrived is in. Without it, a frame is masked `reportWaitMs` after it was taken.
    */
   syncRegions?(tabId: number): Promise<SensitiveRectsMessage | null>;
@@ -136,7 +136,7 @@ export class FrameSources {
   private readonly cdpStats = { stored: 0, dropped: 0, masked: 0, errors: 0 };
   /** Each tab's request for its regions in flight, and the one to be sent once it is answered (see `syncRegions`). */
   private readonly syncs = new Map<number, { answer: Promise<boolean>; next: Promise<boolean> | null }>();
-  /** Tabs whose page did not answer in time: logged once until one answers. */
+  /** Tabs whose page did not answer in time: their frames are dropped at once (logged once) until it answers or reports. */
   private readonly unanswered = new Set<number>();
   private castOptions = '';
   private paused = false;
@@ -479,7 +479,7 @@ export class FrameSources {
     if (!this.capturing) return null;
     const epoch = this.captureEpoch;
     // The compositor moves what it can (a scroller, a fling) before the page hears of it: a frame may
-    // show a field where no report has it yet. The page is asked now, and answers at its next
+    // show a field where no report has it yet. The page is asked now, and answers at its second
     // animation frame, which has seen every scroll this frame shows: masked with the reports from the
     // one in force when it was taken to that answer, the frame covers where the field was, went, and
     // everything between (`SensitiveRegions.plan`). A page that cannot answer in time: dropped.
