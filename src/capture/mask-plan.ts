@@ -1,5 +1,5 @@
 import type { SensitiveRectsMessage } from '../../schemas/messages';
-import type { Box, ViewportRect } from '../redact/viewport-rect';
+import { union, type ViewportRect } from '../redact/viewport-rect';
 
 /** A rectangle of a frame image: image pixels, integers, inside the image. */
 export interface ImageRect {
@@ -54,8 +54,6 @@ export class SensitiveRegions {
   /** Each tab's reports of its current document, oldest first, with the time each arrived. */
   private readonly reports = new Map<number, { report: SensitiveRectsMessage; at: number }[]>();
   private readonly lastShown = new Map<number, { width: number; height: number }>();
-  /** How many times each tab's reports were forgotten (see `resets`). */
-  private readonly forgotten = new Map<number, number>();
   private masked = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -81,21 +79,16 @@ export class SensitiveRegions {
     const previous = this.lastShown.get(tabId);
     this.lastShown.set(tabId, shown);
     if (previous && Math.abs(previous.width - shown.width) < 1 && Math.abs(previous.height - shown.height) < 1) return false;
-    return this.drop(tabId);
-  }
-
-  /** Forgets the tab's reports; true when it had some. */
-  private drop(tabId: number): boolean {
-    this.forgotten.set(tabId, (this.forgotten.get(tabId) ?? 0) + 1);
     return this.reports.delete(tabId);
   }
 
   /**
-   * How many times the tab's reports were forgotten so far (a navigation, a resized window): a report
-   * asked for before a change of this count may describe a document or window no longer shown.
+   * The tab's reports as they stand: the same token until they are forgotten (a navigation, a
+   * resized window, the tab closed); undefined while none are known. A report asked for under
+   * another token may describe a document or window no longer shown.
    */
-  resets(tabId: number): number {
-    return this.forgotten.get(tabId) ?? 0;
+  generation(tabId: number): object | undefined {
+    return this.reports.get(tabId);
   }
 
   /** The tab's screencast session ended: the next one's first frame has nothing to be compared with. */
@@ -106,18 +99,17 @@ export class SensitiveRegions {
   /** Every tab's regions are unknown until it reports again (its pages stop or stopped reporting); returns the tabs that had a report. */
   resetAll(): number[] {
     const tabs = [...this.reports.keys()];
-    for (const tabId of tabs) this.drop(tabId);
+    this.reports.clear();
     return tabs;
   }
 
   /** The tab navigated: its regions are unknown until its new document reports. True when it had a report. */
   reset(tabId: number): boolean {
-    return this.drop(tabId);
+    return this.reports.delete(tabId);
   }
 
   forget(tabId: number): void {
     this.reports.delete(tabId);
-    this.forgotten.delete(tabId);
     this.lastShown.delete(tabId);
   }
 
@@ -245,15 +237,13 @@ function layersOf(report: SensitiveRectsMessage, shown?: FrameShown): Layers {
 
 /** The box covering each region (by id) in both `a` and `b`, where it moved from one to the other. */
 function sweep(a: readonly ViewportRect[], b: readonly ViewportRect[]): ViewportRect[] {
+  /** Each id's rects (several for a text's lines) as one box. */
   const boxesOf = (rects: readonly ViewportRect[]) => {
-    const boxes = new Map<number, Box>();
+    const boxes = new Map<number, ViewportRect>();
     for (const r of rects) {
       if (r.id === undefined || !(r.width > 0 && r.height > 0)) continue;
       const box = boxes.get(r.id);
-      const right = r.x + r.width;
-      const bottom = r.y + r.height;
-      if (!box) boxes.set(r.id, { left: r.x, top: r.y, right, bottom });
-      else boxes.set(r.id, { left: Math.min(box.left, r.x), top: Math.min(box.top, r.y), right: Math.max(box.right, right), bottom: Math.max(box.bottom, bottom) });
+      boxes.set(r.id, box ? union(box, r) : r);
     }
     return boxes;
   };
@@ -261,10 +251,8 @@ function sweep(a: readonly ViewportRect[], b: readonly ViewportRect[]): Viewport
   const out: ViewportRect[] = [];
   for (const [id, to] of boxesOf(b)) {
     const was = from.get(id);
-    if (!was || (was.left === to.left && was.top === to.top && was.right === to.right && was.bottom === to.bottom)) continue;
-    const left = Math.min(was.left, to.left);
-    const top = Math.min(was.top, to.top);
-    out.push({ x: left, y: top, width: Math.max(was.right, to.right) - left, height: Math.max(was.bottom, to.bottom) - top, id });
+    if (!was || (was.x === to.x && was.y === to.y && was.width === to.width && was.height === to.height)) continue;
+    out.push({ ...union(was, to), id });
   }
   return out;
 }

@@ -524,11 +524,11 @@ export class FrameSources {
   }
 
   private askRegions(tabId: number): Promise<boolean> {
-    const resets = this.regions.resets(tabId);
+    const generation = this.regions.generation(tabId);
     const answer = this.ports.syncRegions!(tabId)
       .then((report) => {
         // No answer (no content script, not painted), or from a document since replaced.
-        if (!report || this.regions.resets(tabId) !== resets || !this.regions.known(tabId)) return false;
+        if (!report || generation === undefined || this.regions.generation(tabId) !== generation) return false;
         this.updateRegions(tabId, report);
         return true;
       })

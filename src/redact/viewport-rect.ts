@@ -34,7 +34,8 @@ export function roundOut(box: Box): ViewportRect {
   return { x, y, width: Math.ceil(box.right) - x, height: Math.ceil(box.bottom) - y };
 }
 
-function union(a: ViewportRect, b: ViewportRect): ViewportRect {
+/** The smallest rect covering both (with no `id`). */
+export function union(a: ViewportRect, b: ViewportRect): ViewportRect {
   const x = Math.min(a.x, b.x);
   const y = Math.min(a.y, b.y);
   return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
