@@ -9,7 +9,9 @@
  *      each kind of Chromium process spent (where the overhead goes); once as fast as Playwright
  *      goes, once with a short pause between actions;
  *   4. a soak: ring bytes, IndexedDB usage and the service worker's heap over a long run at the
- *      default 8 fps.
+ *      default 8 fps;
+ *   5. page loads: how much later a document's DOMContentLoaded comes with the extension (its
+ *      content script runs in every frame at document_start, before the page's parser).
  * BENCH_REPS (default 3), BENCH_SOAK_SECONDS (default 60; the full check is 600), BENCH_SECTIONS
  * (e.g. "1,2"), BENCH_THINK_MS (section 3's pauses between actions, default "0,50") and BENCH_MODES
  * (section 3's modes whose name contains one of these words, e.g. "off,auto"; default all) tune it.
@@ -32,7 +34,7 @@ const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
 const RATE_SECONDS = 30;
 const SOAK_SAMPLE_SECONDS = SOAK_SECONDS >= 300 ? 30 : 10;
 const SOAK_DEBUGGING_PORT = 9347;
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? '1,2,3,4').split(',').map((s) => s.trim()));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? '1,2,3,4,5').split(',').map((s) => s.trim()));
 const THINK_MS = (process.env.BENCH_THINK_MS ?? '0,50').split(',').map(Number);
 const MODE_WORDS = process.env.BENCH_MODES?.split(',').map((s) => s.trim());
 
@@ -291,6 +293,47 @@ async function soak(site: SiteServer): Promise<void> {
   }
 }
 
+/** Milliseconds from the response's end to DOMContentLoaded, for each of `loads` loads of the checkout page. */
+async function domContentLoadedDelays(page: Page, site: SiteServer, loads: number): Promise<number[]> {
+  const delays: number[] = [];
+  for (let i = 0; i < loads; i++) {
+    await page.goto(`${site.origin}/checkout.html?load=${i}`);
+    delays.push(
+      await page.evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        return nav.domContentLoadedEventStart - nav.responseEnd;
+      }),
+    );
+  }
+  return delays;
+}
+
+async function pageLoads(site: SiteServer): Promise<void> {
+  const loads = 30;
+  console.log(`\n5. Page loads: the checkout page's response end → DOMContentLoaded, ${loads} loads per run, ${REPS} runs each (interleaved)`);
+  const runs: Record<string, number[]> = { 'extension off': [], 'recorder default (auto)': [], 'recorder metadata only': [] };
+  for (let rep = 0; rep < REPS; rep++) {
+    const profile = mkdtempSync(path.join(os.tmpdir(), 'afr-bench-'));
+    const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+    try {
+      runs['extension off']!.push(...(await domContentLoadedDelays(context.pages()[0] ?? (await context.newPage()), site, loads)));
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+    for (const [name, settings] of [
+      ['recorder default (auto)', {}],
+      ['recorder metadata only', { captureLevel: 'metadata' }],
+    ] as const) {
+      await withRecorder(settings, async (_b, page) => void runs[name]!.push(...(await domContentLoadedDelays(page, site, loads))));
+    }
+  }
+  const off = median(runs['extension off']!);
+  for (const [name, delays] of Object.entries(runs)) {
+    console.log(`   ${name.padEnd(26)} ${fmt(delays, 'ms', 1)}; ${(median(delays) - off).toFixed(1)} ms later than off`);
+  }
+}
+
 async function main(): Promise<void> {
   const site = await startSiteServer();
   console.log(`Agent Flight Recorder benchmark — ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(2)}`);
@@ -299,6 +342,7 @@ async function main(): Promise<void> {
     if (SECTIONS.has('2')) await failureToBundle(site);
     if (SECTIONS.has('3')) await agentSlowdown(site);
     if (SECTIONS.has('4')) await soak(site);
+    if (SECTIONS.has('5')) await pageLoads(site);
     console.log(`\nload average at the end ${os.loadavg()[0]!.toFixed(2)}; encoder-only figures: npm run bench:clip`);
   } finally {
     await site.close();

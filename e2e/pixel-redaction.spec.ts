@@ -278,16 +278,43 @@ for (const { what, query } of [
     // Frames of the scroll itself were stored (not dropped), not only of the still page around it.
     const scrolling = bundle.manifest.frames.filter((f) => f.source === 'screencast' && f.ts >= scrollFrom && f.ts <= scrollTo);
     expect(scrolling.length).toBeGreaterThanOrEqual(30);
-    const leaks: string[] = [];
-    for (const frame of bundle.manifest.frames) {
-      const jpeg = bundle.files.get(frame.name)!;
-      const red = redPixels(await decodeRgb(jpeg, frame.width, frame.height));
-      // A few stray pixels at a mask's edge are JPEG ringing; a field's visible strip is thousands.
-      if (red > 40) {
-        leaks.push(`${frame.name} (${frame.source}): ${red} red pixels`);
-        writeFileSync(testInfo.outputPath(frame.name.replace('/', '-')), jpeg);
-      }
-    }
-    expect(leaks).toEqual([]);
+    expect(await redLeaks(bundle, testInfo)).toEqual([]);
   });
+}
+
+// A transform animation runs on the compositor: no event tells the page its fields moved, so each
+// frame's place for them comes from the page's answer to its question, swept from the last report.
+for (const { what, query } of [
+  { what: 'sliding', query: '' },
+  { what: 'sliding, turning and growing', query: '?rotate' },
+]) {
+  test(`card fields ${what} in a CSS transform animation: no stored frame shows them`, async ({ recorder, site }, testInfo) => {
+    test.setTimeout(180_000);
+    await afr(recorder.worker, 'configure', { captureSource: 'screencast', fps: 30 });
+    const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
+    await page.goto(`${site.origin}/slide.html${query}`);
+    await expect.poll(async () => (await afr(recorder.worker, 'status')).tabs.find((t) => t.url?.includes('/slide.html'))?.source, { timeout: 15_000 }).toBe('screencast');
+    await waitForFrames(recorder.worker, 5);
+    const from = Date.now();
+    await page.waitForTimeout(3_000);
+    const bundle = await exportBundle(recorder.worker, await afr(recorder.worker, 'fail', { reason: 'probe' }));
+    // Frames of the animation were stored (not dropped): it repaints every frame.
+    expect(bundle.manifest.frames.filter((f) => f.source === 'screencast' && f.ts >= from).length).toBeGreaterThanOrEqual(30);
+    expect(await redLeaks(bundle, testInfo)).toEqual([]);
+  });
+}
+
+/** Frames of the bundle showing part of a (bright red) card field, each saved beside the test's results. */
+async function redLeaks(bundle: OpenedBundle, testInfo: TestInfo): Promise<string[]> {
+  const leaks: string[] = [];
+  for (const frame of bundle.manifest.frames) {
+    const jpeg = bundle.files.get(frame.name)!;
+    const red = redPixels(await decodeRgb(jpeg, frame.width, frame.height));
+    // A few stray pixels at a mask's edge are JPEG ringing; a field's visible strip is thousands.
+    if (red > 40) {
+      leaks.push(`${frame.name} (${frame.source}): ${red} red pixels`);
+      writeFileSync(testInfo.outputPath(frame.name.replace('/', '-')), jpeg);
+    }
+  }
+  return leaks;
 }

@@ -1,10 +1,6 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import {
-  ToBackgroundMessageSchema,
-  ToContentMessageSchema,
-  type SnapshotCaptureResult,
-  type ToBackgroundMessage,
-} from '../schemas/messages';
+import { ToContentMessageSchema } from '../schemas/content-messages';
+import type { SnapshotCaptureResult, ToBackgroundMessage } from '../schemas/messages';
 import { CONTENT_PORT_NAME, openBackgroundChannel } from '../src/messaging/background-channel';
 import { startPageBridge, startPageErrorRelay } from '../src/messaging/page-bridge';
 import { createStepBatcher } from '../src/messaging/step-batcher';
@@ -15,7 +11,7 @@ import { observeActions } from '../src/steps/observe-actions';
 import { compileRedactionRules, selectorValidator, setActiveRedactionRules } from '../src/redact/custom-rules';
 import { redactionRulesFromStoredSettings } from '../src/redact/load-redaction-rules';
 import { previewRedaction } from '../src/redact/redaction-preview';
-import { SETTINGS_KEY } from '../src/settings/settings-store';
+import { SETTINGS_KEY } from '../src/settings/migrations';
 
 /** After its worker stopped, a page waits this long before it starts a new one (the old one is gone by then). */
 const WAKE_DELAY_MS = 100;
@@ -73,11 +69,12 @@ export default defineContentScript({
     // A quick run of steps goes as one message (a lone step and every other message go at once).
     const batcher = createStepBatcher((message) => channel.send(message), { unbatched: () => document.visibilityState === 'hidden' });
     disposers.push(() => batcher.dispose());
+    // Not validated here: the background validates every message it receives, and keeps the valid
+    // steps of a batch holding an invalid one. Building every message's schema here would cost each
+    // frame of every page a dozen milliseconds of its load (see `schemas/content-messages.ts`).
     const send = (message: ToBackgroundMessage) => {
-      const parsed = ToBackgroundMessageSchema.safeParse(message);
-      if (!parsed.success) return warnOnce('dropped an invalid message', parsed.error.issues[0]?.message);
       if (!chrome.runtime?.id) return stop();
-      batcher.send(parsed.data);
+      batcher.send(message);
     };
 
     // Top frame: where sensitive content is on screen (iframes included), so frames are masked before

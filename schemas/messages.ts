@@ -3,7 +3,17 @@ import { PageSnapshotSchema } from './snapshot';
 import { StepKindSchema, StepTargetSchema } from './steps';
 import { PAGE_LIMITS } from './page-protocol';
 import { AgentCommandSchema } from './agent';
-import { RedactionRulesSchema } from './settings';
+import { STEP_BATCH_MAX } from './content-messages';
+
+export {
+  STEP_BATCH_MAX,
+  SnapshotCaptureMessageSchema,
+  RedactionPreviewMessageSchema,
+  RedactionReportMessageSchema,
+  RedactionSyncMessageSchema,
+  ToContentMessageSchema,
+  type ToContentMessage,
+} from './content-messages';
 
 /**
  * Messages between the extension's contexts: one union tagged by `type`, named `area/verb`.
@@ -25,9 +35,6 @@ export const StepObservedMessageSchema = z
     label: z.string().max(PAGE_LIMITS.labelChars).nullable(),
   })
   .strict();
-
-/** Most steps one `step/batch` carries; a page flushes earlier when it has this many. */
-export const STEP_BATCH_MAX = 50;
 
 /**
  * Content script → background: steps observed in quick succession, in the order they happened, sent
@@ -95,22 +102,9 @@ export const SensitiveRectsMessageSchema = z
   .strict();
 export type SensitiveRectsMessage = z.infer<typeof SensitiveRectsMessageSchema>;
 
-/** Background → content script (top frame): take the DOM snapshot now. Answer: `PageSnapshot`. */
-export const SnapshotCaptureMessageSchema = z.object({ type: z.literal('snapshot/capture') }).strict();
 
-/** Background → content script (top frame): what would these rules mask here? Answer: `RedactionPreview`. */
-export const RedactionPreviewMessageSchema = z.object({ type: z.literal('redaction/preview'), rules: RedactionRulesSchema }).strict();
 
-/** Background → content script (top frame): report the sensitive regions now, even if unchanged. No answer. */
-export const RedactionReportMessageSchema = z.object({ type: z.literal('redaction/report') }).strict();
 
-/**
- * Background → content script (top frame): measure the sensitive regions at the page's second
- * animation frame from now (the first may carry the compositor's scroll from before), and answer with them (`redaction/rects`, sent even if unchanged). A frame that
- * reached the background before this was sent is masked once the answer is in: the page has then
- * seen every scroll the frame may show.
- */
-export const RedactionSyncMessageSchema = z.object({ type: z.literal('redaction/sync') }).strict();
 
 /**
  * A frame of a clip job, read from IndexedDB by its key; a frame the ring keeps in memory only
@@ -203,14 +197,6 @@ export const ToBackgroundMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type ToBackgroundMessage = z.infer<typeof ToBackgroundMessageSchema>;
 
-/** Everything the content script accepts from the background. */
-export const ToContentMessageSchema = z.discriminatedUnion('type', [
-  SnapshotCaptureMessageSchema,
-  RedactionPreviewMessageSchema,
-  RedactionReportMessageSchema,
-  RedactionSyncMessageSchema,
-]);
-export type ToContentMessage = z.infer<typeof ToContentMessageSchema>;
 
 /** Everything the offscreen document accepts. */
 export const ToOffscreenMessageSchema = z.discriminatedUnion('type', [ClipEncodeMessageSchema, ClipWarmupMessageSchema]);

@@ -1,36 +1,9 @@
 import { z } from 'zod';
 import { SignalRulesPatchSchema, SignalRulesSchema } from './signals';
 import { CaptureLevelSchema } from './capture-level';
+import { RedactionRulesSchema } from './redaction-rules';
 
-const regexSource = z
-  .string()
-  .min(1)
-  .max(512)
-  .refine(
-    (source) => {
-      try {
-        new RegExp(source, 'u');
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    { message: 'not a valid regular expression' },
-  );
-
-/**
- * Custom redaction: elements matching `selectors` (their values and text) are withheld; fields whose
- * name, id or label matches a `fieldNamePatterns` regex are withheld; text matching a `textPatterns`
- * regex is masked wherever text is recorded.
- */
-export const RedactionRulesSchema = z
-  .object({
-    selectors: z.array(z.string().min(1).max(512)).max(100),
-    fieldNamePatterns: z.array(regexSource).max(100),
-    textPatterns: z.array(regexSource).max(100),
-  })
-  .strict();
-export type RedactionRules = z.infer<typeof RedactionRulesSchema>;
+export { RedactionRulesSchema, type RedactionRules } from './redaction-rules';
 
 /** Every recorder setting, with its default. The API, the storage layer and the docs all read this. */
 export const SettingsSchema = z

@@ -1,4 +1,5 @@
-import { STEP_BATCH_MAX, type StepObservedMessage, type ToBackgroundMessage } from '../../schemas/messages';
+import { STEP_BATCH_MAX } from '../../schemas/content-messages';
+import type { StepObservedMessage, ToBackgroundMessage } from '../../schemas/messages';
 
 /** After a message went to the background, steps wait at most this long and go together. */
 export const STEP_BATCH_WINDOW_MS = 100;

@@ -100,13 +100,26 @@ describe('Recorder', () => {
     recorder.loop.stop();
   });
 
-  it('drops a batch holding one malformed step as a whole, with a logged warning', async () => {
+  it('keeps the valid steps of a batch holding a malformed one, with a logged warning', async () => {
     const { recorder, ports, log } = setup();
     await recorder.start();
-    await recorder.handleMessage({ type: 'step/batch', steps: [stepMessage(), { type: 'step/observed' }] }, origin);
+    // Content scripts do not validate what they send: one step with a URL past the cap must not cost the others.
+    const steps = [stepMessage({ ts: T0 - 20, action: 'first' }), stepMessage({ url: `https://example.test/${'x'.repeat(9000)}` }), { type: 'step/observed' }, stepMessage({ ts: T0 - 10, action: 'last' })];
+    await recorder.handleMessage({ type: 'step/batch', steps }, origin);
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/dropped a malformed message .*kept its 2 valid steps/));
+    expect((await ports.timeline.between(7, 0, T0)).map((s) => s.action)).toEqual(['first', 'last']);
+    expect(ports.watchTab).toHaveBeenCalledWith(7);
+    recorder.loop.stop();
+  });
+
+  it('drops an empty batch, or one with no valid step, with a logged warning', async () => {
+    const { recorder, ports, log } = setup();
+    await recorder.start();
+    await recorder.handleMessage({ type: 'step/batch', steps: [{ type: 'step/observed' }] }, origin);
     await recorder.handleMessage({ type: 'step/batch', steps: [] }, origin);
-    expect(log).toHaveBeenCalledTimes(2);
-    expect(log).toHaveBeenCalledWith(expect.stringMatching(/dropped a malformed message/));
+    await recorder.handleMessage({ type: 'step/batch', steps: 'nope' }, origin);
+    expect(log).toHaveBeenCalledTimes(3);
+    expect(log).not.toHaveBeenCalledWith(expect.stringMatching(/kept/));
     expect(ports.timeline.size).toBe(0);
     recorder.loop.stop();
   });

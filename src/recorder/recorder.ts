@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { apiInputSchema, type AgentCommand, type AgentCommandKind } from '../../schemas/agent';
 import type { BundleSummary, Status } from '../../schemas/api';
 import type { FailureSignal } from '../../schemas/failure';
-import { ToBackgroundMessageSchema, type StepObservedMessage, type ToBackgroundMessage } from '../../schemas/messages';
+import { STEP_BATCH_MAX, StepObservedMessageSchema, ToBackgroundMessageSchema, type StepObservedMessage, type ToBackgroundMessage } from '../../schemas/messages';
 import type { Settings } from '../../schemas/settings';
 import { packageBundle, type BundleOptions, type PackagerPorts } from '../bundle/packager';
 import { BUNDLE_ID_PATTERN } from '../bundle/bundle-id';
@@ -152,15 +152,22 @@ export class Recorder {
 
   // ---- inputs from the browser ----
 
-  /** A message from a content script. Anything that does not parse is dropped with a warning. */
+  /**
+   * A message from a content script. Anything that does not parse is dropped with a warning; a batch
+   * of steps with an invalid one keeps its valid steps (content scripts do not validate what they send).
+   */
   async handleMessage(raw: unknown, origin: MessageOrigin): Promise<void> {
     const parsed = ToBackgroundMessageSchema.safeParse(raw);
-    if (!parsed.success) {
-      this.ports.log(`[afr] dropped a malformed message from tab ${origin.tabId}: ${describeZodError(parsed.error)}`);
-      return;
+    let message: ToBackgroundMessage;
+    if (parsed.success) message = parsed.data;
+    else {
+      const steps = validStepsOf(raw);
+      this.ports.log(`[afr] dropped a malformed message from tab ${origin.tabId}${steps.length ? ` (kept its ${steps.length} valid steps)` : ''}: ${describeZodError(parsed.error)}`);
+      if (!steps.length) return;
+      message = { type: 'step/batch', steps };
     }
     if (origin.tabId !== null) this.ports.watchTab(origin.tabId);
-    await this.route(parsed.data, origin);
+    await this.route(message, origin);
   }
 
   private async route(message: ToBackgroundMessage, origin: MessageOrigin): Promise<void> {
@@ -535,4 +542,15 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 function checkBundleId(id: unknown): string {
   if (typeof id !== 'string' || !BUNDLE_ID_PATTERN.test(id)) throw new RecorderInputError(`not a bundle id: ${JSON.stringify(id)}`);
   return id;
+}
+
+/** The steps of a malformed `step/batch` that are valid on their own, at most a batch's worth. */
+function validStepsOf(raw: unknown): StepObservedMessage[] {
+  if (typeof raw !== 'object' || raw === null) return [];
+  const { type, steps } = raw as { type?: unknown; steps?: unknown };
+  if (type !== 'step/batch' || !Array.isArray(steps)) return [];
+  return steps.slice(0, STEP_BATCH_MAX).flatMap((step: unknown) => {
+    const parsed = StepObservedMessageSchema.safeParse(step);
+    return parsed.success ? [parsed.data] : [];
+  });
 }

@@ -1,4 +1,4 @@
-import { RedactionRulesSchema, type RedactionRules } from '../../schemas/settings';
+import { RedactionRulesSchema, type RedactionRules } from '../../schemas/redaction-rules';
 import { migrateStoredSettings } from '../settings/migrations';
 
 const EMPTY: RedactionRules = { selectors: [], fieldNamePatterns: [], textPatterns: [] };

@@ -5,6 +5,9 @@
  */
 export const SETTINGS_SCHEMA_VERSION = 2;
 
+/** The `chrome.storage.local` key the settings are stored under. */
+export const SETTINGS_KEY = 'settings';
+
 export interface StoredSettings {
   schemaVersion: number;
   settings: Record<string, unknown>;

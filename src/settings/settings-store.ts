@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import { DEFAULT_SETTINGS, SettingsPatchSchema, SettingsSchema, type Settings, type SettingsPatch } from '../../schemas/settings';
 import type { SignalRules, SignalRulesPatch } from '../../schemas/signals';
-import { migrateStoredSettings, wrapSettings } from './migrations';
+import { migrateStoredSettings, SETTINGS_KEY, wrapSettings } from './migrations';
+
+export { SETTINGS_KEY };
 
 /** Key-value persistence (`chrome.storage.local` in production). */
 export interface KeyValueStore {
@@ -9,7 +11,6 @@ export interface KeyValueStore {
   set(key: string, value: unknown): Promise<void>;
 }
 
-export const SETTINGS_KEY = 'settings';
 
 /** A rejected settings change, with a message naming each bad field. */
 export class SettingsError extends Error {

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { RedactionRulesSchema } from './redaction-rules';
+
+/**
+ * What a content script needs at run time: the messages it accepts from the background, and the
+ * limits of what it sends. A module of its own, so that a content script (one in every frame of every
+ * page) builds these few schemas only, not every message's: the background validates what it receives
+ * (`ToBackgroundMessageSchema` in `messages.ts`, which re-exports these).
+ */
+
+/** Most steps one `step/batch` carries; a page flushes earlier when it has this many. */
+export const STEP_BATCH_MAX = 50;
+
+/** Background → content script (top frame): take the DOM snapshot now. Answer: `PageSnapshot`. */
+export const SnapshotCaptureMessageSchema = z.object({ type: z.literal('snapshot/capture') }).strict();
+
+/** Background → content script (top frame): what would these rules mask here? Answer: `RedactionPreview`. */
+export const RedactionPreviewMessageSchema = z.object({ type: z.literal('redaction/preview'), rules: RedactionRulesSchema }).strict();
+
+/** Background → content script (top frame): report the sensitive regions now, even if unchanged. No answer. */
+export const RedactionReportMessageSchema = z.object({ type: z.literal('redaction/report') }).strict();
+
+/**
+ * Background → content script (top frame): measure the sensitive regions at the page's second
+ * animation frame from now (the first may carry the compositor's scroll from before), and answer with them (`redaction/rects`, sent even if unchanged). A frame that
+ * reached the background before this was sent is masked once the answer is in: the page has then
+ * seen every scroll the frame may show.
+ */
+export const RedactionSyncMessageSchema = z.object({ type: z.literal('redaction/sync') }).strict();
+
+/** Everything the content script accepts from the background. */
+export const ToContentMessageSchema = z.discriminatedUnion('type', [
+  SnapshotCaptureMessageSchema,
+  RedactionPreviewMessageSchema,
+  RedactionReportMessageSchema,
+  RedactionSyncMessageSchema,
+]);
+export type ToContentMessage = z.infer<typeof ToContentMessageSchema>;
