@@ -1,10 +1,10 @@
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import { EXTENSION_DIR } from './support/launch';
 
-// The content scripts run in every frame of every page the agent visits: keep them small.
-// content.js is mostly zod (about 97 kB); page-errors.js runs in the page's own world and has no deps.
+// The content scripts run in every frame of every page the agent visits, before the page's parser:
+// keep them small. content.js is mostly zod; page-errors.js runs in the page's own world and has no deps.
 const BUDGETS: Record<string, number> = {
   'content-scripts/content.js': 150 * 1024,
   'content-scripts/page-errors.js': 4 * 1024,
@@ -16,3 +16,12 @@ for (const [file, budget] of Object.entries(BUDGETS)) {
     expect(size).toBeLessThanOrEqual(budget);
   });
 }
+
+// Every zod schema a content script imports is built at its start, in every frame, delaying the page's
+// DOMContentLoaded: it imports only those of what it parses (schemas/content-messages.ts), never the
+// background's own messages or the settings.
+test('content.js builds no schema of the background’s own messages or of the settings', () => {
+  const script = readFileSync(path.join(EXTENSION_DIR, 'content-scripts/content.js'), 'utf8');
+  const found = ['clip/encode', 'ui/api', 'bufferSeconds', 'captureSource'].filter((mark) => script.includes(mark));
+  expect(found).toEqual([]);
+});

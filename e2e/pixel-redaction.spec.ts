@@ -299,8 +299,16 @@ for (const { what, query } of [
     await page.waitForTimeout(3_000);
     const bundle = await exportBundle(recorder.worker, await afr(recorder.worker, 'fail', { reason: 'probe' }));
     // Frames of the animation were stored (not dropped): it repaints every frame.
-    expect(bundle.manifest.frames.filter((f) => f.source === 'screencast' && f.ts >= from).length).toBeGreaterThanOrEqual(30);
+    const animated = bundle.manifest.frames.filter((f) => f.source === 'screencast' && f.ts >= from).length;
+    expect(animated).toBeGreaterThanOrEqual(30);
+    // The fields were on screen and masked (both of them, in each of those frames at least) ...
+    expect(bundle.manifest.capture.masked_regions).toBeGreaterThanOrEqual(2 * animated);
     expect(await redLeaks(bundle, testInfo)).toEqual([]);
+    // ... and the masks stayed where the fields go: the heading above their track is readable throughout.
+    const heading = (await page.locator('h1').boundingBox())!;
+    for await (const { frame, img } of framesOf(bundle, testInfo)) {
+      expect(lumaStats(img, heading, page.viewportSize()!.width, 0).std, `the heading in ${frame.name}`).toBeGreaterThan(25);
+    }
   });
 }
 

@@ -102,10 +102,6 @@ export const SensitiveRectsMessageSchema = z
   .strict();
 export type SensitiveRectsMessage = z.infer<typeof SensitiveRectsMessageSchema>;
 
-
-
-
-
 /**
  * A frame of a clip job, read from IndexedDB by its key; a frame the ring keeps in memory only
  * (IndexedDB out of quota) comes in the message itself, as base64 JPEG.
@@ -196,7 +192,6 @@ export const ToBackgroundMessageSchema = z.discriminatedUnion('type', [
   SensitiveRectsMessageSchema,
 ]);
 export type ToBackgroundMessage = z.infer<typeof ToBackgroundMessageSchema>;
-
 
 /** Everything the offscreen document accepts. */
 export const ToOffscreenMessageSchema = z.discriminatedUnion('type', [ClipEncodeMessageSchema, ClipWarmupMessageSchema]);

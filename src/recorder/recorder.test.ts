@@ -106,21 +106,39 @@ describe('Recorder', () => {
     // Content scripts do not validate what they send: one step with a URL past the cap must not cost the others.
     const steps = [stepMessage({ ts: T0 - 20, action: 'first' }), stepMessage({ url: `https://example.test/${'x'.repeat(9000)}` }), { type: 'step/observed' }, stepMessage({ ts: T0 - 10, action: 'last' })];
     await recorder.handleMessage({ type: 'step/batch', steps }, origin);
-    expect(log).toHaveBeenCalledWith(expect.stringMatching(/dropped a malformed message .*kept its 2 valid steps/));
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/dropped a malformed message .*kept 2 of its steps/));
     expect((await ports.timeline.between(7, 0, T0)).map((s) => s.action)).toEqual(['first', 'last']);
     expect(ports.watchTab).toHaveBeenCalledWith(7);
     recorder.loop.stop();
   });
 
   it('drops an empty batch, or one with no valid step, with a logged warning', async () => {
-    const { recorder, ports, log } = setup();
+    const { recorder, ports, log, clock } = setup();
     await recorder.start();
-    await recorder.handleMessage({ type: 'step/batch', steps: [{ type: 'step/observed' }] }, origin);
-    await recorder.handleMessage({ type: 'step/batch', steps: [] }, origin);
-    await recorder.handleMessage({ type: 'step/batch', steps: 'nope' }, origin);
+    for (const message of [{ type: 'step/batch', steps: [{ type: 'step/observed' }] }, { type: 'step/batch', steps: [] }, { type: 'step/batch', steps: 'nope' }]) {
+      await recorder.handleMessage(message, origin);
+      clock.t += 10_000;
+    }
     expect(log).toHaveBeenCalledTimes(3);
     expect(log).not.toHaveBeenCalledWith(expect.stringMatching(/kept/));
     expect(ports.timeline.size).toBe(0);
+    recorder.loop.stop();
+  });
+
+  it('logs a tab’s malformed messages at most once per 10 s, with the count dropped meanwhile', async () => {
+    const { recorder, ports, log, clock } = setup();
+    await recorder.start();
+    for (let i = 0; i < 50; i++) {
+      await recorder.handleMessage({ type: 'redaction/rects' }, origin);
+      clock.t += 100;
+    }
+    await recorder.handleMessage({ type: 'redaction/rects' }, { ...origin, tabId: 8 });
+    expect(log.mock.calls.map(([line]) => String(line))).toEqual([expect.stringMatching(/from tab 7/), expect.stringMatching(/from tab 8/)]);
+    clock.t += 10_000;
+    await recorder.handleMessage({ type: 'redaction/rects' }, origin);
+    expect(String(log.mock.calls.at(-1)![0])).toMatch(/from tab 7.*49 more dropped without a warning/);
+    await recorder.handleMessage(stepMessage(), origin);
+    expect(ports.timeline.size).toBe(1);
     recorder.loop.stop();
   });
 

@@ -79,6 +79,8 @@ export class Recorder {
   private readonly gate: FailureGate;
   private readonly inflight = new Map<number | null, Promise<BundleSummary | null>>();
   private readonly translators = new Map<number, CdpSignalTranslator>();
+  /** Per sender tab, when a malformed message was last logged and how many were dropped since without a word. */
+  private readonly malformed = new Map<number | null, { loggedAt: number; unlogged: number }>();
   private readonly run: RunState;
   private started: Promise<void> | null = null;
   private paused = false;
@@ -162,12 +164,29 @@ export class Recorder {
     if (parsed.success) message = parsed.data;
     else {
       const steps = validStepsOf(raw);
-      this.ports.log(`[afr] dropped a malformed message from tab ${origin.tabId}${steps.length ? ` (kept its ${steps.length} valid steps)` : ''}: ${describeZodError(parsed.error)}`);
+      this.logMalformed(origin.tabId, `${steps.length ? ` (kept ${steps.length} of its steps)` : ''}: ${describeZodError(parsed.error)}`);
       if (!steps.length) return;
       message = { type: 'step/batch', steps };
     }
     if (origin.tabId !== null) this.ports.watchTab(origin.tabId);
     await this.route(message, origin);
+  }
+
+  /**
+   * Logs a dropped message: the first of a tab's, then at most one per `MALFORMED_LOG_SPACING_MS` with
+   * the count dropped since (a page bug in a frequent message must not flood the worker's console).
+   */
+  private logMalformed(tabId: number | null, detail: string): void {
+    const now = this.ports.clock.now();
+    const seen = this.malformed.get(tabId);
+    if (seen && now - seen.loggedAt < MALFORMED_LOG_SPACING_MS) {
+      seen.unlogged++;
+      return;
+    }
+    if (!seen && this.malformed.size >= 256) this.malformed.clear();
+    const since = seen?.unlogged ? ` (${seen.unlogged} more dropped without a warning since the last one)` : '';
+    this.malformed.set(tabId, { loggedAt: now, unlogged: 0 });
+    this.ports.log(`[afr] dropped a malformed message from tab ${tabId}${detail}${since}`);
   }
 
   private async route(message: ToBackgroundMessage, origin: MessageOrigin): Promise<void> {
@@ -236,6 +255,7 @@ export class Recorder {
 
   forgetTab(tabId: number): void {
     this.translators.delete(tabId);
+    this.malformed.delete(tabId);
     this.frames.forgetTab(tabId);
   }
 
@@ -543,6 +563,9 @@ function checkBundleId(id: unknown): string {
   if (typeof id !== 'string' || !BUNDLE_ID_PATTERN.test(id)) throw new RecorderInputError(`not a bundle id: ${JSON.stringify(id)}`);
   return id;
 }
+
+/** A tab's malformed messages are logged at most once per this many ms. */
+const MALFORMED_LOG_SPACING_MS = 10_000;
 
 /** The steps of a malformed `step/batch` that are valid on their own, at most a batch's worth. */
 function validStepsOf(raw: unknown): StepObservedMessage[] {

@@ -6,14 +6,16 @@ import { createTextMaskCounts } from './redaction-counts';
 /** Free-text fields of agent commands: masked like page text wherever a command comes from. */
 const TEXT_FIELDS = ['action', 'target', 'label', 'goal', 'reasoning', 'expected', 'actual', 'task', 'reason'] as const;
 
-/** Masks personal data in every free-text field of an agent command (ids, booleans and enums pass). */
+/** The most characters a field may have (as its schema says): masking may lengthen text (`[redacted]`). */
+const capOf = (key: (typeof TEXT_FIELDS)[number]) =>
+  key === 'reason' ? AGENT_LIMITS.reasonChars : key === 'label' ? AGENT_LIMITS.labelChars : AGENT_LIMITS.textChars;
+
+/** Masks personal data in every free-text field of an agent command (ids, booleans and enums pass), within the field's cap. */
 export function maskCommand<T extends AgentCommand>(command: T): T {
   const out: Record<string, unknown> = { ...command };
   for (const key of TEXT_FIELDS) {
     const value = out[key];
-    if (typeof value === 'string') {
-      out[key] = maskAndCap(value, key === 'reason' ? AGENT_LIMITS.reasonChars : AGENT_LIMITS.textChars, createTextMaskCounts());
-    }
+    if (typeof value === 'string') out[key] = maskAndCap(value, capOf(key), createTextMaskCounts());
   }
   return out as T;
 }

@@ -11,7 +11,6 @@ export interface KeyValueStore {
   set(key: string, value: unknown): Promise<void>;
 }
 
-
 /** A rejected settings change, with a message naming each bad field. */
 export class SettingsError extends Error {
   override readonly name = 'SettingsError';
