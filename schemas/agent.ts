@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-mini';
 
 /** Character caps on what an agent may send; longer input is rejected, not truncated. */
 export const AGENT_LIMITS = {
@@ -8,55 +8,58 @@ export const AGENT_LIMITS = {
   nameChars: 256,
 } as const;
 
-const label = z.string().max(AGENT_LIMITS.labelChars);
-const text = z.string().max(AGENT_LIMITS.textChars);
-const name = z.string().max(AGENT_LIMITS.nameChars);
+/** A string of `min` to `max` characters. */
+const chars = (max: number, min = 0) => z.string().check(...(min > 0 ? [z.minLength(min)] : []), z.maxLength(max));
+const label = chars(AGENT_LIMITS.labelChars);
+const text = chars(AGENT_LIMITS.textChars);
+const name = chars(AGENT_LIMITS.nameChars);
 
 /**
  * What an agent can tell the recorder, from the page (`window.postMessage`) or from the automation
  * side (`afr.*`). Free text (goal, reasoning, labels) is masked like page text before it is stored.
+ * In zod mini: content scripts parse the page's messages with them (see `zod-mini.ts`).
  */
 export const AgentCommandFields = {
   step: {
-    action: z.string().min(1).max(AGENT_LIMITS.textChars),
-    target: text.optional(),
-    outcome: z.enum(['ok', 'fail']).optional(),
-    label: label.optional(),
+    action: chars(AGENT_LIMITS.textChars, 1),
+    target: z.optional(text),
+    outcome: z.optional(z.enum(['ok', 'fail'])),
+    label: z.optional(label),
     /** What the agent was trying to achieve. */
-    goal: text.optional(),
+    goal: z.optional(text),
     /** The agent's stated reasoning for this step. */
-    reasoning: text.optional(),
+    reasoning: z.optional(text),
   },
   assert: {
-    label: z.string().min(1).max(AGENT_LIMITS.labelChars),
+    label: chars(AGENT_LIMITS.labelChars, 1),
     passed: z.boolean(),
-    expected: text.optional(),
-    actual: text.optional(),
-    reasoning: text.optional(),
+    expected: z.optional(text),
+    actual: z.optional(text),
+    reasoning: z.optional(text),
   },
   mark: {
-    label: z.string().min(1).max(AGENT_LIMITS.labelChars),
-    reasoning: text.optional(),
+    label: chars(AGENT_LIMITS.labelChars, 1),
+    reasoning: z.optional(text),
   },
   runStart: {
-    runId: z.string().min(1).max(128).regex(/^[\w.:-]+$/, 'letters, digits, _ . : - only').optional(),
-    agent: name.optional(),
-    agentVersion: name.optional(),
-    task: text.optional(),
+    runId: z.optional(z.string().check(z.minLength(1), z.maxLength(128), z.regex(/^[\w.:-]+$/, 'letters, digits, _ . : - only'))),
+    agent: z.optional(name),
+    agentVersion: z.optional(name),
+    task: z.optional(text),
   },
   runEnd: {
-    outcome: z.enum(['passed', 'failed']).optional(),
-    label: label.optional(),
+    outcome: z.optional(z.enum(['passed', 'failed'])),
+    label: z.optional(label),
   },
   fail: {
-    reason: z.string().min(1).max(AGENT_LIMITS.reasonChars),
-    label: label.optional(),
+    reason: chars(AGENT_LIMITS.reasonChars, 1),
+    label: z.optional(label),
   },
 } as const;
 
 export type AgentCommandKind = keyof typeof AgentCommandFields;
 
-const command = <K extends AgentCommandKind>(kind: K) => z.object({ kind: z.literal(kind), ...AgentCommandFields[kind] }).strict();
+const command = <K extends AgentCommandKind>(kind: K) => z.strictObject({ kind: z.literal(kind), ...AgentCommandFields[kind] });
 
 /** One agent command, whatever its origin. */
 export const AgentCommandSchema = z.discriminatedUnion('kind', [
@@ -72,4 +75,4 @@ export type AgentCommandOf<K extends AgentCommandKind> = Extract<AgentCommand, {
 
 /** `afr.<kind>(input)`: the command's fields plus the tab it is about (default: the visible tab). */
 export const apiInputSchema = <K extends AgentCommandKind>(kind: K) =>
-  z.object({ tabId: z.number().int().optional(), ...AgentCommandFields[kind] }).strict();
+  z.strictObject({ tabId: z.optional(z.int()), ...AgentCommandFields[kind] });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-mini';
 
 /**
  * How much the recorder captures, in increasing order: `off` < `metadata` (timeline only) <

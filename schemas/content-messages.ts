@@ -1,24 +1,25 @@
-import { z } from 'zod';
+import { z } from './zod-mini';
 import { RedactionRulesSchema } from './redaction-rules';
 
 /**
  * What a content script needs at run time: the messages it accepts from the background, and the
- * limits of what it sends. A module of its own, so that a content script (one in every frame of every
- * page) builds these few schemas only, not every message's: the background validates what it receives
- * (`ToBackgroundMessageSchema` in `messages.ts`, which re-exports these).
+ * limits of what it sends. A module of its own, in zod mini (see `zod-mini.ts`), so that a content
+ * script (one in every frame of every page) builds these few schemas only, not every message's: the
+ * background validates what it receives (`ToBackgroundMessageSchema` in `messages.ts`, which
+ * re-exports these).
  */
 
 /** Most steps one `step/batch` carries; a page flushes earlier when it has this many. */
 export const STEP_BATCH_MAX = 50;
 
 /** Background → content script (top frame): take the DOM snapshot now. Answer: `PageSnapshot`. */
-export const SnapshotCaptureMessageSchema = z.object({ type: z.literal('snapshot/capture') }).strict();
+export const SnapshotCaptureMessageSchema = z.strictObject({ type: z.literal('snapshot/capture') });
 
 /** Background → content script (top frame): what would these rules mask here? Answer: `RedactionPreview`. */
-export const RedactionPreviewMessageSchema = z.object({ type: z.literal('redaction/preview'), rules: RedactionRulesSchema }).strict();
+export const RedactionPreviewMessageSchema = z.strictObject({ type: z.literal('redaction/preview'), rules: RedactionRulesSchema });
 
 /** Background → content script (top frame): report the sensitive regions now, even if unchanged. No answer. */
-export const RedactionReportMessageSchema = z.object({ type: z.literal('redaction/report') }).strict();
+export const RedactionReportMessageSchema = z.strictObject({ type: z.literal('redaction/report') });
 
 /**
  * Background → content script (top frame): measure the sensitive regions at the page's second
@@ -26,7 +27,7 @@ export const RedactionReportMessageSchema = z.object({ type: z.literal('redactio
  * reached the background before this was sent is masked once the answer is in: the page has then
  * seen every scroll the frame may show.
  */
-export const RedactionSyncMessageSchema = z.object({ type: z.literal('redaction/sync') }).strict();
+export const RedactionSyncMessageSchema = z.strictObject({ type: z.literal('redaction/sync') });
 
 /** Everything the content script accepts from the background. */
 export const ToContentMessageSchema = z.discriminatedUnion('type', [

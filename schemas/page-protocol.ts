@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-mini';
 import { AGENT_LIMITS, AgentCommandFields } from './agent';
 
 /** The `source` tag every page → recorder message carries. */
@@ -11,28 +11,27 @@ export const PAGE_LIMITS = {
   stepChars: AGENT_LIMITS.textChars,
 } as const;
 
+// In zod mini: content scripts parse every page message with these (see `zod-mini.ts`).
 const source = z.literal(PAGE_PROTOCOL_SOURCE);
 
 /** `window.postMessage({ source: 'agent-flight-recorder', type: 'fail', reason, label? }, '*')` */
-export const PageFailMessageSchema = z.object({ source, type: z.literal('fail'), ...AgentCommandFields.fail }).strict();
+export const PageFailMessageSchema = z.strictObject({ source, type: z.literal('fail'), ...AgentCommandFields.fail });
 
 /** `window.postMessage({ source: 'agent-flight-recorder', type: 'step', action, target?, outcome?, label?, goal?, reasoning? }, '*')` */
-export const PageStepMessageSchema = z
-  .object({ source, type: z.literal('step'), ...AgentCommandFields.step })
-  .strict()
-  .refine(
-    (m) => m.action.length + (m.target?.length ?? 0) + (m.label?.length ?? 0) <= PAGE_LIMITS.stepChars,
-    { message: `step exceeds ${PAGE_LIMITS.stepChars} characters in total` },
-  );
+export const PageStepMessageSchema = z.strictObject({ source, type: z.literal('step'), ...AgentCommandFields.step }).check(
+  z.refine((m) => m.action.length + (m.target?.length ?? 0) + (m.label?.length ?? 0) <= PAGE_LIMITS.stepChars, {
+    message: `step exceeds ${PAGE_LIMITS.stepChars} characters in total`,
+  }),
+);
 
 /** `{ type: 'assert', label, passed, expected?, actual?, reasoning? }` */
-export const PageAssertMessageSchema = z.object({ source, type: z.literal('assert'), ...AgentCommandFields.assert }).strict();
+export const PageAssertMessageSchema = z.strictObject({ source, type: z.literal('assert'), ...AgentCommandFields.assert });
 /** `{ type: 'mark', label, reasoning? }` */
-export const PageMarkMessageSchema = z.object({ source, type: z.literal('mark'), ...AgentCommandFields.mark }).strict();
+export const PageMarkMessageSchema = z.strictObject({ source, type: z.literal('mark'), ...AgentCommandFields.mark });
 /** `{ type: 'runStart', runId?, agent?, agentVersion?, task? }` */
-export const PageRunStartMessageSchema = z.object({ source, type: z.literal('runStart'), ...AgentCommandFields.runStart }).strict();
+export const PageRunStartMessageSchema = z.strictObject({ source, type: z.literal('runStart'), ...AgentCommandFields.runStart });
 /** `{ type: 'runEnd', outcome?: 'passed' | 'failed', label? }` */
-export const PageRunEndMessageSchema = z.object({ source, type: z.literal('runEnd'), ...AgentCommandFields.runEnd }).strict();
+export const PageRunEndMessageSchema = z.strictObject({ source, type: z.literal('runEnd'), ...AgentCommandFields.runEnd });
 
 export const PageMessageSchema = z.union([
   PageFailMessageSchema,

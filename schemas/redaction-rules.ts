@@ -1,11 +1,10 @@
-import { z } from 'zod';
+import { z } from './zod-mini';
 
-// Its own module: content scripts load these rules in every frame, and building every settings schema there would cost each page load.
-const regexSource = z
-  .string()
-  .min(1)
-  .max(512)
-  .refine(
+// Its own module, in zod mini: content scripts load these rules in every frame (see `zod-mini.ts`).
+const regexSource = z.string().check(
+  z.minLength(1),
+  z.maxLength(512),
+  z.refine(
     (source) => {
       try {
         new RegExp(source, 'u');
@@ -15,18 +14,17 @@ const regexSource = z
       }
     },
     { message: 'not a valid regular expression' },
-  );
+  ),
+);
 
 /**
  * Custom redaction: elements matching `selectors` (their values and text) are withheld; fields whose
  * name, id or label matches a `fieldNamePatterns` regex are withheld; text matching a `textPatterns`
  * regex is masked wherever text is recorded.
  */
-export const RedactionRulesSchema = z
-  .object({
-    selectors: z.array(z.string().min(1).max(512)).max(100),
-    fieldNamePatterns: z.array(regexSource).max(100),
-    textPatterns: z.array(regexSource).max(100),
-  })
-  .strict();
+export const RedactionRulesSchema = z.strictObject({
+  selectors: z.array(z.string().check(z.minLength(1), z.maxLength(512))).check(z.maxLength(100)),
+  fieldNamePatterns: z.array(regexSource).check(z.maxLength(100)),
+  textPatterns: z.array(regexSource).check(z.maxLength(100)),
+});
 export type RedactionRules = z.infer<typeof RedactionRulesSchema>;

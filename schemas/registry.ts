@@ -18,7 +18,7 @@ import {
 } from './api';
 
 /** Every schema published as JSON Schema under `schemas/json/<name>.schema.json`. */
-export const PUBLISHED_SCHEMAS: Record<string, z.ZodType> = {
+export const PUBLISHED_SCHEMAS: Record<string, z.core.$ZodType> = {
   manifest: ManifestSchema,
   diagnostics: DiagnosticsSchema,
   snapshot: SnapshotFileSchema,

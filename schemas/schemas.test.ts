@@ -48,3 +48,12 @@ describe('settings and message schemas', () => {
     expect(ToBackgroundMessageSchema.safeParse({ ...base, type: 'step/unknown' }).success).toBe(false);
   });
 });
+
+
+describe('zod mini schemas in classic ones', () => {
+  it('nest, defaults included', () => {
+    expect(SettingsSchema.parse({}).captureLevel).toBe('full');
+    expect(SettingsSchema.safeParse({ captureLevel: 'everything' }).error?.issues[0]?.message).toMatch(/^Invalid option: expected one of/);
+    expect(ToBackgroundMessageSchema.safeParse({ type: 'agent/command', ts: 1, url: 'https://a.test/', command: { kind: 'mark', label: '' } }).success).toBe(false);
+  });
+});

@@ -45,7 +45,7 @@ export const SettingsSchema = z
     /** `on_fail`: bundle on failures; `always`: also bundle every run at `runEnd`; `manual`: only on request. */
     persistMode: z.enum(['on_fail', 'always', 'manual']).default('on_fail'),
     /** How much is captured: off < metadata < trace < screenshots < video = full. */
-    captureLevel: CaptureLevelSchema.default('full'),
+    captureLevel: z._default(CaptureLevelSchema, 'full'),
     /** Encode `failure.mp4` from the frames. */
     encodeClip: z.boolean().default(true),
     /** Bundles kept in the extension's bundle store; the oldest are deleted past this. */
@@ -60,7 +60,7 @@ export const SettingsSchema = z
     /** Stored bundles older than this many days are deleted. */
     bundleRetentionDays: z.number().min(0.01).max(3650).default(30),
     /** Redaction on top of the built-in rules, applied in the content script like them. */
-    redaction: RedactionRulesSchema.default({ selectors: [], fieldNamePatterns: [], textPatterns: [] }),
+    redaction: z._default(RedactionRulesSchema, { selectors: [], fieldNamePatterns: [], textPatterns: [] }),
   })
   .strict();
 
@@ -73,7 +73,7 @@ export type Settings = z.infer<typeof SettingsSchema>;
 export const SettingsPatchSchema = z
   .object(
     // Without the defaults: a field the caller did not name must stay absent, not come back as its default.
-    Object.fromEntries(Object.entries(SettingsSchema.shape).map(([key, field]) => [key, field.unwrap().optional()])) as {
+    Object.fromEntries(Object.entries(SettingsSchema.shape).map(([key, field]) => [key, z.optional(field.unwrap())])) as {
       [K in keyof typeof SettingsSchema.shape]: z.ZodOptional<ReturnType<(typeof SettingsSchema.shape)[K]['unwrap']>>;
     },
   )
