@@ -4,7 +4,7 @@ import { test, expect } from '@playwright/test';
 import { EXTENSION_DIR } from './support/launch';
 
 // The content scripts run in every frame of every page the agent visits, before the page's parser:
-// keep them small. content.js parses with zod mini (classic zod would add some 60 kB and 6–8 ms to
+// keep them small. content.js parses with zod mini (classic zod would add some 60 kB and 3–5 ms to
 // each page load, see schemas/zod-mini.ts); page-errors.js runs in the page's own world and has no deps.
 const BUDGETS: Record<string, number> = {
   'content-scripts/content.js': 100 * 1024,

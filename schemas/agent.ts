@@ -59,6 +59,8 @@ export const AgentCommandFields = {
 
 export type AgentCommandKind = keyof typeof AgentCommandFields;
 
+// Pure (`@__NO_SIDE_EFFECTS__`): a bundle that does not use the command schemas (a content script) drops them.
+/* @__NO_SIDE_EFFECTS__ */
 const command = <K extends AgentCommandKind>(kind: K) => z.strictObject({ kind: z.literal(kind), ...AgentCommandFields[kind] });
 
 /** One agent command, whatever its origin. */

@@ -49,7 +49,6 @@ describe('settings and message schemas', () => {
   });
 });
 
-
 describe('zod mini schemas in classic ones', () => {
   it('nest, defaults included', () => {
     expect(SettingsSchema.parse({}).captureLevel).toBe('full');

@@ -400,7 +400,8 @@ export class Recorder {
 
   /** Runs an agent command given through the API: validated, bound to a tab, masked, recorded. */
   private async apiCommand<K extends AgentCommandKind>(kind: K, input: unknown): Promise<string | null> {
-    const schema = apiInputSchema(kind) as unknown as z.ZodType<{ tabId?: number } & Record<string, unknown>>;
+    // A zod mini schema (see schemas/zod-mini.ts): its errors are zod core's, not classic `ZodError`s.
+    const schema = apiInputSchema(kind) as unknown as z.core.$ZodType<{ tabId?: number } & Record<string, unknown>> & Pick<ReturnType<typeof apiInputSchema>, 'safeParse'>;
     const parsed = schema.safeParse(input);
     if (!parsed.success) throw new RecorderInputError(`afr.${kind}: ${describeZodError(parsed.error)}`);
     const { tabId, ...fields } = parsed.data;
