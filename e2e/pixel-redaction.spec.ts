@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import type { TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
+import type { RecorderBrowser } from './support/launch';
 import { test, expect } from './support/fixtures';
 import { afr, waitForFrames } from './support/afr';
 import { exportBundle, findSecrets, type OpenedBundle } from './support/bundle';
@@ -261,11 +262,7 @@ for (const { what, query } of [
   }, testInfo) => {
     // Decoding every frame of the bundle takes a while; more on a loaded machine.
     test.setTimeout(180_000);
-    await afr(recorder.worker, 'configure', { captureSource: 'screencast', fps: 30 });
-    const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
-    await page.goto(`${site.origin}/scroll.html${query}`);
-    await expect.poll(async () => (await afr(recorder.worker, 'status')).tabs.find((t) => t.url?.includes('/scroll.html'))?.source, { timeout: 15_000 }).toBe('screencast');
-    await waitForFrames(recorder.worker, 5);
+    const page = await screencastAt30(recorder, `${site.origin}/scroll.html${query}`);
     await page.mouse.move(640, 360);
     const scrollFrom = Date.now();
     for (const dy of [...Array<number>(25).fill(120), ...Array<number>(25).fill(-120)]) {
@@ -290,11 +287,7 @@ for (const { what, query } of [
 ]) {
   test(`card fields ${what} in a CSS transform animation: no stored frame shows them`, async ({ recorder, site }, testInfo) => {
     test.setTimeout(180_000);
-    await afr(recorder.worker, 'configure', { captureSource: 'screencast', fps: 30 });
-    const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
-    await page.goto(`${site.origin}/slide.html${query}`);
-    await expect.poll(async () => (await afr(recorder.worker, 'status')).tabs.find((t) => t.url?.includes('/slide.html'))?.source, { timeout: 15_000 }).toBe('screencast');
-    await waitForFrames(recorder.worker, 5);
+    const page = await screencastAt30(recorder, `${site.origin}/slide.html${query}`);
     const from = Date.now();
     await page.waitForTimeout(3_000);
     const bundle = await exportBundle(recorder.worker, await afr(recorder.worker, 'fail', { reason: 'probe' }));
@@ -310,6 +303,17 @@ for (const { what, query } of [
       expect(lumaStats(img, heading, page.viewportSize()!.width, 0).std, `the heading in ${frame.name}`).toBeGreaterThan(25);
     }
   });
+}
+
+/** Opens `url` recorded by the screencast at 30 fps (every frame the page paints, near enough), once frames come. */
+async function screencastAt30(recorder: RecorderBrowser, url: string): Promise<Page> {
+  await afr(recorder.worker, 'configure', { captureSource: 'screencast', fps: 30 });
+  const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
+  await page.goto(url);
+  const path = new URL(url).pathname;
+  await expect.poll(async () => (await afr(recorder.worker, 'status')).tabs.find((t) => t.url?.includes(path))?.source, { timeout: 15_000 }).toBe('screencast');
+  await waitForFrames(recorder.worker, 5);
+  return page;
 }
 
 /** Frames of the bundle showing part of a (bright red) card field, each saved beside the test's results. */
