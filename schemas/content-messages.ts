@@ -23,9 +23,9 @@ export const RedactionReportMessageSchema = z.strictObject({ type: z.literal('re
 
 /**
  * Background → content script (top frame): measure the sensitive regions at the page's second
- * animation frame from now (the first may carry the compositor's scroll from before), and answer with them (`redaction/rects`, sent even if unchanged). A frame that
- * reached the background before this was sent is masked once the answer is in: the page has then
- * seen every scroll the frame may show.
+ * animation frame from now (the first may carry the compositor's scroll from before), and answer
+ * with them (`redaction/rects`, sent even if unchanged). A frame that reached the background before
+ * this was sent is masked once the answer is in: the page has then seen every scroll the frame may show.
  */
 export const RedactionSyncMessageSchema = z.strictObject({ type: z.literal('redaction/sync') });
 
