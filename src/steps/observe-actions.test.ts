@@ -66,6 +66,18 @@ describe('observeActions', () => {
     expect(typed[0]).toMatchObject({ value: 'call [phone]', value_redacted: false, target: { tag: 'input', name: 'Notes' } });
   });
 
+  it('dates a typed value at its last character, not when it is sent (after a pause, or as the page is left)', () => {
+    type($('#notes'), 'hi');
+    const lastTyped = Date.now() - 50; // `type` waits 50 ms after each character
+    vi.advanceTimersByTime(400);
+    type($('#email'), 'jo');
+    const emailTyped = Date.now() - 50;
+    vi.advanceTimersByTime(200);
+    // Leaving the page: a cross-site navigation may have started the next page's document before this.
+    window.dispatchEvent(new Event('pagehide'));
+    expect(steps.filter((s) => s.kind === 'input').map((s) => s.ts)).toEqual([lastTyped, emailTyped]);
+  });
+
   it('emits click steps named after the control around the clicked node', () => {
     document.querySelector('b')!.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true }));
     expect(steps.at(-1)).toMatchObject({ kind: 'click', action: 'click', target: { tag: 'button', role: 'button', name: 'Pay now', selector: '#pay' } });

@@ -64,13 +64,15 @@ export function observeActions(
 ): () => void {
   const debounceMs = opts.inputDebounceMs ?? 400;
   const now = opts.now ?? Date.now;
-  const pending = new Map<Element, ReturnType<typeof setTimeout>>();
+  /** Typed fields whose value is not sent yet: the debounce timer, and when the last character was typed. */
+  const pending = new Map<Element, { timer: ReturnType<typeof setTimeout>; at: number }>();
   let lastUrl = win.location.href;
 
-  const send = (kind: StepObservedMessage['kind'], action: string, el: Element | null, value: string | null = null, redacted = false) => {
+  /** Sends a step that happened at `at` (default: now). */
+  const send = (kind: StepObservedMessage['kind'], action: string, el: Element | null, value: string | null = null, redacted = false, at = now()) => {
     emit({
       type: 'step/observed',
-      ts: now(),
+      ts: at,
       url: redactUrl(win.location.href),
       kind,
       action,
@@ -88,21 +90,25 @@ export function observeActions(
     send('navigate', 'navigate', null);
   };
 
-  const emitTyped = (el: Element) => {
+  /**
+   * The typed value's step, at `at`: when its last character was typed, not when it is sent (after a
+   * pause, a click or a key, or as the page is left, which may be after the next page started).
+   */
+  const emitTyped = (el: Element, at: number) => {
     const field = readFieldValue(el, createRedactionCounts());
-    if (field) return send('input', 'type', el, field.value, field.value_redacted);
+    if (field) return send('input', 'type', el, field.value, field.value_redacted, at);
     if (isEditable(el)) {
       const text = maskAndCap(collapseWhitespace(readableText(el)), MAX_EDITABLE_CHARS, createRedactionCounts().text);
-      send('input', 'type', el, text);
+      send('input', 'type', el, text, false, at);
     }
   };
 
   const flush = (el: Element) => {
-    const timer = pending.get(el);
-    if (timer === undefined) return;
-    clearTimeout(timer);
+    const typing = pending.get(el);
+    if (typing === undefined) return;
+    clearTimeout(typing.timer);
     pending.delete(el);
-    emitTyped(el);
+    emitTyped(el, typing.at);
   };
   const flushAll = () => [...pending.keys()].forEach(flush);
 
@@ -115,8 +121,8 @@ export function observeActions(
     input(e) {
       const el = eventElement(e);
       if (!el || !isTyped(el)) return;
-      clearTimeout(pending.get(el));
-      pending.set(el, setTimeout(guarded('input recording', () => flush(el)), debounceMs));
+      clearTimeout(pending.get(el)?.timer);
+      pending.set(el, { timer: setTimeout(guarded('input recording', () => flush(el)), debounceMs), at: now() });
     },
     change(e) {
       const el = eventElement(e);
@@ -166,7 +172,7 @@ export function observeActions(
   return () => {
     for (const [type, listener] of listeners) win.removeEventListener(type, listener, { capture: true });
     if (poll !== undefined) clearInterval(poll);
-    pending.forEach((timer) => clearTimeout(timer));
+    pending.forEach(({ timer }) => clearTimeout(timer));
     pending.clear();
   };
 }
