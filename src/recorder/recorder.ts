@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import { apiInputSchema, type AgentCommand, type AgentCommandKind } from '../../schemas/agent';
 import type { BundleSummary, Status } from '../../schemas/api';
 import type { FailureSignal } from '../../schemas/failure';
@@ -400,8 +400,7 @@ export class Recorder {
 
   /** Runs an agent command given through the API: validated, bound to a tab, masked, recorded. */
   private async apiCommand<K extends AgentCommandKind>(kind: K, input: unknown): Promise<string | null> {
-    // A zod mini schema (see schemas/zod-mini.ts): its errors are zod core's, not classic `ZodError`s.
-    const schema = apiInputSchema(kind) as unknown as z.core.$ZodType<{ tabId?: number } & Record<string, unknown>> & Pick<ReturnType<typeof apiInputSchema>, 'safeParse'>;
+    const schema = apiInputSchema(kind) as unknown as ZodMiniType<{ tabId?: number } & Record<string, unknown>>;
     const parsed = schema.safeParse(input);
     if (!parsed.success) throw new RecorderInputError(`afr.${kind}: ${describeZodError(parsed.error)}`);
     const { tabId, ...fields } = parsed.data;
