@@ -33,6 +33,16 @@ export const PageRunStartMessageSchema = z.strictObject({ source, type: z.litera
 /** `{ type: 'runEnd', outcome?: 'passed' | 'failed', label? }` */
 export const PageRunEndMessageSchema = z.strictObject({ source, type: z.literal('runEnd'), ...AgentCommandFields.runEnd });
 
+/** Each message type's schema, for a rejection that names the field at fault (see `PageMessageSchema`). */
+export const PAGE_MESSAGE_SCHEMAS = {
+  fail: PageFailMessageSchema,
+  step: PageStepMessageSchema,
+  assert: PageAssertMessageSchema,
+  mark: PageMarkMessageSchema,
+  runStart: PageRunStartMessageSchema,
+  runEnd: PageRunEndMessageSchema,
+} as const;
+
 export const PageMessageSchema = z.union([
   PageFailMessageSchema,
   PageStepMessageSchema,

@@ -82,6 +82,20 @@ describe('startPageBridge ignores malformed messages with one warning each', () 
   });
 
   it.each([
+    [{ source: SRC, type: 'step', target: '#x' }, '"step": action: Invalid input: expected string, received undefined'],
+    [{ source: SRC, type: 'assert', label: 'x', passed: 'yes' }, '"assert": passed: Invalid input: expected boolean, received string'],
+    [{ source: SRC, type: 'step', action: 'a', outcome: 'maybe' }, '"step": outcome: Invalid option: expected one of "ok"|"fail"'],
+    [{ source: SRC, type: 'fail', reason: 'r', extra: 'x' }, '"fail": Unrecognized key: "extra"'],
+    [{ source: SRC, type: 'explode', reason: 'r' }, 'type "explode" is none of fail, step, assert, mark, runStart, runEnd'],
+    [{ source: SRC, type: 'toString', reason: 'r' }, 'type "toString" is none of fail, step, assert, mark, runStart, runEnd'],
+    [{ source: SRC, reason: 'r' }, 'type undefined is none of fail, step, assert, mark, runStart, runEnd'],
+  ])('says which field of %j is wrong', (data, reason) => {
+    post(data);
+    expect(emitted).toEqual([]);
+    expect(warnings).toEqual([`page message ignored: ${reason}`]);
+  });
+
+  it.each([
     ['another source tag', { source: 'someone-else', type: 'fail', reason: 'r' }],
     ['no source', { type: 'fail', reason: 'r' }],
     ['a string', 'agent-flight-recorder'],

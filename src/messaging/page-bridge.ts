@@ -1,6 +1,6 @@
 import type { AgentCommandMessage, PageErrorSignalMessage } from '../../schemas/messages';
 import type { AgentCommand } from '../../schemas/agent';
-import { PAGE_LIMITS, PAGE_PROTOCOL_SOURCE, PageMessageSchema } from '../../schemas/page-protocol';
+import { PAGE_LIMITS, PAGE_MESSAGE_SCHEMAS, PAGE_PROTOCOL_SOURCE, type PageMessage } from '../../schemas/page-protocol';
 import { maskAndCap } from '../redact/mask-text';
 import { maskCommand } from '../redact/mask-command';
 import { createTextMaskCounts } from '../redact/redaction-counts';
@@ -63,6 +63,27 @@ export function createRateLimitedWarn(warn: (message: string) => void, now: () =
   };
 }
 
+const PAGE_TYPES = Object.keys(PAGE_MESSAGE_SCHEMAS) as (keyof typeof PAGE_MESSAGE_SCHEMAS)[];
+
+/**
+ * A page message checked against the schema of its `type`, or why it is not one: its type unknown,
+ * or the first problem with the field that has it (e.g. `"step": action: Invalid input: expected
+ * string, received undefined`), so an agent's author sees what to fix.
+ */
+export function parsePageMessage(data: unknown): PageMessage | string {
+  const type = (data as { type?: unknown }).type;
+  if (typeof type !== 'string' || !Object.hasOwn(PAGE_MESSAGE_SCHEMAS, type)) {
+    const shown = typeof type === 'string' ? `"${type.slice(0, 40)}"` : typeof type;
+    return `type ${shown} is none of ${PAGE_TYPES.join(', ')}`;
+  }
+  const parsed = PAGE_MESSAGE_SCHEMAS[type as keyof typeof PAGE_MESSAGE_SCHEMAS].safeParse(data);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  if (!issue) return `"${type}": invalid`;
+  const field = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  return `"${type}": ${field}${issue.message}`;
+}
+
 /**
  * Listens for the public page protocol: `window.postMessage({ source: 'agent-flight-recorder',
  * type: 'step' | 'assert' | 'mark' | 'runStart' | 'runEnd' | 'fail', … }, '*')` from the page itself.
@@ -87,9 +108,9 @@ export function startPageBridge(
       if ((data as { source?: unknown } | null)?.source !== PAGE_PROTOCOL_SOURCE) return;
       const problem = checkFlatMessage(data, PAGE_MESSAGE_LIMITS);
       if (problem) return warn(`page message ignored: ${problem}`);
-      const parsed = PageMessageSchema.safeParse(data);
-      if (!parsed.success) return warn(`page message ignored: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-      const { source: _source, type, ...fields } = parsed.data;
+      const parsed = parsePageMessage(data);
+      if (typeof parsed === 'string') return warn(`page message ignored: ${parsed}`);
+      const { source: _source, type, ...fields } = parsed;
       if (type === 'fail' ? !fails.take() : !steps.take()) {
         return warn(`page "${type}" message dropped: ${type === 'fail' ? 'more than 5 in 10 s' : 'more than 50 per second'}`);
       }
