@@ -1,24 +1,22 @@
-import type { Worker } from 'playwright-core';
+import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { test, expect } from './support/fixtures';
 import { afr, waitForFrames } from './support/afr';
 import { exportBundle } from './support/bundle';
 
-test('stopping the service worker loses no frame captured before the stop, and capture and steps resume at once', async ({ recorder, site }) => {
-  const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
-  await page.goto(`${site.origin}/errors.html`); // animated: frames keep coming
-  await waitForFrames(recorder.worker, 10);
-  const before = await afr(recorder.worker, 'status');
-
-  // Close the worker's target, as Chrome does to an idle or misbehaving worker.
+/** Closes the extension's service worker target, as Chrome does to an idle or misbehaving worker. */
+async function stopWorker(recorder: { context: BrowserContext }, page: Page): Promise<number> {
   const cdp = await recorder.context.newCDPSession(page);
   const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { type: string; url: string; targetId: string }[] };
   const target = targetInfos.find((t) => t.type === 'service_worker' && t.url.endsWith('/background.js'));
   expect(target).toBeDefined();
   const stoppedAt = Date.now();
   await cdp.send('Target.closeTarget', { targetId: target!.targetId });
+  await cdp.detach();
+  return stoppedAt;
+}
 
-  // The page's content script starts a new worker at once, with its sensitive regions: no action of
-  // the agent's, nor the 30-second alarm, is waited for. Find the new worker.
+/** The worker started again after a stop, once it answers. */
+async function restartedWorker(recorder: { context: BrowserContext }): Promise<Worker> {
   let worker: Worker | undefined;
   await expect
     .poll(async () => {
@@ -29,6 +27,20 @@ test('stopping the service worker loses no frame captured before the stop, and c
         .catch(() => false);
     }, { timeout: 10_000 })
     .toBe(true);
+  return worker!;
+}
+
+test('stopping the service worker loses no frame captured before the stop, and capture and steps resume at once', async ({ recorder, site }) => {
+  const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
+  await page.goto(`${site.origin}/errors.html`); // animated: frames keep coming
+  await waitForFrames(recorder.worker, 10);
+  const before = await afr(recorder.worker, 'status');
+
+  const stoppedAt = await stopWorker(recorder, page);
+
+  // The page's content script starts a new worker at once, with its sensitive regions: no action of
+  // the agent's, nor the 30-second alarm, is waited for. Find the new worker.
+  const worker = await restartedWorker(recorder);
   await expect.poll(async () => (await afr(worker!, 'status')).frames, { timeout: 10_000 }).toBeGreaterThan(before.frames);
   await page.click('#throw').catch(() => undefined); // a step for the new worker
 
@@ -44,4 +56,22 @@ test('stopping the service worker loses no frame captured before the stop, and c
   // The page's content script reaches the new worker too: its click after the restart is a step.
   expect(bundle.steps.steps.some((s) => s.kind === 'click' && s.ts > stoppedAt)).toBe(true);
   test.info().annotations.push({ type: 'first frame after the stop', description: `${afterStop[0]! - stoppedAt} ms` });
+});
+
+test('the settings hold through a stop: with persistMode manual, the page error that starts the new worker makes no bundle', async ({ recorder, site }) => {
+  const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
+  await page.goto(`${site.origin}/errors.html`);
+  await waitForFrames(recorder.worker, 3);
+  await afr(recorder.worker, 'configure', { failureCooldownMs: 0, persistMode: 'manual' });
+  await stopWorker(recorder, page);
+  // At once: the exception reaches the worker while it starts (from the page, and from CDP).
+  await page.click('#throw');
+  await page.waitForTimeout(1_500);
+  const worker = await restartedWorker(recorder);
+  expect((await afr(worker, 'getSettings')).persistMode).toBe('manual');
+  expect(await afr(worker, 'listBundles')).toEqual([]);
+  // Set back, the same error bundles: the setting, not a broken worker, held it back.
+  await afr(worker, 'configure', { persistMode: 'on_fail' });
+  await page.click('#throw');
+  await expect.poll(async () => (await afr(worker, 'listBundles')).length, { timeout: 10_000 }).toBe(1);
 });

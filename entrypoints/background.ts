@@ -123,17 +123,22 @@ export default defineBackground(() => {
   // A backstop wake-up: Chrome stops an idle worker; any event restarts it and the start-up below
   // resumes capture at once. The alarm (30 s, the shortest Chrome allows) covers a quiet browser.
   void chrome.alarms.create('afr-keepalive', { periodInMinutes: 0.5 });
-  chrome.alarms.onAlarm.addListener(() => void ready);
+  chrome.alarms.onAlarm.addListener(() => void ready().catch(() => undefined));
   chrome.tabs.onRemoved.addListener((tabId) => {
     debuggerPort.forget(tabId);
     recorder.forgetTab(tabId);
     tabUrls.delete(tabId);
   });
 
-  const ready = (async () => {
-    runId = await loadRunId();
+  const startUp = async () => {
+    const startedAt = Date.now();
+    const { runId: id, newBrowserSession } = await loadRunId();
+    runId = id;
     await recorder.start();
-    for (const tab of await chrome.tabs.query({})) {
+    const tabs = await chrome.tabs.query({});
+    // Tab ids are given again in a new browser session: frames from an earlier one are no open tab's.
+    await recorder.keepTabs(newBrowserSession ? [] : tabs.flatMap((tab) => (tab.id === undefined ? [] : [tab.id])), startedAt);
+    for (const tab of tabs) {
       if (tab.id === undefined || !isCapturableUrl(tab.url)) continue;
       tabUrls.set(tab.id, redactUrl(tab.url!));
       watchTab(tab.id);
@@ -141,8 +146,16 @@ export default defineBackground(() => {
       requestRegionsReport(tab.id);
     }
     void warmUpClipEncoder().catch((error: unknown) => log(`[afr] clip encoder warm-up failed: ${String(error)}`));
-  })();
-  ready.catch((error: unknown) => console.error('[afr] recorder failed to start', error));
+  };
+  let starting: Promise<void> | null = null;
+  /** The worker's start-up; one that failed (storage refused) is tried again by the next call or alarm. */
+  const ready = (): Promise<void> =>
+    (starting ??= startUp().catch((error: unknown) => {
+      starting = null;
+      console.error('[afr] recorder failed to start', error);
+      throw error;
+    }));
+  void ready().catch(() => undefined);
 
   (globalThis as unknown as { afr: unknown }).afr = createAutomationApi(recorder, ready);
 });

@@ -66,11 +66,3 @@ export class FrameThrottle<T> {
     this.tabs.delete(tabId);
   }
 }
-
-/** A cheap fingerprint of a base64 picture: length plus samples along the string (equal → almost surely identical). */
-export function pictureKey(base64: string): string {
-  let hash = 2166136261;
-  const step = Math.max(1, Math.floor(base64.length / 4096));
-  for (let i = 0; i < base64.length; i += step) hash = Math.imul(hash ^ base64.charCodeAt(i), 16777619);
-  return `${base64.length}:${(hash >>> 0).toString(36)}:${base64.slice(-64)}`;
-}

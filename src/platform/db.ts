@@ -37,6 +37,10 @@ export function openRecorderDb(): Promise<IDBPDatabase<RecorderDb>> {
       db.createObjectStore('clips', { keyPath: 'jobId' });
       db.createObjectStore('meta');
     },
+    // The browser closed the connection (storage cleared, a backing store error): the next call opens another.
+    terminated() {
+      opening = null;
+    },
   }).catch((error: unknown) => {
     opening = null;
     throw error;

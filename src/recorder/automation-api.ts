@@ -36,11 +36,12 @@ export interface AutomationApi {
   getSettings(): Promise<Settings>;
 }
 
-export function createAutomationApi(recorder: Recorder, ready: Promise<void>): AutomationApi {
+/** `ready` resolves once the worker has started (a start that failed is tried again by the next call). */
+export function createAutomationApi(recorder: Recorder, ready: () => Promise<void>): AutomationApi {
   const after =
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
-      await ready;
+      await ready();
       return fn(...args);
     };
   return {

@@ -90,6 +90,26 @@ describe('FrameSources', () => {
     expect(maskFrame).toHaveBeenCalledWith(JPEG, [expect.objectContaining({ x: 0, y: 0 })], 70);
   });
 
+  it('stores a screencast frame that differs from the last one in a single byte, and an identical one once', async () => {
+    const { sources, ring, current, frame } = setup();
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([]));
+    // A large picture whose one byte in the middle changes (a digit of a message): as long as before.
+    const big = Buffer.concat([Buffer.from(JPEG), Buffer.alloc(60_000, 0x41)]);
+    const changed = Buffer.from(big);
+    changed[JPEG.length + 30_001] = 0x42;
+    frame(1, big.toString('base64'));
+    await vi.advanceTimersByTimeAsync(500);
+    frame(2, changed.toString('base64'));
+    await vi.advanceTimersByTimeAsync(500);
+    frame(3, changed.toString('base64'));
+    await vi.advanceTimersByTimeAsync(500);
+    sources.loop.stop();
+    const frames = await ring.frames();
+    expect(frames).toHaveLength(2);
+    expect(Buffer.from((await ring.readJpeg(frames[1]!.key))!)).toEqual(changed);
+  });
+
   it('drops a screencast frame whose sensitive regions are not known, and takes it again once they are', async () => {
     const { sources, ring, current, frame, screencast } = setup();
     await sources.apply(current, false);

@@ -4,7 +4,7 @@ import type { Settings } from '../../schemas/settings';
 import { base64ToBytes } from '../bundle/base64';
 import { ActionBursts } from '../capture/action-bursts';
 import { CaptureLoop, type CaptureStats } from '../capture/capture-loop';
-import { FrameThrottle, pictureKey } from '../capture/frame-throttle';
+import { FrameThrottle } from '../capture/frame-throttle';
 import { SensitiveRegions, type FrameShown, type ImageRect } from '../capture/mask-plan';
 import type { CaptureTarget, CapturedImage, Capturer } from '../capture/ports';
 import { readJpegSize } from '../clip/jpeg-size';
@@ -296,7 +296,9 @@ export class FrameSources {
     // When the frame was drawn (seconds since the epoch): it may have taken a while to arrive.
     const drawnAt = typeof meta?.timestamp === 'number' ? meta.timestamp * 1000 : NaN;
     const takenAt = drawnAt <= now && now - drawnAt < MAX_FRAME_AGE_MS ? drawnAt : now;
-    this.throttle.offer(tabId, now, pictureKey(data), { data, shown, takenAt });
+    // The picture itself is its key: a frame differs from the last one if any of its bytes does (a
+    // digit of an error message changed may leave the JPEG as long as before).
+    this.throttle.offer(tabId, now, data, { data, shown, takenAt });
   }
 
   forgetTab(tabId: number): void {

@@ -5,10 +5,10 @@ import type { Recorder } from './recorder';
  * The operator pages' calls (`ui/api` messages) on the recorder. Every failure is answered with its
  * message, never thrown across the messaging boundary.
  */
-export async function handleUiCall(recorder: Recorder, ready: Promise<void>, message: UiApiMessage): Promise<UiApiResult> {
+export async function handleUiCall(recorder: Recorder, ready: () => Promise<void>, message: UiApiMessage): Promise<UiApiResult> {
   const [first] = message.args;
   try {
-    await ready;
+    await ready();
     const calls: Record<UiApiMessage['method'], () => Promise<unknown>> = {
       status: () => recorder.status(),
       pause: () => recorder.pause(),

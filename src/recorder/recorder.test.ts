@@ -220,6 +220,58 @@ describe('Recorder', () => {
     recorder.loop.stop();
   });
 
+  it('bundles a crash that comes within the cooldown of the exception that led to it', async () => {
+    const { recorder, ports, clock } = setup();
+    await recorder.start();
+    const page = () => 'https://shop.test/cart';
+    await recorder.handleCdpEvent(7, 'Runtime.exceptionThrown', { exceptionDetails: { text: 'Uncaught', exception: { description: 'Error: out of memory' } } }, page);
+    clock.t += 1_000;
+    await recorder.handleCdpEvent(7, 'Runtime.exceptionThrown', { exceptionDetails: { text: 'Uncaught', exception: { description: 'Error: again' } } }, page);
+    await recorder.handleCdpEvent(7, 'Inspector.targetCrashed', {}, page);
+    // The second exception is the storm the cooldown is for; the crash is not.
+    expect((await ports.bundles.list()).map((b) => b.reason).sort()).toEqual(['page_exception', 'tab_crashed']);
+    recorder.loop.stop();
+  });
+
+  it('handles the events that woke the worker once the pause and settings are loaded, not with the defaults', async () => {
+    const sessionStore = new MemoryKeyValueStore();
+    await sessionStore.set('paused', true);
+    const { recorder, ports } = setup({ sessionStore });
+    // No start yet: the event that woke the worker comes first.
+    await recorder.handleCdpEvent(7, 'Runtime.exceptionThrown', { exceptionDetails: { text: 'Uncaught', exception: { description: 'Error: boom' } } }, () => null);
+    await recorder.handleMessage(stepMessage(), origin);
+    expect(await ports.bundles.list()).toEqual([]);
+    expect(await ports.timeline.between(7, 0, T0 + 1)).toEqual([]);
+    expect((await recorder.status()).paused).toBe(true);
+    recorder.loop.stop();
+  });
+
+  it('keeps the frames of a window through the after-failure tail: the ring holds bufferSeconds + postFailureSeconds and some', async () => {
+    const { recorder, ports, clock } = setup();
+    await recorder.start();
+    await recorder.configure({ bufferSeconds: 15, postFailureSeconds: 2 });
+    recorder.loop.stop();
+    const meta = (ts: number) => ({ ts, size: 3, tabId: 9, windowId: 1, url: null, width: 4, height: 4 });
+    await ports.ring.add(meta(clock.t), new Uint8Array(3));
+    await ports.ring.add(meta(clock.t + 500), new Uint8Array(3));
+    // 16.5 s later (a signal at 15 s, its tail, the failure's frame): the window's first frames are still there.
+    clock.t += 16_500;
+    await ports.ring.add(meta(clock.t), new Uint8Array(3));
+    expect((await ports.ring.frames()).filter((f) => f.tabId === 9)).toHaveLength(3);
+  });
+
+  it('tries a start that failed again (storage refused once)', async () => {
+    const store = new MemoryFrameStore();
+    const listMeta = vi.spyOn(store, 'listMeta').mockRejectedValueOnce(new Error('Internal error opening backing store'));
+    const { recorder, ports, clock } = setup({ ring: new FrameRing(store, { now: () => T0 }, { maxAgeMs: 15_000, maxBytes: 1 << 20 }) });
+    await expect(recorder.start()).rejects.toThrow(/backing store/);
+    await recorder.start();
+    expect(listMeta).toHaveBeenCalledTimes(2);
+    await recorder.handleMessage(stepMessage(), origin);
+    expect(await ports.timeline.between(7, 0, clock.t + 1)).toHaveLength(1);
+    recorder.loop.stop();
+  });
+
   it('falls back to chrome.webRequest for tabs without a debugger, and ignores it for tabs with one', async () => {
     const { recorder, ports, attached } = setup();
     await recorder.start();

@@ -63,7 +63,13 @@ export interface WebRequestEvent {
 
 /** Steps are kept a while longer than frames so a bundle shows what led into its window. */
 const timelineLimits = (s: Settings) => ({ maxSteps: 2_000, maxAgeMs: Math.max(60_000, s.bufferSeconds * 1000 * 2) });
-const ringLimits = (s: Settings) => ({ maxAgeMs: s.bufferSeconds * 1000, maxBytes: s.maxBufferBytes });
+/**
+ * Beyond the window, how long the ring keeps frames for a bundle being made: the after-failure tail,
+ * the failure's own frame (`FRAME_NOW_WAIT_MS`), the steps in flight, with room to spare.
+ */
+const RING_SPARE_MS = 5_000;
+/** A bundle's window starts `bufferSeconds` before its signal, and its frames are read after the tail: they must last that long. */
+const ringLimits = (s: Settings) => ({ maxAgeMs: (s.bufferSeconds + s.postFailureSeconds) * 1000 + RING_SPARE_MS, maxBytes: s.maxBufferBytes });
 
 /** Thrown to the automation API caller with a message that says what was wrong. */
 export class RecorderInputError extends Error {
@@ -83,6 +89,9 @@ export class Recorder {
   private readonly malformed = new Map<number | null, { loggedAt: number; unlogged: number }>();
   private readonly run: RunState;
   private started: Promise<void> | null = null;
+  /** `start` has loaded the settings, the pause and the stores. */
+  private isStarted = false;
+  private followingSettings = false;
   private paused = false;
 
   constructor(private readonly ports: RecorderPorts) {
@@ -99,6 +108,8 @@ export class Recorder {
 
   /** The debugger session of a tab is ready: its frames may come from the screencast now. */
   async handleDebuggerAttached(_tabId: number): Promise<void> {
+    const starting = this.untilStarted();
+    if (starting) await starting;
     await this.frames.handleDebuggerAttached();
   }
 
@@ -121,17 +132,34 @@ export class Recorder {
     if (frameId !== 0) this.frames.handleSubframeLoad(tabId, documentId);
   }
 
-  /** Loads persisted state and starts capturing. Safe to call again (e.g. on every worker wake-up). */
+  /**
+   * Loads persisted state and starts capturing. Safe to call again (e.g. on every worker wake-up);
+   * a start that failed (storage refused) is tried again by the next call.
+   */
   start(): Promise<void> {
     this.started ??= (async () => {
       const settings = await this.ports.settingsStore.load();
-      this.ports.settingsStore.onChange((next) => void this.apply(next));
+      if (!this.followingSettings) this.ports.settingsStore.onChange((next) => void this.apply(next));
+      this.followingSettings = true;
       await Promise.all([this.ports.ring.load(), this.ports.timeline.load(), this.run.load()]);
       this.paused = (await this.ports.sessionStore.get(PAUSED_KEY)) === true;
       await this.apply(settings);
+      this.isStarted = true;
       await enforceRetention(this.ports.bundles, this.ports.clock.now(), retentionPolicy(settings));
-    })();
+    })().catch((error: unknown) => {
+      if (!this.isStarted) this.started = null;
+      throw error;
+    });
     return this.started;
+  }
+
+  /**
+   * Waits for `start` when it has not finished: an event that woke the worker (a page's message, a
+   * CDP event, a request) is handled with the user's settings and pause, not the defaults. Null once
+   * started, so that events that follow are handled at once and in order.
+   */
+  private untilStarted(): Promise<void> | null {
+    return this.isStarted ? null : this.start();
   }
 
   private async apply(settings: Settings): Promise<void> {
@@ -159,6 +187,8 @@ export class Recorder {
    * of steps with an invalid one keeps its valid steps (content scripts do not validate what they send).
    */
   async handleMessage(raw: unknown, origin: MessageOrigin): Promise<void> {
+    const starting = this.untilStarted();
+    if (starting) await starting;
     const parsed = ToBackgroundMessageSchema.safeParse(raw);
     let message: ToBackgroundMessage;
     if (parsed.success) message = parsed.data;
@@ -230,6 +260,8 @@ export class Recorder {
   /** A CDP event of a recorded tab. */
   async handleCdpEvent(tabId: number, method: string, params: Record<string, unknown> | undefined, pageUrl: () => string | null): Promise<void> {
     if (method === 'Page.screencastFrame') return this.frames.handleScreencastFrame(tabId, params);
+    const starting = this.untilStarted();
+    if (starting) await starting;
     let translator = this.translators.get(tabId);
     if (!translator) {
       translator = new CdpSignalTranslator(tabId, pageUrl, () => this.ports.clock.now());
@@ -241,6 +273,8 @@ export class Recorder {
 
   /** A request seen by `chrome.webRequest`: used only for tabs whose debugger is not attached. */
   async handleWebRequest(e: WebRequestEvent): Promise<void> {
+    const starting = this.untilStarted();
+    if (starting) await starting;
     if (e.tabId < 0 || this.ports.debuggerState(e.tabId).attached) return;
     const request = { url: e.url, method: e.method, status: e.statusCode, resourceType: WEB_REQUEST_TYPES[e.type] ?? 'Other', durationMs: null, errorText: e.error };
     const pageUrl = e.type === 'main_frame' ? e.url : this.tabUrl(e.tabId);
@@ -253,10 +287,21 @@ export class Recorder {
     }
   }
 
+  /** The tab was closed: its state goes, and its frames once they are past the window (no anchor kept). */
   forgetTab(tabId: number): void {
     this.translators.delete(tabId);
     this.malformed.delete(tabId);
     this.frames.forgetTab(tabId);
+    void this.ports.ring.forgetTab(tabId).catch((error: unknown) => this.ports.log(`[afr] frames of closed tab ${tabId} not evicted: ${String(error)}`));
+  }
+
+  /**
+   * The tabs open now (at start-up): frames taken before `since` of any other tab (closed while the
+   * worker was stopped, or in an earlier browser session, whose tab ids a new one gives again) keep
+   * no anchor and go once past the window, so no bundle of a tab shows another's.
+   */
+  async keepTabs(open: Iterable<number>, since?: number): Promise<void> {
+    await this.ports.ring.keepTabs(open, since);
   }
 
   /** Applies the signal rules: ignore, put on the timeline, or bundle. */
@@ -269,7 +314,9 @@ export class Recorder {
       await this.ports.timeline.add(signalStep(redactSignal(signal), 'record'));
       return;
     }
-    await this.trigger(signal);
+    // A crash ends the page: it is no storm's repeat, and the last chance to bundle it (after the
+    // bundle of an exception that led to it, if one is being made).
+    await this.trigger(signal, { explicit: raw.kind === 'crash' });
   }
 
   // ---- agent commands (page protocol and automation API) ----

@@ -36,6 +36,23 @@ describe('FrameRing', () => {
     expect(ring.stats().evicted).toBe(13);
   });
 
+  it('keeps no anchor of a closed tab, nor of tabs not open when the worker starts', async () => {
+    const clock = fakeClock();
+    const ring = new FrameRing(new MemoryFrameStore(), clock, { maxAgeMs: 15_000, maxBytes: 1 << 20 });
+    for (const tabId of [7, 8, 9]) await ring.add(newFrame(clock.t, 100, tabId), new Uint8Array(100));
+    clock.t += 20_000;
+    // Past the window, each tab's last frame is its anchor: what its still page shows.
+    expect(await ring.evict()).toBe(0);
+    expect(await ring.forgetTab(7)).toBe(1);
+    expect(await ring.keepTabs([8], clock.t)).toBe(1);
+    expect((await ring.frames()).map((f) => f.tabId)).toEqual([8]);
+    // A frame of an open tab taken after the start is kept, whatever was said of its id before.
+    await ring.add(newFrame(clock.t + 1, 100, 9), new Uint8Array(100));
+    clock.t += 20_000;
+    expect(await ring.evict()).toBe(0);
+    expect((await ring.frames()).map((f) => f.tabId)).toEqual([8, 9]);
+  });
+
   it('never holds more than the byte cap, evicting the oldest', async () => {
     const clock = fakeClock();
     const store = new MemoryFrameStore();

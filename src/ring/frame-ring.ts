@@ -36,6 +36,8 @@ export class FrameRing {
   private storeAgainAt = -Infinity;
   /** The store refused a frame for quota and has not taken one since. */
   private outOfRoom = false;
+  /** Tabs that are gone, and since when: their frames from before go once past the window, none kept as an anchor. */
+  private readonly goneBefore = new Map<number, number>();
 
   constructor(
     private readonly store: FrameStore,
@@ -50,7 +52,11 @@ export class FrameRing {
       const stored = await this.store.listMeta();
       this.index = stored.sort((a, b) => a.key - b.key);
       await this.evict();
-    })();
+    })().catch((error: unknown) => {
+      // Not loaded: the next call tries again (a store that failed once may answer now).
+      this.loaded = null;
+      throw error;
+    });
     return this.loaded;
   }
 
@@ -167,9 +173,30 @@ export class FrameRing {
   /** Removes expired or over-budget frames; returns how many were removed. */
   async evict(): Promise<number> {
     const candidates = this.pins.size === 0 ? this.index : this.index.filter((f) => !this.isPinned(f.key));
-    const keys = selectEvictions(candidates, this.clock.now(), this.limits);
+    const keys = selectEvictions(candidates, this.clock.now(), this.limits, this.goneBefore);
     await this.drop(keys);
+    // A gone tab with no frame left from before it went needs no mark.
+    for (const [tabId, since] of this.goneBefore) if (!this.index.some((f) => f.tabId === tabId && f.ts < since)) this.goneBefore.delete(tabId);
     return keys.length;
+  }
+
+  /**
+   * Every tab but these is gone (closed, or of an earlier browser session, whose tab ids a new one
+   * gives again): their frames taken before `since` keep no anchor, and go once past the window.
+   * Returns how many frames went now.
+   */
+  async keepTabs(open: Iterable<number>, since = this.clock.now()): Promise<number> {
+    await this.load();
+    const kept = new Set(open);
+    for (const f of this.index) if (!kept.has(f.tabId) && f.ts < since) this.goneBefore.set(f.tabId, Math.max(since, this.goneBefore.get(f.tabId) ?? -Infinity));
+    return this.evict();
+  }
+
+  /** The tab was closed now: see `keepTabs`. */
+  async forgetTab(tabId: number): Promise<number> {
+    await this.load();
+    if (this.index.some((f) => f.tabId === tabId)) this.goneBefore.set(tabId, this.clock.now());
+    return this.evict();
   }
 
   async frames(): Promise<readonly FrameMeta[]> {

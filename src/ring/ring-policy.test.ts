@@ -35,6 +35,15 @@ it('keeps as the anchor the newest frame before the cutoff, even if it was store
   expect(selectEvictions(frames, 1_200, { maxAgeMs: 1_000, maxBytes: 100 })).toEqual([1, 2]);
 });
 
+it('keeps no anchor of a tab gone since the frame was taken, and keeps those of its frames taken after', () => {
+  // Tab 1 was closed at 5_000 (or its id belonged to an earlier browser session): from then, a new tab 1.
+  const frames = [frame(1, 1_000, 1, 1), frame(2, 2_000, 1, 2), frame(3, 6_000, 1, 1), frame(4, 19_000, 1, 1)];
+  expect(selectEvictions(frames, 20_000, { maxAgeMs: 15_000, maxBytes: 100 }, new Map([[1, 5_000]]))).toEqual([1]);
+  expect(selectEvictions(frames, 23_000, { maxAgeMs: 15_000, maxBytes: 100 }, new Map([[1, 5_000]]))).toEqual([1]);
+  expect(selectEvictions(frames, 23_000, { maxAgeMs: 15_000, maxBytes: 100 }, new Map([[1, 7_000]]))).toEqual([1, 3]);
+  expect(selectEvictions(frames, 23_000, { maxAgeMs: 15_000, maxBytes: 100 }, new Map([[2, 7_000]]))).toEqual([1, 2]);
+});
+
 describe('framesInWindow', () => {
   it('keeps the frames of one tab within the window, in order, after the last one before it', () => {
     const frames = [frame(1, 100, 1, 1), frame(2, 120, 1, 1), frame(3, 200, 1, 2), frame(4, 300, 1, 1), frame(5, 400, 1, 1), frame(6, 500, 1, 1)];

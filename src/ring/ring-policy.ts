@@ -11,15 +11,17 @@ export interface RingLimits {
  * Keys of the frames to evict so the ring keeps only frames no older than `maxAgeMs` and at most
  * `maxBytes` in total, oldest first. Each tab keeps its newest frame from before the cutoff (its
  * "anchor"): a screencast sends no frame while the page does not repaint, and that frame is what the
- * screen showed when the window starts. `frames` are in storage order, which is nearly time order (a
+ * screen showed when the window starts. A frame taken before `goneBefore` says its tab was gone
+ * (closed, or the id given to another tab since) is no anchor. `frames` are in storage order, which is nearly time order (a
  * frame masked slower may be stored after a later one).
  */
-export function selectEvictions(frames: readonly FrameMeta[], now: number, limits: RingLimits): number[] {
+export function selectEvictions(frames: readonly FrameMeta[], now: number, limits: RingLimits, goneBefore: ReadonlyMap<number, number> = new Map()): number[] {
   const cutoff = now - limits.maxAgeMs;
   const anchors = new Map<number, FrameMeta>();
   for (const f of frames) {
     const anchor = anchors.get(f.tabId);
-    if (f.ts < cutoff && (!anchor || f.ts >= anchor.ts)) anchors.set(f.tabId, f);
+    // A closed tab's screen shows nothing any more (and its id may be given to another tab later).
+    if (f.ts < cutoff && !(f.ts < (goneBefore.get(f.tabId) ?? -Infinity)) && (!anchor || f.ts >= anchor.ts)) anchors.set(f.tabId, f);
   }
   const isAnchor = (f: FrameMeta) => anchors.get(f.tabId) === f;
   let total = 0;

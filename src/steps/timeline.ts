@@ -56,7 +56,11 @@ export class Timeline {
       this.steps = mergeSteps(await this.store.list());
       this.nextSeq = this.steps.reduce((max, s) => Math.max(max, s.seq), 0) + 1;
       await this.trim();
-    })();
+    })().catch((error: unknown) => {
+      // Not loaded: the next call tries again (a store that failed once may answer now).
+      this.loaded = null;
+      throw error;
+    });
     return this.loaded;
   }
 
