@@ -70,8 +70,17 @@ test('the settings hold through a stop: with persistMode manual, the page error 
   const worker = await restartedWorker(recorder);
   expect((await afr(worker, 'getSettings')).persistMode).toBe('manual');
   expect(await afr(worker, 'listBundles')).toEqual([]);
-  // Set back, the same error bundles: the setting, not a broken worker, held it back.
+  // Set back, the same error bundles: the setting, not a broken worker, held it back…
   await afr(worker, 'configure', { persistMode: 'on_fail' });
   await page.click('#throw');
   await expect.poll(async () => (await afr(worker, 'listBundles')).length, { timeout: 10_000 }).toBe(1);
+  // …and the first error did reach the new worker: it is on the timeline, recorded, not bundled.
+  const [listed] = await afr(worker, 'listBundles');
+  const bundle = await exportBundle(worker, listed!.id);
+  const errors = bundle.steps.steps.filter((s) => s.kind === 'signal' && s.detail?.signal_kind === 'exception');
+  // (While the new worker has no debugger session yet, the page's own report of it counts as well.)
+  const dispositions = errors.map((s) => s.detail?.disposition);
+  expect(dispositions.at(-1)).toBe('trigger');
+  expect(dispositions.slice(0, -1).length).toBeGreaterThan(0);
+  expect(new Set(dispositions.slice(0, -1))).toEqual(new Set(['record']));
 });

@@ -111,7 +111,9 @@ export default defineBackground(() => {
   // HTTP errors and failed loads of tabs without a debugger session (the recorder ignores the rest).
   const onRequest = (d: chrome.webRequest.WebRequestDetails, statusCode: number | null, error: string | null) => {
     if ((statusCode !== null && statusCode < 400) || d.tabId < 0) return;
-    void recorder.handleWebRequest({ tabId: d.tabId, url: d.url, method: d.method, type: d.type, statusCode, error });
+    void recorder
+      .handleWebRequest({ tabId: d.tabId, url: d.url, method: d.method, type: d.type, statusCode, error })
+      .catch((e: unknown) => log(`[afr] request of tab ${d.tabId} lost: ${String(e)}`));
   };
   chrome.webRequest.onCompleted.addListener((d) => onRequest(d, d.statusCode, null), { urls: ['<all_urls>'] });
   chrome.webRequest.onErrorOccurred.addListener((d) => onRequest(d, null, d.error), { urls: ['<all_urls>'] });
@@ -130,14 +132,21 @@ export default defineBackground(() => {
     tabUrls.delete(tabId);
   });
 
+  const startedAt = Date.now();
+  // Read once: a start-up tried again must not take this browser session for an old one.
+  let session: ReturnType<typeof loadRunId> | null = null;
   const startUp = async () => {
-    const startedAt = Date.now();
-    const { runId: id, newBrowserSession } = await loadRunId();
+    session ??= loadRunId().catch((error: unknown) => {
+      session = null;
+      throw error;
+    });
+    const { runId: id, newBrowserSession } = await session;
     runId = id;
     await recorder.start();
     const tabs = await chrome.tabs.query({});
     // Tab ids are given again in a new browser session: frames from an earlier one are no open tab's.
-    await recorder.keepTabs(newBrowserSession ? [] : tabs.flatMap((tab) => (tab.id === undefined ? [] : [tab.id])), startedAt);
+    const open = newBrowserSession ? [] : tabs.flatMap((tab) => (tab.id === undefined ? [] : [tab.id]));
+    await recorder.keepTabs(open, startedAt).catch((error: unknown) => log(`[afr] frames of closed tabs not evicted: ${String(error)}`));
     for (const tab of tabs) {
       if (tab.id === undefined || !isCapturableUrl(tab.url)) continue;
       tabUrls.set(tab.id, redactUrl(tab.url!));

@@ -260,6 +260,86 @@ describe('Recorder', () => {
     expect((await ports.ring.frames()).filter((f) => f.tabId === 9)).toHaveLength(3);
   });
 
+  it('starts though deleting old bundles fails, and logs it', async () => {
+    const bundles = new MemoryBundleStore();
+    vi.spyOn(bundles, 'list').mockRejectedValueOnce(new Error('bundle store refused'));
+    const { recorder, ports, log } = setup({ bundles });
+    await recorder.start();
+    await recorder.handleMessage(stepMessage(), origin);
+    expect(await ports.timeline.between(7, 0, T0 + 1)).toHaveLength(1);
+    await vi.waitFor(() => expect(log).toHaveBeenCalledWith(expect.stringMatching(/old bundles not deleted: .*bundle store refused/)));
+    recorder.loop.stop();
+  });
+
+  it('loads the ring with the stored settings: frames a longer window keeps are not evicted on a restart', async () => {
+    const store = new MemoryFrameStore();
+    const clock = { t: T0, now() { return this.t; } };
+    const meta = (ts: number) => ({ ts, size: 3, tabId: 9, windowId: 1, url: null, width: 4, height: 4 });
+    await store.add(meta(T0 - 40_000), new Uint8Array(3));
+    await store.add(meta(T0 - 39_000), new Uint8Array(3));
+    const settingsStore = new SettingsStore(new MemoryKeyValueStore(), vi.fn());
+    await settingsStore.load();
+    await settingsStore.update({ bufferSeconds: 60 });
+    // The worker builds its ring with the default limits (15 s); its start applies the user's 60 s first.
+    const ring = new FrameRing(store, clock, { maxAgeMs: 15_000, maxBytes: 1 << 20 });
+    const { recorder } = setup({ clock, ring, settingsStore });
+    await recorder.start();
+    recorder.loop.stop();
+    expect((await ring.frames()).map((f) => f.ts)).toEqual([T0 - 40_000, T0 - 39_000]);
+  });
+
+  it("takes a page's regions at once, before the start, so a navigation that follows forgets them", async () => {
+    const frames: string[] = [];
+    const { recorder } = setup();
+    const sources = (recorder as unknown as { frames: { updateRegions: (tabId: number) => void; handleNavigation: (tabId: number) => void } }).frames;
+    vi.spyOn(sources, 'updateRegions').mockImplementation(() => void frames.push('regions'));
+    vi.spyOn(sources, 'handleNavigation').mockImplementation(() => void frames.push('navigation'));
+    const rects = { type: 'redaction/rects', ts: T0, url: 'https://shop.test/cart', viewport: { width: 800, height: 600 }, device_pixel_ratio: 1, rects: [] };
+    const handled = recorder.handleMessage(rects, origin);
+    recorder.handleNavigation(7);
+    await handled;
+    expect(frames).toEqual(['regions', 'navigation']);
+    recorder.loop.stop();
+  });
+
+  it('keeps the window of a crash that waits for the bundle being made, though its tab is closed meanwhile', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { recorder, ports, clock } = setup();
+    await recorder.start();
+    recorder.loop.stop();
+    const meta = (ts: number) => ({ ts, size: 3, tabId: 7, windowId: 1, url: null, width: 4, height: 4 });
+    await ports.ring.add(meta(clock.t - 14_000), new Uint8Array(3));
+    await ports.ring.add(meta(clock.t - 13_000), new Uint8Array(3));
+    // The first bundle takes long (its clip), and the crash waits for it.
+    const encodeClip = vi.fn(async () => {
+      await held;
+      return { ok: false as const, error: 'slow' };
+    });
+    (ports as { encodeClip: unknown }).encodeClip = encodeClip;
+    // Frames keep coming during each tail: each one stored evicts what the ring no longer keeps.
+    (ports as { sleep: unknown }).sleep = async (ms: number) => {
+      clock.t += ms;
+      await ports.ring.add(meta(clock.t), new Uint8Array(3));
+    };
+    const first = recorder.fail({ tabId: 7, reason: 'agent_failure' });
+    await vi.waitFor(() => expect(encodeClip).toHaveBeenCalled());
+    const crash = recorder.handleCdpEvent(7, 'Inspector.targetCrashed', {}, () => 'https://shop.test/cart');
+    recorder.forgetTab(7);
+    clock.t += 30_000;
+    await ports.ring.add(meta(clock.t), new Uint8Array(3)); // evicts what is not kept
+    release();
+    await first;
+    await crash;
+    const bundles = await ports.bundles.list();
+    const crashed = bundles.find((b) => b.reason === 'tab_crashed');
+    expect(crashed).toBeDefined();
+    const zip = await JSZip.loadAsync((await ports.bundles.read(crashed!.id))!);
+    // The two frames from the start of its window are in it.
+    const manifest = JSON.parse(await zip.file('manifest.json')!.async('string')) as { frames: { ts: number }[] };
+    expect(manifest.frames.map((f) => f.ts - T0).slice(0, 2)).toEqual([-14_000, -13_000]);
+  });
+
   it('tries a start that failed again (storage refused once)', async () => {
     const store = new MemoryFrameStore();
     const listMeta = vi.spyOn(store, 'listMeta').mockRejectedValueOnce(new Error('Internal error opening backing store'));

@@ -61,6 +61,13 @@ export interface WebRequestEvent {
   error: string | null;
 }
 
+interface TriggerOptions {
+  explicit?: boolean;
+  status?: BundleOptions['status'];
+  runOverride?: BundleOptions['run'] | null;
+  outcome?: 'passed' | 'failed';
+}
+
 /** Steps are kept a while longer than frames so a bundle shows what led into its window. */
 const timelineLimits = (s: Settings) => ({ maxSteps: 2_000, maxAgeMs: Math.max(60_000, s.bufferSeconds * 1000 * 2) });
 /**
@@ -141,13 +148,17 @@ export class Recorder {
       const settings = await this.ports.settingsStore.load();
       if (!this.followingSettings) this.ports.settingsStore.onChange((next) => void this.apply(next));
       this.followingSettings = true;
+      // The user's limits before loading: loading evicts what they no longer allow, not what the defaults do not.
+      await Promise.all([this.ports.ring.setLimits(ringLimits(settings)), this.ports.timeline.setLimits(timelineLimits(settings))]);
       await Promise.all([this.ports.ring.load(), this.ports.timeline.load(), this.run.load()]);
       this.paused = (await this.ports.sessionStore.get(PAUSED_KEY)) === true;
       await this.apply(settings);
       this.isStarted = true;
-      await enforceRetention(this.ports.bundles, this.ports.clock.now(), retentionPolicy(settings));
+      void enforceRetention(this.ports.bundles, this.ports.clock.now(), retentionPolicy(settings)).catch((error: unknown) =>
+        this.ports.log(`[afr] old bundles not deleted: ${String(error)}`),
+      );
     })().catch((error: unknown) => {
-      if (!this.isStarted) this.started = null;
+      this.started = null;
       throw error;
     });
     return this.started;
@@ -187,8 +198,6 @@ export class Recorder {
    * of steps with an invalid one keeps its valid steps (content scripts do not validate what they send).
    */
   async handleMessage(raw: unknown, origin: MessageOrigin): Promise<void> {
-    const starting = this.untilStarted();
-    if (starting) await starting;
     const parsed = ToBackgroundMessageSchema.safeParse(raw);
     let message: ToBackgroundMessage;
     if (parsed.success) message = parsed.data;
@@ -199,6 +208,12 @@ export class Recorder {
       message = { type: 'step/batch', steps };
     }
     if (origin.tabId !== null) this.ports.watchTab(origin.tabId);
+    // A page's regions hold for its document, whatever the settings: taken at once, before a
+    // navigation that may follow forgets them (taken after it, they would mask the next page).
+    if (message.type !== 'redaction/rects') {
+      const starting = this.untilStarted();
+      if (starting) await starting;
+    }
     await this.route(message, origin);
   }
 
@@ -292,7 +307,7 @@ export class Recorder {
     this.translators.delete(tabId);
     this.malformed.delete(tabId);
     this.frames.forgetTab(tabId);
-    void this.ports.ring.forgetTab(tabId).catch((error: unknown) => this.ports.log(`[afr] frames of closed tab ${tabId} not evicted: ${String(error)}`));
+    this.ports.ring.forgetTab(tabId);
   }
 
   /**
@@ -371,10 +386,18 @@ export class Recorder {
    * Records the signal on the timeline and, if the gate admits it, packages a bundle.
    * Resolves to the bundle, or null when the signal was suppressed.
    */
-  private async trigger(
-    raw: FailureSignal,
-    options: { explicit?: boolean; status?: BundleOptions['status']; runOverride?: BundleOptions['run'] | null; outcome?: 'passed' | 'failed' } = {},
-  ): Promise<BundleSummary | null> {
+  private async trigger(raw: FailureSignal, options: TriggerOptions = {}): Promise<BundleSummary | null> {
+    // The window's frames are kept from the signal on: it may wait for the tab's bundle being made,
+    // then for its own tail, longer than the ring keeps frames past the window.
+    const release = raw.tab_id === null ? () => undefined : this.ports.ring.pinWindow(raw.tab_id, raw.ts - this.settings.bufferSeconds * 1000);
+    try {
+      return await this.admitAndPackage(raw, options);
+    } finally {
+      release();
+    }
+  }
+
+  private async admitAndPackage(raw: FailureSignal, options: TriggerOptions): Promise<BundleSummary | null> {
     const signal = redactSignal(raw);
     const explicit = options.explicit ?? false;
     let verdict = this.gate.admit(signal.tab_id, this.ports.clock.now(), { ignoreCooldown: explicit });

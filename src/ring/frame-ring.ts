@@ -1,6 +1,6 @@
 import { MemoryFrameStore } from './memory-frame-store';
 import type { Clock, FrameMeta, FrameStore, NewFrame } from './ports';
-import { selectEvictions, type RingLimits } from './ring-policy';
+import { framesInWindow, selectEvictions, type RingLimits } from './ring-policy';
 
 /**
  * After the store refused a frame for lack of quota, with the older half of its frames deleted
@@ -170,6 +170,14 @@ export class FrameRing {
     };
   }
 
+  /**
+   * Pins the tab's frames from `from` on and its last one before (see `framesInWindow`): a failure's
+   * window, kept from its signal until its bundle is made, however long that waits.
+   */
+  pinWindow(tabId: number, from: number): () => void {
+    return this.pin(framesInWindow(this.index, tabId, from, Infinity).map((f) => f.key));
+  }
+
   /** Removes expired or over-budget frames; returns how many were removed. */
   async evict(): Promise<number> {
     const candidates = this.pins.size === 0 ? this.index : this.index.filter((f) => !this.isPinned(f.key));
@@ -192,11 +200,9 @@ export class FrameRing {
     return this.evict();
   }
 
-  /** The tab was closed now: see `keepTabs`. */
-  async forgetTab(tabId: number): Promise<number> {
-    await this.load();
-    if (this.index.some((f) => f.tabId === tabId)) this.goneBefore.set(tabId, this.clock.now());
-    return this.evict();
+  /** The tab was closed now: see `keepTabs`. Its frames go with the next eviction (the next frame stored). */
+  forgetTab(tabId: number): void {
+    this.goneBefore.set(tabId, this.clock.now());
   }
 
   async frames(): Promise<readonly FrameMeta[]> {
