@@ -306,6 +306,7 @@ export class Recorder {
   forgetTab(tabId: number): void {
     this.translators.delete(tabId);
     this.malformed.delete(tabId);
+    this.gate.forget(tabId);
     this.frames.forgetTab(tabId);
     this.ports.ring.forgetTab(tabId);
   }

@@ -36,4 +36,14 @@ describe('FailureGate', () => {
     const next = gate.admit(1, 2_000);
     expect(next).toEqual({ admitted: true, suppressedBefore: 2 });
   });
+
+  it('forgets a closed tab: its cooldown and count, not a packaging still running', () => {
+    const gate = new FailureGate(1_000);
+    gate.admit(1, 0);
+    gate.admit(1, 10);
+    gate.forget(1);
+    expect(gate.admit(1, 20).admitted).toBe(false); // still packaging
+    gate.done(1);
+    expect(gate.admit(1, 30)).toEqual({ admitted: true, suppressedBefore: 1 }); // within the cooldown of 0, forgotten
+  });
 });

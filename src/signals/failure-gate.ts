@@ -43,6 +43,12 @@ export class FailureGate {
     this.packaging.delete(tabId ?? 'none');
   }
 
+  /** The tab was closed: what the gate knew of it goes (a bundle being packaged still ends with `done`). */
+  forget(tabId: number): void {
+    this.lastAdmitted.delete(tabId);
+    this.suppressed.delete(tabId);
+  }
+
   get busy(): boolean {
     return this.packaging.size > 0;
   }

@@ -25,6 +25,8 @@ describe('popup figures', () => {
     expect(ringFigures(makeStatus({ captureErrors: 0, quotaErrors: 0 }), DEFAULT_SETTINGS).capture).toBe('visibleTab \u00B7 1.8 fps');
     expect(ringFigures(makeStatus({ captureErrors: 0, droppedFrames: 3 }), DEFAULT_SETTINGS).capture).toBe('visibleTab \u00B7 1.8 fps \u00B7 3 dropped for masking');
     expect(ringFigures(makeStatus({ oldestFrameAgeMs: null, frames: 0, bytes: 0 }), DEFAULT_SETTINGS).seconds).toBe('\u2013 of 15 s');
+    // Frames older than the window (a still page's last one) make it no longer than it is.
+    expect(ringFigures(makeStatus({ oldestFrameAgeMs: 21_800 }), DEFAULT_SETTINGS).seconds).toBe('15.0 s of 15 s');
   });
 });
 

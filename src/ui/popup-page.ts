@@ -16,7 +16,9 @@ export function describeState(status: Pick<Status, 'recording' | 'paused'>): 'Pa
 /** The ring's figures as the popup shows them. */
 export function ringFigures(status: Status, settings: Pick<Settings, 'bufferSeconds' | 'maxBufferBytes'>) {
   return {
-    seconds: `${formatDuration(status.oldestFrameAgeMs)} of ${settings.bufferSeconds} s`,
+    // How much of the window the ring covers: it keeps older frames too (a still page's last one,
+    // the after-failure tail's margin), which make the window no longer.
+    seconds: `${formatDuration(status.oldestFrameAgeMs === null ? null : Math.min(status.oldestFrameAgeMs, settings.bufferSeconds * 1000))} of ${settings.bufferSeconds} s`,
     frames: String(status.frames),
     bytes: `${formatBytes(status.bytes)} of ${formatBytes(settings.maxBufferBytes)}`,
     capture: [
