@@ -390,15 +390,17 @@ export class Recorder {
   private async trigger(raw: FailureSignal, options: TriggerOptions = {}): Promise<BundleSummary | null> {
     // The window's frames are kept from the signal on: it may wait for the tab's bundle being made,
     // then for its own tail, longer than the ring keeps frames past the window.
-    const release = raw.tab_id === null ? () => undefined : this.ports.ring.pinWindow(raw.tab_id, raw.ts - this.settings.bufferSeconds * 1000);
+    // The settings of the moment of the signal make its bundle: its window is the one kept.
+    const settings = this.settings;
+    const release = raw.tab_id === null ? () => undefined : this.ports.ring.pinWindow(raw.tab_id, raw.ts - settings.bufferSeconds * 1000);
     try {
-      return await this.admitAndPackage(raw, options);
+      return await this.admitAndPackage(raw, options, settings);
     } finally {
       release();
     }
   }
 
-  private async admitAndPackage(raw: FailureSignal, options: TriggerOptions): Promise<BundleSummary | null> {
+  private async admitAndPackage(raw: FailureSignal, options: TriggerOptions, settings: Settings): Promise<BundleSummary | null> {
     const signal = redactSignal(raw);
     const explicit = options.explicit ?? false;
     let verdict = this.gate.admit(signal.tab_id, this.ports.clock.now(), { ignoreCooldown: explicit });
@@ -411,7 +413,6 @@ export class Recorder {
       this.ports.log(`[afr] ${signal.reason} on tab ${signal.tab_id} not bundled: ${verdict.why}`);
       return null;
     }
-    const settings = this.settings;
     const run = options.runOverride ?? this.run.active;
     // Registered before any await, so a concurrent explicit request for the same tab waits for it.
     const job = (async () => {

@@ -54,6 +54,25 @@ describe('FrameRing', () => {
     expect((await ring.frames()).map((f) => f.tabId)).toEqual([8, 9]);
   });
 
+  it("keeps a failure's window from its signal until released: the frames stored later and the last one before", async () => {
+    const clock = fakeClock();
+    const ring = new FrameRing(new MemoryFrameStore(), clock, { maxAgeMs: 15_000, maxBytes: 1 << 20 });
+    const t0 = clock.t;
+    for (const ts of [t0 - 20_000, t0 - 16_000, t0 - 10_000]) await ring.add(newFrame(ts, 100), new Uint8Array(100));
+    await ring.add(newFrame(t0 - 10_000, 100, 8), new Uint8Array(100));
+    const release = ring.pinWindow(7, t0 - 15_000);
+    // Stored after the signal (the tail, a frame still being masked).
+    await ring.add(newFrame(t0 + 1_000, 100), new Uint8Array(100));
+    await ring.add(newFrame(t0 + 2_000, 100), new Uint8Array(100));
+    clock.t += 60_000;
+    await ring.add(newFrame(clock.t, 100), new Uint8Array(100));
+    // Tab 7's window and the frame before it stay; the frame before that goes.
+    expect((await ring.frames()).filter((f) => f.tabId === 7).map((f) => f.ts - t0)).toEqual([-16_000, -10_000, 1_000, 2_000, 60_000]);
+    release();
+    await ring.evict();
+    expect((await ring.frames()).filter((f) => f.tabId === 7).map((f) => f.ts - t0)).toEqual([2_000, 60_000]);
+  });
+
   it('never holds more than the byte cap, evicting the oldest', async () => {
     const clock = fakeClock();
     const store = new MemoryFrameStore();

@@ -25,8 +25,11 @@ const MEMORY_FIRST_KEY = 2 ** 53 - 2 ** 40;
 export class FrameRing {
   private index: FrameMeta[] = [];
   private loaded: Promise<void> | null = null;
+  private isLoaded = false;
   private evictedCount = 0;
   private readonly pins = new Map<number, Set<number>>();
+  /** Failures' windows kept (see `pinWindow`): a tab's frames from a time on, and the key of its last frame before. */
+  private readonly windowPins = new Map<number, { tabId: number; from: number; before: number | null }>();
   private nextPin = 1;
   private quotaErrors = 0;
   private lastStorageError: string | null = null;
@@ -51,6 +54,7 @@ export class FrameRing {
     this.loaded ??= (async () => {
       const stored = await this.store.listMeta();
       this.index = stored.sort((a, b) => a.key - b.key);
+      this.isLoaded = true;
       await this.evict();
     })().catch((error: unknown) => {
       // Not loaded: the next call tries again (a store that failed once may answer now).
@@ -126,7 +130,7 @@ export class FrameRing {
     const keys: number[] = [];
     for (const f of inMemory) {
       if (bytes <= cap) break;
-      if (this.isPinned(f.key)) continue;
+      if (this.isPinned(f)) continue;
       keys.push(f.key);
       bytes -= f.size;
     }
@@ -134,12 +138,15 @@ export class FrameRing {
   }
 
   private async evictOldestStored(count: number): Promise<void> {
-    await this.drop(this.index.filter((f) => !this.inMemory.has(f.key) && !this.isPinned(f.key)).slice(0, count).map((f) => f.key));
+    await this.drop(this.index.filter((f) => !this.inMemory.has(f.key) && !this.isPinned(f)).slice(0, count).map((f) => f.key));
   }
 
-  private isPinned(key: number): boolean {
-    return [...this.pins.values()].some((keys) => keys.has(key));
+  private isPinned(f: FrameMeta): boolean {
+    for (const keys of this.pins.values()) if (keys.has(f.key)) return true;
+    for (const w of this.windowPins.values()) if (f.tabId === w.tabId && (f.ts >= w.from || f.key === w.before)) return true;
+    return false;
   }
+
 
   /** Evicts these frames: out of the index, counted, deleted from wherever they are kept. */
   private async drop(keys: readonly number[]): Promise<void> {
@@ -171,20 +178,27 @@ export class FrameRing {
   }
 
   /**
-   * Pins the tab's frames from `from` on and its last one before (see `framesInWindow`): a failure's
-   * window, kept from its signal until its bundle is made, however long that waits.
+   * Pins the tab's frames from `from` on, those stored later included, and its last one before (see
+   * `framesInWindow`): a failure's window, kept from its signal until its bundle is made, however long
+   * that waits.
    */
   pinWindow(tabId: number, from: number): () => void {
-    return this.pin(framesInWindow(this.index, tabId, from, Infinity).map((f) => f.key));
+    const id = this.nextPin++;
+    // The frames stored later are the window's too (those still being masked, those of the tail).
+    const before = framesInWindow(this.index, tabId, from, from).find((f) => f.ts < from)?.key ?? null;
+    this.windowPins.set(id, { tabId, from, before });
+    return () => {
+      this.windowPins.delete(id);
+    };
   }
 
   /** Removes expired or over-budget frames; returns how many were removed. */
   async evict(): Promise<number> {
-    const candidates = this.pins.size === 0 ? this.index : this.index.filter((f) => !this.isPinned(f.key));
+    const candidates = this.pins.size === 0 && this.windowPins.size === 0 ? this.index : this.index.filter((f) => !this.isPinned(f));
     const keys = selectEvictions(candidates, this.clock.now(), this.limits, this.goneBefore);
     await this.drop(keys);
-    // A gone tab with no frame left from before it went needs no mark.
-    for (const [tabId, since] of this.goneBefore) if (!this.index.some((f) => f.tabId === tabId && f.ts < since)) this.goneBefore.delete(tabId);
+    // A gone tab with no frame left from before it went needs no mark (known once the index is loaded).
+    if (this.isLoaded) for (const [tabId, since] of this.goneBefore) if (!this.index.some((f) => f.tabId === tabId && f.ts < since)) this.goneBefore.delete(tabId);
     return keys.length;
   }
 
