@@ -233,6 +233,25 @@ describe('Recorder', () => {
     recorder.loop.stop();
   });
 
+  it('takes an exception the page and CDP both report (a debugger session starting) once', async () => {
+    const { recorder, ports, clock } = setup();
+    await recorder.start();
+    await recorder.configure({ persistMode: 'manual' });
+    const cdpError = (description: string) =>
+      recorder.handleCdpEvent(7, 'Runtime.exceptionThrown', { exceptionDetails: { text: 'Uncaught', exception: { description } } }, () => null);
+    // No debugger session yet: the page's own report counts.
+    await recorder.handleMessage({ type: 'signal/page-error', ts: clock.t, url: 'https://shop.test/cart', kind: 'error', message: 'Uncaught Error: boom', stack: null }, origin);
+    clock.t += 30;
+    await cdpError('Error: boom'); // the same one, from the session that just started
+    await cdpError('Error: other');
+    clock.t += 3_000;
+    await cdpError('Error: boom'); // thrown again
+    const signals = (await ports.timeline.between(7, 0, clock.t + 1)).filter((s) => s.kind === 'signal');
+    expect(signals.map((s) => s.detail?.signal_kind)).toEqual(['exception', 'exception', 'exception']);
+    expect(signals.map((s) => s.detail?.message)).toEqual([expect.stringContaining('boom'), expect.stringContaining('other'), expect.stringContaining('boom')]);
+    recorder.loop.stop();
+  });
+
   it('handles the events that woke the worker once the pause and settings are loaded, not with the defaults', async () => {
     const sessionStore = new MemoryKeyValueStore();
     await sessionStore.set('paused', true);

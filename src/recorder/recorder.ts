@@ -94,6 +94,8 @@ export class Recorder {
   private readonly translators = new Map<number, CdpSignalTranslator>();
   /** Per sender tab, when a malformed message was last logged and how many were dropped since without a word. */
   private readonly malformed = new Map<number | null, { loggedAt: number; unlogged: number }>();
+  /** Each tab's exceptions of the last `ECHO_MS`, and where they came from (see `isEcho`). */
+  private readonly exceptions = new Map<number, { at: number; text: string; origin: RawSignal['origin'] }[]>();
   private readonly run: RunState;
   private started: Promise<void> | null = null;
   /** `start` has loaded the settings, the pause and the stores. */
@@ -306,6 +308,7 @@ export class Recorder {
   forgetTab(tabId: number): void {
     this.translators.delete(tabId);
     this.malformed.delete(tabId);
+    this.exceptions.delete(tabId);
     this.gate.forget(tabId);
     this.frames.forgetTab(tabId);
     this.ports.ring.forgetTab(tabId);
@@ -322,7 +325,7 @@ export class Recorder {
 
   /** Applies the signal rules: ignore, put on the timeline, or bundle. */
   async handleSignal(raw: RawSignal): Promise<void> {
-    if (!this.recordingTimeline) return;
+    if (!this.recordingTimeline || this.isEcho(raw)) return;
     const { disposition } = evaluateSignal(this.settings.signals, raw);
     if (disposition === 'ignore') return;
     const signal = signalFromRaw(raw);
@@ -333,6 +336,22 @@ export class Recorder {
     // A crash ends the page: it is no storm's repeat, and the last chance to bundle it (after the
     // bundle of an exception that led to it, if one is being made).
     await this.trigger(signal, { explicit: raw.kind === 'crash' });
+  }
+
+  /**
+   * Whether the exception came from the other source already: the page reports its own exceptions
+   * only while the tab has no debugger session, but one that started meanwhile (a worker restarted,
+   * a session attaching) may report the same one. The page says "Uncaught Error: x", CDP "Error: x".
+   */
+  private isEcho(raw: RawSignal): boolean {
+    if (raw.kind !== 'exception' || raw.tabId === null) return false;
+    const now = this.ports.clock.now();
+    const text = raw.message.replace(/^Uncaught (\(in promise\): )?/, '');
+    const recent = (this.exceptions.get(raw.tabId) ?? []).filter((e) => now - e.at < ECHO_MS);
+    const echo = recent.some((e) => e.origin !== raw.origin && e.text === text);
+    recent.push({ at: now, text, origin: raw.origin });
+    this.exceptions.set(raw.tabId, recent.slice(-ECHO_KEPT));
+    return echo;
   }
 
   // ---- agent commands (page protocol and automation API) ----
@@ -638,6 +657,10 @@ function checkBundleId(id: unknown): string {
 
 /** A tab's malformed messages are logged at most once per this many ms. */
 const MALFORMED_LOG_SPACING_MS = 10_000;
+/** An exception reported by both the page and CDP arrives twice within this long. */
+const ECHO_MS = 2_000;
+/** At most this many of a tab's recent exceptions are remembered (a loop throwing in every frame). */
+const ECHO_KEPT = 20;
 
 /** The steps of a malformed `step/batch` that are valid on their own, at most a batch's worth. */
 function validStepsOf(raw: unknown): StepObservedMessage[] {
