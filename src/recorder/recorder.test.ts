@@ -252,6 +252,30 @@ describe('Recorder', () => {
     recorder.loop.stop();
   });
 
+  it('matches each report once: the same error thrown again soon after counts, a replay dated when thrown does not', async () => {
+    const { recorder, ports, clock } = setup();
+    await recorder.start();
+    await recorder.configure({ persistMode: 'manual' });
+    const cdpError = (description: string, timestamp?: number) =>
+      recorder.handleCdpEvent(7, 'Runtime.exceptionThrown', { timestamp, exceptionDetails: { text: 'Uncaught', exception: { description } } }, () => null);
+    const pageError = (message: string) =>
+      recorder.handleMessage({ type: 'signal/page-error', ts: clock.t, url: 'https://shop.test/cart', kind: 'error', message, stack: null }, origin);
+    const first = clock.t;
+    await pageError('Uncaught Error: boom');
+    clock.t += 30;
+    await cdpError('Error: boom', first + 2); // the same one, from the session that just started
+    clock.t += 600;
+    await cdpError('Error: boom', clock.t); // thrown again, soon after
+    // A session attaching late replays an exception the page reported seconds before, dated then.
+    const early = clock.t;
+    await pageError('Uncaught Error: late');
+    clock.t += 3_000;
+    await cdpError('Error: late', early + 1);
+    const signals = (await ports.timeline.between(7, 0, clock.t + 1)).filter((s) => s.kind === 'signal');
+    expect(signals.map((s) => s.detail?.message)).toEqual([expect.stringContaining('boom'), expect.stringContaining('boom'), expect.stringContaining('late')]);
+    recorder.loop.stop();
+  });
+
   it('handles the events that woke the worker once the pause and settings are loaded, not with the defaults', async () => {
     const sessionStore = new MemoryKeyValueStore();
     await sessionStore.set('paused', true);

@@ -94,8 +94,8 @@ export class Recorder {
   private readonly translators = new Map<number, CdpSignalTranslator>();
   /** Per sender tab, when a malformed message was last logged and how many were dropped since without a word. */
   private readonly malformed = new Map<number | null, { loggedAt: number; unlogged: number }>();
-  /** Each tab's exceptions of the last `ECHO_MS`, and where they came from (see `isEcho`). */
-  private readonly exceptions = new Map<number, { at: number; text: string; origin: RawSignal['origin'] }[]>();
+  /** Each tab's recent exceptions: when they arrived, when they were thrown, from where, and whether one was matched (see `isEcho`). */
+  private readonly exceptions = new Map<number, { at: number; thrown: number; text: string; origin: RawSignal['origin']; matched: boolean }[]>();
   private readonly run: RunState;
   private started: Promise<void> | null = null;
   /** `start` has loaded the settings, the pause and the stores. */
@@ -341,17 +341,20 @@ export class Recorder {
   /**
    * Whether the exception came from the other source already: the page reports its own exceptions
    * only while the tab has no debugger session, but one that started meanwhile (a worker restarted,
-   * a session attaching) may report the same one. The page says "Uncaught Error: x", CDP "Error: x".
+   * a session attaching and replaying the document's exceptions) may report the same one. The page
+   * says "Uncaught Error: x", CDP "Error: x"; both say when it was thrown. Each report is matched at
+   * most once, so the same error thrown again soon after is a new one.
    */
   private isEcho(raw: RawSignal): boolean {
     if (raw.kind !== 'exception' || raw.tabId === null) return false;
     const now = this.ports.clock.now();
     const text = raw.message.replace(/^Uncaught (\(in promise\): )?/, '');
-    const recent = (this.exceptions.get(raw.tabId) ?? []).filter((e) => now - e.at < ECHO_MS);
-    const echo = recent.some((e) => e.origin !== raw.origin && e.text === text);
-    recent.push({ at: now, text, origin: raw.origin });
+    const recent = (this.exceptions.get(raw.tabId) ?? []).filter((e) => now - e.at < ECHO_KEPT_MS);
+    const twin = recent.find((e) => !e.matched && e.origin !== raw.origin && e.text === text && Math.abs(e.thrown - raw.ts) <= ECHO_SKEW_MS);
+    if (twin) twin.matched = true;
+    else recent.push({ at: now, thrown: raw.ts, text, origin: raw.origin, matched: false });
     this.exceptions.set(raw.tabId, recent.slice(-ECHO_KEPT));
-    return echo;
+    return twin !== undefined;
   }
 
   // ---- agent commands (page protocol and automation API) ----
@@ -657,8 +660,10 @@ function checkBundleId(id: unknown): string {
 
 /** A tab's malformed messages are logged at most once per this many ms. */
 const MALFORMED_LOG_SPACING_MS = 10_000;
-/** An exception reported by both the page and CDP arrives twice within this long. */
-const ECHO_MS = 2_000;
+/** The page and CDP date an exception they both report this close (both read the renderer's clock). */
+const ECHO_SKEW_MS = 1_000;
+/** A report waits this long for its twin from the other source (a session's replay comes later). */
+const ECHO_KEPT_MS = 10_000;
 /** At most this many of a tab's recent exceptions are remembered (a loop throwing in every frame). */
 const ECHO_KEPT = 20;
 

@@ -59,6 +59,15 @@ describe('CdpSignalTranslator', () => {
     expect(t.translate('Network.loadingFailed', { requestId: 'r4998', errorText: 'net::ERR_FAILED' })).toBeNull();
   });
 
+  it('dates an exception when it was thrown (a replay at attach), or on arrival when that time is missing or implausible', () => {
+    const t = new CdpSignalTranslator(1, () => null, () => 50_000);
+    const at = (timestamp: unknown) => t.translate('Runtime.exceptionThrown', { timestamp, exceptionDetails: { text: 'Uncaught', exception: { description: 'Error: x' } } })?.ts;
+    expect(at(47_500)).toBe(47_500);
+    expect(at(undefined)).toBe(50_000);
+    expect(at(1)).toBe(50_000);
+    expect(at('soon')).toBe(50_000);
+  });
+
   it.each([
     ['Runtime.exceptionThrown', { exceptionDetails: { text: 'Uncaught', exception: { description: 'Error: boom\n    at f (a.js:1:1)' } } }, 'exception', 'Error: boom'],
     ['Runtime.consoleAPICalled', { type: 'error', args: [{ type: 'string', value: 'checkout failed' }, { type: 'number', value: 42 }] }, 'console_error', 'console.error: checkout failed 42'],

@@ -1,5 +1,6 @@
 import { describeCdpException, type CdpExceptionDetails } from './normalize-signal';
 import type { RawSignal } from './signal-rules';
+import { reconcileTimestamp } from '../steps/timeline';
 
 /** The CDP domains the recorder enables on each recorded tab, and nothing else. */
 export const CDP_ENABLE_COMMANDS = ['Runtime.enable', 'Log.enable', 'Network.enable', 'Inspector.enable', 'Page.enable'] as const;
@@ -109,7 +110,8 @@ export class CdpSignalTranslator {
       }
       case 'Runtime.exceptionThrown': {
         const { message, stack } = describeCdpException((p.exceptionDetails ?? {}) as CdpExceptionDetails);
-        return this.signal('exception', message, stack);
+        // Dated when thrown: a session that starts replays the document's earlier exceptions.
+        return { ...this.signal('exception', message, stack), ts: reconcileTimestamp(num(p.timestamp) ?? Number.NaN, this.now()) };
       }
       case 'Runtime.consoleAPICalled': {
         if (p.type !== 'error' && p.type !== 'assert') return null;
