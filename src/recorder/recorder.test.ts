@@ -276,6 +276,19 @@ describe('Recorder', () => {
     recorder.loop.stop();
   });
 
+  it('matches a page report it masked with the CDP report of the same exception', async () => {
+    const { recorder, ports, clock } = setup();
+    await recorder.start();
+    await recorder.configure({ persistMode: 'manual' });
+    // What the page's relay sends for `throw new Error('bad card ' + value)`: masked, then capped.
+    await recorder.handleMessage({ type: 'signal/page-error', ts: clock.t, url: 'https://shop.test/cart', kind: 'error', message: 'Uncaught Error: bad card [card] for [email]', stack: null }, origin);
+    clock.t += 40;
+    await recorder.handleCdpEvent(7, 'Runtime.exceptionThrown', { exceptionDetails: { text: 'Uncaught', exception: { description: 'Error: bad card 4111 1111 1111 1111 for jane@example.com' } } }, () => null);
+    const signals = (await ports.timeline.between(7, 0, clock.t + 1)).filter((s) => s.kind === 'signal');
+    expect(signals.map((s) => s.detail?.message)).toEqual(['Uncaught Error: bad card [card] for [email]']);
+    recorder.loop.stop();
+  });
+
   it('handles the events that woke the worker once the pause and settings are loaded, not with the defaults', async () => {
     const sessionStore = new MemoryKeyValueStore();
     await sessionStore.set('paused', true);

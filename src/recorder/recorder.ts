@@ -14,7 +14,7 @@ import { describeZodError } from '../settings/settings-store';
 import { CdpSignalTranslator, WEB_REQUEST_TYPES } from '../signals/cdp-signals';
 import { FailureGate } from '../signals/failure-gate';
 import { explicitSignal, signalFromRaw } from '../signals/normalize-signal';
-import { redactSignal } from '../signals/redact-signal';
+import { maskSignalText, redactSignal } from '../signals/redact-signal';
 import { evaluateSignal, type RawSignal } from '../signals/signal-rules';
 import { reconcileTimestamp } from '../steps/timeline';
 import { RunState } from './run-state';
@@ -342,13 +342,14 @@ export class Recorder {
    * Whether the exception came from the other source already: the page reports its own exceptions
    * only while the tab has no debugger session, but one that started meanwhile (a worker restarted,
    * a session attaching and replaying the document's exceptions) may report the same one. The page
-   * says "Uncaught Error: x", CDP "Error: x"; both say when it was thrown. Each report is matched at
+   * says "Uncaught Error: x" (masked), CDP "Error: x"; both say when it was thrown. Each report is matched at
    * most once, so the same error thrown again soon after is a new one.
    */
   private isEcho(raw: RawSignal): boolean {
     if (raw.kind !== 'exception' || raw.tabId === null) return false;
     const now = this.ports.clock.now();
-    const text = raw.message.replace(/^Uncaught (\(in promise\): )?/, '');
+    // Compared as stored: the page masks its report before sending it, and caps it.
+    const text = maskSignalText(raw.message.replace(/^Uncaught (\(in promise\): )?/, '')).slice(0, ECHO_TEXT_CHARS);
     const recent = (this.exceptions.get(raw.tabId) ?? []).filter((e) => now - e.at < ECHO_KEPT_MS);
     const twin = recent.find((e) => !e.matched && e.origin !== raw.origin && e.text === text && Math.abs(e.thrown - raw.ts) <= ECHO_SKEW_MS);
     if (twin) twin.matched = true;
@@ -662,6 +663,8 @@ function checkBundleId(id: unknown): string {
 const MALFORMED_LOG_SPACING_MS = 10_000;
 /** The page and CDP date an exception they both report this close (both read the renderer's clock). */
 const ECHO_SKEW_MS = 1_000;
+/** Messages are compared up to this long (the page caps its reports at 4,096 characters). */
+const ECHO_TEXT_CHARS = 1_024;
 /** A report waits this long for its twin from the other source (a session's replay comes later). */
 const ECHO_KEPT_MS = 10_000;
 /** At most this many of a tab's recent exceptions are remembered (a loop throwing in every frame). */

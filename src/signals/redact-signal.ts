@@ -3,7 +3,8 @@ import { maskText } from '../redact/mask-text';
 import { redactUrl, redactUrlsInText } from '../redact/redact-url';
 
 /** Masks data patterns and the query values of any URL inside the text (stacks are full of URLs). */
-const mask = (text: string | null): string | null => (text === null ? null : maskText(redactUrlsInText(text)).text);
+export const maskSignalText = (text: string): string => maskText(redactUrlsInText(text)).text;
+const mask = (text: string | null): string | null => (text === null ? null : maskSignalText(text));
 
 /**
  * A signal as it may be stored: exception messages and stacks, labels and URLs can carry what a
