@@ -1,7 +1,7 @@
 import { defineBackground } from 'wxt/utils/define-background';
 import viewerScript from 'virtual:afr-viewer-script';
 import { Recorder } from '../src/recorder/recorder';
-import { CONTENT_PORT_NAME } from '../src/messaging/background-channel';
+import { CONTENT_PORT_AGAIN_NAME, CONTENT_PORT_NAME } from '../src/messaging/background-channel';
 import { createAutomationApi } from '../src/recorder/automation-api';
 import { describeStorageError, FrameRing } from '../src/ring/frame-ring';
 import { SpillBundleStore } from '../src/bundle/spill-bundle-store';
@@ -98,11 +98,12 @@ export default defineBackground(() => {
   // Content scripts: one port per frame, every message validated by the recorder.
   chrome.runtime.onConnect.addListener((port) => {
     const tab = port.sender?.tab;
-    if (port.name !== CONTENT_PORT_NAME || port.sender?.id !== chrome.runtime.id || !tab) return port.disconnect();
+    const again = port.name === CONTENT_PORT_AGAIN_NAME;
+    if ((port.name !== CONTENT_PORT_NAME && !again) || port.sender?.id !== chrome.runtime.id || !tab) return port.disconnect();
     const origin = { tabId: tab.id ?? null, frameId: port.sender?.frameId ?? null };
     // A document loaded in a frame (a prerendered page's main frame is none of the visible page's).
     if (origin.tabId !== null && origin.frameId !== null && port.sender?.documentLifecycle !== 'prerender') {
-      recorder.handleFrameConnected(origin.tabId, origin.frameId, port.sender?.documentId ?? null);
+      recorder.handleFrameConnected(origin.tabId, origin.frameId, port.sender?.documentId ?? null, again);
     }
     port.onMessage.addListener((message: unknown) => {
       void recorder.handleMessage(message, origin).catch((error: unknown) => log(`[afr] message handling failed: ${String(error)}`));

@@ -1,7 +1,7 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { ToContentMessageSchema } from '../schemas/content-messages';
 import type { SnapshotCaptureResult, ToBackgroundMessage } from '../schemas/messages';
-import { CONTENT_PORT_NAME, openBackgroundChannel } from '../src/messaging/background-channel';
+import { CONTENT_PORT_AGAIN_NAME, CONTENT_PORT_NAME, openBackgroundChannel } from '../src/messaging/background-channel';
 import { startPageBridge, startPageErrorRelay } from '../src/messaging/page-bridge';
 import { createStepBatcher } from '../src/messaging/step-batcher';
 import { RECT_REPORTER_GRACE_MS, startSensitiveRectReporter, type RectReporter } from '../src/messaging/rect-reporter';
@@ -39,7 +39,7 @@ export default defineContentScript({
 
     // One port to the background for every message of this frame; reopened after a worker restart.
     const channel = openBackgroundChannel(
-      () => chrome.runtime.connect({ name: CONTENT_PORT_NAME }),
+      (again) => chrome.runtime.connect({ name: again ? CONTENT_PORT_AGAIN_NAME : CONTENT_PORT_NAME }),
       stop, // the extension was reloaded: this script is an orphan
       (text) => warnOnce('background', text),
       {

@@ -28,7 +28,7 @@ function fakePort(sent: unknown[]) {
 function setup() {
   const sent: unknown[] = [];
   const ports: ReturnType<typeof fakePort>[] = [];
-  const connect = vi.fn(() => {
+  const connect = vi.fn((_again: boolean) => {
     const port = fakePort(sent);
     ports.push(port);
     return port;
@@ -57,6 +57,18 @@ describe('openBackgroundChannel', () => {
     channel.send('b');
     expect(connect).toHaveBeenCalledTimes(2);
     expect(sent).toEqual(['a', 'b']);
+  });
+
+  it('says when it opens a port again because the background dropped the last one, not when this side let it go', () => {
+    const { channel, connect, ports } = setup();
+    channel.send('a');
+    ports[0]!.drop(); // the worker stopped, and we heard it
+    channel.send('b');
+    ports[1]!.silentlyDrop(); // the worker stopped, not heard yet: posting throws
+    channel.send('c');
+    channel.reopen(); // this side's choice (a page restored from the back/forward cache)
+    channel.send('d');
+    expect(connect.mock.calls.map(([again]) => again)).toEqual([false, true, true, false]);
   });
 
   it('tells when the background dropped a port it had kept a while (its worker stopped), not one it dropped at once', () => {

@@ -7,6 +7,12 @@ export interface PortLike {
 
 /** Name of the content scripts' port to the background (`chrome.runtime.connect({ name })`). */
 export const CONTENT_PORT_NAME = 'afr-content';
+/**
+ * The same port, opened by a document whose previous port the background dropped (its service worker
+ * stopped): a document that loaded before the new worker started, which the top document's next report
+ * takes into account.
+ */
+export const CONTENT_PORT_AGAIN_NAME = 'afr-content-again';
 
 /** Chrome's wording when the extension was reloaded or removed under a still-open page. */
 export const CONTEXT_GONE = /context invalidated/i;
@@ -44,26 +50,31 @@ export interface BackgroundChannelOptions {
  * again after the background let it go (a service worker restart): a message on an open port costs
  * one IPC, where `runtime.sendMessage` opens and closes a channel for each. `connect` throwing
  * "context invalidated" (the extension was reloaded) calls `onGone` once; the channel is then closed.
- * @example const channel = openBackgroundChannel(() => chrome.runtime.connect({ name: CONTENT_PORT_NAME }), stop);
+ * `connect` is told whether the background dropped the previous port (see `CONTENT_PORT_AGAIN_NAME`).
+ * @example const channel = openBackgroundChannel((again) => chrome.runtime.connect({ name: again ? CONTENT_PORT_AGAIN_NAME : CONTENT_PORT_NAME }), stop);
  */
 export function openBackgroundChannel(
-  connect: () => PortLike,
+  connect: (again: boolean) => PortLike,
   onGone: () => void,
   warn: (message: string) => void = () => {},
   { onBackgroundStopped, now = Date.now }: BackgroundChannelOptions = {},
 ): BackgroundChannel {
   let port: PortLike | null = null;
   let closed = false;
+  /** The background dropped the last port (not this side): the next one is the same document's again. */
+  let dropped = false;
 
   const open = (): PortLike | null => {
     if (port) return port;
     try {
-      const opened = connect();
+      const opened = connect(dropped);
       const openedAt = now();
+      dropped = false;
       opened.onDisconnect.addListener(() => {
         // Not a port this side let go (`reopen`, `close`): the background dropped it.
         if (port !== opened) return;
         port = null;
+        dropped = true;
         if (!closed && now() - openedAt >= STOPPED_PORT_MIN_LIFE_MS) onBackgroundStopped?.();
       });
       port = opened;
@@ -106,6 +117,7 @@ export function openBackgroundChannel(
           return true;
         } catch (error) {
           release();
+          dropped = true; // by the background: this side had not let it go
           if (CONTEXT_GONE.test(String(error)) || attempt === 1) {
             gone(error);
             return false;

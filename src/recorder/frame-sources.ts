@@ -243,15 +243,17 @@ export class FrameSources {
    * A frame inside the tab's page loaded a document (its content script connected, at
    * `document_start`): if it is another origin's, the top document's last report does not mask it.
    * The tab's regions are unknown until the top, asked now, reports again. A document seen before
-   * (its port opened again after a worker restart) changes nothing.
+   * changes nothing, nor does one that connects `again` (its port dropped by a worker that stopped):
+   * it loaded before this worker started, so before the top's report that started it.
    */
-  handleSubframeLoad(tabId: number, documentId: string | null): void {
+  handleSubframeLoad(tabId: number, documentId: string | null, again = false): void {
     if (documentId !== null) {
       const seen = this.subframeDocs.get(tabId) ?? new Set<string>();
       if (seen.has(documentId)) return;
       if (seen.size >= MAX_SUBFRAME_DOCS) seen.clear();
       this.subframeDocs.set(tabId, seen.add(documentId));
     }
+    if (again) return;
     if (!recordsFrames(this.settings) || !this.regions.reset(tabId)) return;
     this.ports.requestRegions?.(tabId);
   }

@@ -626,6 +626,22 @@ describe('Recorder: frames inside the page', () => {
     expect(requestRegions).toHaveBeenCalledTimes(1);
     recorder.loop.stop();
   });
+
+  it("a frame's document connecting again after a worker restart leaves the regions the top reported since", async () => {
+    const requestRegions = vi.fn();
+    const { recorder } = setup({ requestRegions });
+    await recorder.start();
+    await recorder.configure({ captureLevel: 'full' });
+    // The new worker: the top reported when its port was dropped, then a frame's port connects again.
+    await recorder.handleMessage({ type: 'redaction/rects', ts: T0, url: 'https://shop.test/cart', viewport: { width: 1280, height: 720 }, device_pixel_ratio: 1, rects: [] }, origin);
+    recorder.handleFrameConnected(7, 3, 'doc-a', true);
+    expect(requestRegions).not.toHaveBeenCalled(); // (asked whenever they are forgotten)
+    // Its later connections are of a document seen; another document in the frame is new.
+    recorder.handleFrameConnected(7, 3, 'doc-a');
+    recorder.handleFrameConnected(7, 3, 'doc-b');
+    expect(requestRegions).toHaveBeenCalledTimes(1);
+    recorder.loop.stop();
+  });
 });
 
 describe('Recorder: bursts of actions in auto capture', () => {

@@ -137,8 +137,8 @@ export class Recorder {
    * inside the page, the document may be another origin's, which the top document cannot look
    * into: see `FrameSources.handleSubframeLoad`.
    */
-  handleFrameConnected(tabId: number, frameId: number, documentId: string | null): void {
-    if (frameId !== 0) this.frames.handleSubframeLoad(tabId, documentId);
+  handleFrameConnected(tabId: number, frameId: number, documentId: string | null, again = false): void {
+    if (frameId !== 0) this.frames.handleSubframeLoad(tabId, documentId, again);
   }
 
   /**
