@@ -59,16 +59,22 @@ describe('openBackgroundChannel', () => {
     expect(sent).toEqual(['a', 'b']);
   });
 
-  it('says when it opens a port again because the background dropped the last one, not when this side let it go', () => {
-    const { channel, connect, ports } = setup();
+  it('says when it opens a port again because the background dropped one it had kept a while, not when it refused one or this side let it go', () => {
+    const { channel, connect, ports, clock } = setup();
     channel.send('a');
+    clock.t += STOPPED_PORT_MIN_LIFE_MS;
     ports[0]!.drop(); // the worker stopped, and we heard it
-    channel.send('b');
+    channel.send('b'); // again
+    clock.t += STOPPED_PORT_MIN_LIFE_MS;
     ports[1]!.silentlyDrop(); // the worker stopped, not heard yet: posting throws
-    channel.send('c');
-    channel.reopen(); // this side's choice (a page restored from the back/forward cache)
-    channel.send('d');
-    expect(connect.mock.calls.map(([again]) => again)).toEqual([false, true, true, false]);
+    channel.send('c'); // again
+    ports[2]!.drop(); // refused at once
+    channel.send('d'); // not again
+    clock.t += STOPPED_PORT_MIN_LIFE_MS;
+    ports[3]!.drop();
+    channel.reopen(); // this side's choice (a page restored from the back/forward cache) before the next message
+    channel.send('e'); // not again
+    expect(connect.mock.calls.map(([again]) => again)).toEqual([false, true, true, false, false]);
   });
 
   it('tells when the background dropped a port it had kept a while (its worker stopped), not one it dropped at once', () => {

@@ -61,21 +61,24 @@ export function openBackgroundChannel(
 ): BackgroundChannel {
   let port: PortLike | null = null;
   let closed = false;
-  /** The background dropped the last port (not this side): the next one is the same document's again. */
+  /** The background dropped the last port after it was open a while (its worker stopped): the next one is the same document's again. */
   let dropped = false;
+  let portOpenedAt = 0;
 
   const open = (): PortLike | null => {
     if (port) return port;
     try {
       const opened = connect(dropped);
       const openedAt = now();
+      portOpenedAt = openedAt;
       dropped = false;
       opened.onDisconnect.addListener(() => {
         // Not a port this side let go (`reopen`, `close`): the background dropped it.
         if (port !== opened) return;
         port = null;
+        if (closed || now() - openedAt < STOPPED_PORT_MIN_LIFE_MS) return;
         dropped = true;
-        if (!closed && now() - openedAt >= STOPPED_PORT_MIN_LIFE_MS) onBackgroundStopped?.();
+        onBackgroundStopped?.();
       });
       port = opened;
       return port;
@@ -85,10 +88,11 @@ export function openBackgroundChannel(
     }
   };
 
-  /** Lets the current port go (the next message opens a new one). */
+  /** Lets the current port go (the next message opens a new one, not `again`: this side's choice). */
   const release = () => {
     const old = port;
     port = null;
+    dropped = false;
     try {
       old?.disconnect();
     } catch {
@@ -116,8 +120,10 @@ export function openBackgroundChannel(
           current.postMessage(message);
           return true;
         } catch (error) {
+          // Dropped by the background (this side had not let it go): by a worker that stopped if it was open a while.
+          const kept = now() - portOpenedAt >= STOPPED_PORT_MIN_LIFE_MS;
           release();
-          dropped = true; // by the background: this side had not let it go
+          dropped = kept;
           if (CONTEXT_GONE.test(String(error)) || attempt === 1) {
             gone(error);
             return false;

@@ -13,10 +13,12 @@ export interface FlatMessageLimits {
   maxKeys: number;
   maxStringChars: number;
   maxTotalChars: number;
+  /** Fields that may hold a finite number. */
+  numbers?: ReadonlySet<string>;
 }
 
 /**
- * Why `data` is not a small flat record of strings and booleans, or null when it is. Runs before any schema so a
+ * Why `data` is not a small flat record of strings and booleans (and the numbers allowed), or null when it is. Runs before any schema so a
  * page cannot make the recorder walk a huge array or a deep object: it looks at a few own keys only.
  */
 export function checkFlatMessage(data: unknown, limits: FlatMessageLimits): string | null {
@@ -30,6 +32,7 @@ export function checkFlatMessage(data: unknown, limits: FlatMessageLimits): stri
     if (++keys > limits.maxKeys) return 'too many fields';
     const value: unknown = (data as Record<string, unknown>)[key];
     if (value === undefined || value === null || typeof value === 'boolean') continue;
+    if (typeof value === 'number' && limits.numbers?.has(key) && Number.isFinite(value)) continue;
     if (typeof value !== 'string') return `field "${key.slice(0, 40)}" is not a string`;
     if (value.length > limits.maxStringChars) return `field "${key.slice(0, 40)}" is too long`;
     total += value.length;
@@ -124,12 +127,16 @@ export function startPageBridge(
 }
 
 const KINDS = new Set<string>(['error', 'unhandledrejection']);
-const POST_KEYS = new Set(['source', 'kind', 'message', 'stack']);
+/** A page error's own time is taken when its relay runs at most this much later. */
+const PAGE_ERROR_MAX_DELAY_MS = 5_000;
+const POST_KEYS = new Set(['source', 'kind', 'message', 'stack', 'ts']);
+const POST_NUMBERS: ReadonlySet<string> = new Set(['ts']);
 
 /** Checks what the page-world forwarder posted (the page may post the same tag itself). */
 function validPost(data: unknown, warn: (m: string) => void): PageErrorPost | null {
   const problem = checkFlatMessage(data, {
-    maxKeys: 4,
+    maxKeys: 5,
+    numbers: POST_NUMBERS,
     maxStringChars: PAGE_ERROR_LIMITS.stackChars,
     maxTotalChars: PAGE_ERROR_LIMITS.messageChars + PAGE_ERROR_LIMITS.stackChars + 64,
   });
@@ -138,12 +145,13 @@ function validPost(data: unknown, warn: (m: string) => void): PageErrorPost | nu
     problem ??
     (Object.keys(d).some((k) => !POST_KEYS.has(k)) ? 'unknown field' : null) ??
     (!KINDS.has(d.kind as string) ? 'unknown kind' : null) ??
-    (typeof d.message !== 'string' || d.message.length > PAGE_ERROR_LIMITS.messageChars ? 'bad message' : null);
+    (typeof d.message !== 'string' || d.message.length > PAGE_ERROR_LIMITS.messageChars ? 'bad message' : null) ??
+    (d.ts !== undefined && typeof d.ts !== 'number' ? 'bad ts' : null);
   if (reason) {
     warn(`page error report ignored: ${reason}`);
     return null;
   }
-  return { source: PAGE_ERROR_SOURCE, kind: d.kind!, message: d.message!, stack: d.stack ?? null };
+  return { source: PAGE_ERROR_SOURCE, kind: d.kind!, message: d.message!, stack: d.stack ?? null, ts: d.ts ?? Number.NaN };
 }
 
 /**
@@ -171,9 +179,11 @@ export function startPageErrorRelay(
       const post = validPost(data, warn);
       if (!post) return;
       if (!bucket.take()) return warn('page error report dropped: more than 1 per second');
+      // When it was thrown, as the page says, unless that is not a moment ago (the page may post this itself).
+      const received = now();
       emit({
         type: 'signal/page-error',
-        ts: now(),
+        ts: post.ts <= received && received - post.ts <= PAGE_ERROR_MAX_DELAY_MS ? post.ts : received,
         url: redactUrl(win.location.href),
         kind: post.kind,
         message: clean(post.message, PAGE_ERROR_LIMITS.messageChars),

@@ -21,10 +21,14 @@ describe('installPageErrorForwarder (page world)', () => {
 
   it('forwards uncaught errors with message and stack', () => {
     const error = new TypeError('cart is undefined');
+    const before = Date.now();
     window.dispatchEvent(pageEvent('error', { message: 'Uncaught TypeError: cart is undefined', error }));
     expect(posted).toEqual([
-      { source: PAGE_ERROR_SOURCE, kind: 'error', message: 'Uncaught TypeError: cart is undefined', stack: error.stack },
+      { source: PAGE_ERROR_SOURCE, kind: 'error', message: 'Uncaught TypeError: cart is undefined', stack: error.stack, ts: expect.any(Number) },
     ]);
+    // Dated when thrown, in the page: its relay may run much later.
+    expect((posted[0] as { ts: number }).ts).toBeGreaterThanOrEqual(before);
+    expect((posted[0] as { ts: number }).ts).toBeLessThanOrEqual(Date.now());
   });
 
   it('forwards unhandled rejections of errors and of plain values', () => {
@@ -106,6 +110,19 @@ describe('startPageErrorRelay (isolated world)', () => {
       },
     ]);
     expect(PageErrorSignalMessageSchema.safeParse(emitted[0]).success).toBe(true);
+  });
+
+  it('dates a report when the page threw it, unless that is not a moment before the relay ran', () => {
+    const at = (ts: unknown) => {
+      emitted.length = 0;
+      post({ source: PAGE_ERROR_SOURCE, kind: 'error', message: 'Uncaught Error: x', stack: null, ts });
+      return emitted[0]?.ts;
+    };
+    expect(at(3_500)).toBe(3_500); // thrown 1.5 s before a busy page ran the relay
+    expect(at(undefined)).toBe(5_000);
+    expect(at(9_000)).toBe(5_000); // in the future
+    expect(at(-1_000)).toBe(5_000); // too long ago
+    expect(at('soon')).toBeUndefined(); // not a time: the report is refused
   });
 
   it.each([

@@ -18,6 +18,8 @@ export interface PageErrorPost {
   kind: PageErrorKind;
   message: string;
   stack: string | null;
+  /** When it was thrown (`Date.now()` in the page): the relay may run much later on a busy page. */
+  ts: number;
 }
 
 /** A token bucket: `capacity` at once, refilled at `perSecond`. Plain arithmetic only (it also runs in the page's world). */
@@ -71,7 +73,7 @@ export function installPageErrorForwarder(win: Window): () => void {
   };
   const forward = (kind: PageErrorKind, message: string, stack: string | null) => {
     if (!bucket.take()) return;
-    const data: PageErrorPost = { source: PAGE_ERROR_SOURCE, kind, message: cap(message, PAGE_ERROR_LIMITS.messageChars), stack };
+    const data: PageErrorPost = { source: PAGE_ERROR_SOURCE, kind, message: cap(message, PAGE_ERROR_LIMITS.messageChars), stack, ts: now() };
     post(data, '*');
   };
 

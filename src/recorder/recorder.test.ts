@@ -289,6 +289,52 @@ describe('Recorder', () => {
     recorder.loop.stop();
   });
 
+  it('matches the reports of one exception however they differ in form, not those of different ones', async () => {
+    const { recorder, ports, clock } = setup();
+    await recorder.start();
+    await recorder.configure({ persistMode: 'manual' });
+    const cdp = (description: string, text = 'Uncaught', timestamp = clock.t) =>
+      recorder.handleCdpEvent(7, 'Runtime.exceptionThrown', { timestamp, exceptionDetails: { text, exception: { description } } }, () => null);
+    const page = (message: string, kind: 'error' | 'unhandledrejection' = 'error') =>
+      recorder.handleMessage({ type: 'signal/page-error', ts: clock.t, url: 'https://shop.test/cart', kind, message, stack: null }, origin);
+    const count = async () => (await ports.timeline.between(7, 0, clock.t + 1)).filter((s) => s.kind === 'signal').length;
+    // CDP first, then the page; a message of two lines (CDP keeps the first).
+    await cdp('Error: total mismatch\nexpected 3\n    at check (app.js:1:1)');
+    await page('Uncaught Error: total mismatch\nexpected 3');
+    expect(await count()).toBe(1);
+    // Another origin's script: the page is told "Script error.", CDP the message.
+    clock.t += 5_000;
+    await page('Script error.');
+    await cdp('TypeError: widget is null');
+    expect(await count()).toBe(2);
+    // A throw and a rejection of the same message are two exceptions.
+    clock.t += 5_000;
+    await page('Uncaught Error: offline');
+    await cdp('Error: offline', 'Uncaught (in promise)');
+    expect(await count()).toBe(4);
+    // A replay 20 s after the page's report, dated when thrown: the same one.
+    clock.t += 5_000;
+    const thrown = clock.t;
+    await page('Uncaught Error: late');
+    clock.t += 20_000;
+    await cdp('Error: late', 'Uncaught', thrown);
+    expect(await count()).toBe(5);
+    recorder.loop.stop();
+  });
+
+  it('puts an exception thrown long before it came (a replay) on the timeline at its time, and bundles nothing', async () => {
+    const { recorder, ports, clock } = setup();
+    await recorder.start();
+    await recorder.configure({ failureCooldownMs: 0, bufferSeconds: 60 }); // the timeline keeps 2 minutes
+    const thrown = clock.t;
+    clock.t += 90_000;
+    await recorder.handleCdpEvent(7, 'Runtime.exceptionThrown', { timestamp: thrown, exceptionDetails: { text: 'Uncaught', exception: { description: 'Error: at load' } } }, () => null);
+    const [step] = (await ports.timeline.between(7, 0, clock.t + 1)).filter((s) => s.kind === 'signal');
+    expect(step).toMatchObject({ ts: thrown, detail: { disposition: 'record' } });
+    expect(await ports.bundles.list()).toEqual([]);
+    recorder.loop.stop();
+  });
+
   it('handles the events that woke the worker once the pause and settings are loaded, not with the defaults', async () => {
     const sessionStore = new MemoryKeyValueStore();
     await sessionStore.set('paused', true);

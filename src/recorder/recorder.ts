@@ -329,7 +329,10 @@ export class Recorder {
     const { disposition } = evaluateSignal(this.settings.signals, raw);
     if (disposition === 'ignore') return;
     const signal = signalFromRaw(raw);
-    if (disposition === 'record' || this.settings.persistMode === 'manual') {
+    // An exception thrown long before it came (a debugger session attaching replays the document's
+    // earlier ones) goes on the timeline at its time: a bundle now would not show it.
+    const longPast = raw.kind === 'exception' && this.ports.clock.now() - raw.ts > ECHO_KEPT_MS;
+    if (disposition === 'record' || this.settings.persistMode === 'manual' || longPast) {
       await this.ports.timeline.add(signalStep(redactSignal(signal), 'record'));
       return;
     }
@@ -341,17 +344,23 @@ export class Recorder {
   /**
    * Whether the exception came from the other source already: the page reports its own exceptions
    * only while the tab has no debugger session, but one that started meanwhile (a worker restarted,
-   * a session attaching and replaying the document's exceptions) may report the same one. The page
-   * says "Uncaught Error: x" (masked), CDP "Error: x"; both say when it was thrown. Each report is matched at
-   * most once, so the same error thrown again soon after is a new one.
+   * a session attaching and replaying the document's exceptions) may report the same one. Both say
+   * when it was thrown; the page says "Uncaught Error: x", masked and capped, where CDP says
+   * "Error: x" (a rejection is "Uncaught (in promise): …" in both), and "Script error." for another
+   * origin's script, whose message CDP knows. Each report is matched at most once, with its
+   * closest twin in time, so the same error thrown again soon after is a new one.
    */
   private isEcho(raw: RawSignal): boolean {
     if (raw.kind !== 'exception' || raw.tabId === null) return false;
     const now = this.ports.clock.now();
-    // Compared as stored: the page masks its report before sending it, and caps it.
-    const text = maskSignalText(raw.message.replace(/^Uncaught (\(in promise\): )?/, '')).slice(0, ECHO_TEXT_CHARS);
+    const text = echoText(raw.message);
     const recent = (this.exceptions.get(raw.tabId) ?? []).filter((e) => now - e.at < ECHO_KEPT_MS);
-    const twin = recent.find((e) => !e.matched && e.origin !== raw.origin && e.text === text && Math.abs(e.thrown - raw.ts) <= ECHO_SKEW_MS);
+    const same = (e: (typeof recent)[number]) => e.text === text || (e.origin === 'page_fallback' ? e.text : text) === CROSS_ORIGIN_ERROR;
+    let twin: (typeof recent)[number] | undefined;
+    for (const e of recent) {
+      if (e.matched || e.origin === raw.origin || !same(e) || Math.abs(e.thrown - raw.ts) > ECHO_SKEW_MS) continue;
+      if (!twin || Math.abs(e.thrown - raw.ts) < Math.abs(twin.thrown - raw.ts)) twin = e;
+    }
     if (twin) twin.matched = true;
     else recent.push({ at: now, thrown: raw.ts, text, origin: raw.origin, matched: false });
     this.exceptions.set(raw.tabId, recent.slice(-ECHO_KEPT));
@@ -663,10 +672,18 @@ function checkBundleId(id: unknown): string {
 const MALFORMED_LOG_SPACING_MS = 10_000;
 /** The page and CDP date an exception they both report this close (both read the renderer's clock). */
 const ECHO_SKEW_MS = 1_000;
-/** Messages are compared up to this long (the page caps its reports at 4,096 characters). */
+/** Messages are compared by their first line, up to this long (the page caps its reports at 4,096 characters). */
 const ECHO_TEXT_CHARS = 1_024;
-/** A report waits this long for its twin from the other source (a session's replay comes later). */
-const ECHO_KEPT_MS = 10_000;
+/** A report waits this long for its twin from the other source (a session attaching replays it later). */
+const ECHO_KEPT_MS = 60_000;
+/** What the page is told of an exception in another origin's script. */
+const CROSS_ORIGIN_ERROR = 'Script error.';
+
+/** An exception's message as both sources can say it: its first line, the page's "Uncaught " off, masked as the page masks it. */
+function echoText(message: string): string {
+  const line = message.slice(0, 4_096).split('\n', 1)[0]!.replace(/^Uncaught (?!\(in promise\))/, '');
+  return maskSignalText(line).slice(0, ECHO_TEXT_CHARS);
+}
 /** At most this many of a tab's recent exceptions are remembered (a loop throwing in every frame). */
 const ECHO_KEPT = 20;
 

@@ -1,6 +1,6 @@
 import { describeCdpException, type CdpExceptionDetails } from './normalize-signal';
 import type { RawSignal } from './signal-rules';
-import { reconcileTimestamp } from '../steps/timeline';
+import { MAX_CLOCK_SKEW_MS } from '../steps/timeline';
 
 /** The CDP domains the recorder enables on each recorded tab, and nothing else. */
 export const CDP_ENABLE_COMMANDS = ['Runtime.enable', 'Log.enable', 'Network.enable', 'Inspector.enable', 'Page.enable'] as const;
@@ -111,7 +111,7 @@ export class CdpSignalTranslator {
       case 'Runtime.exceptionThrown': {
         const { message, stack } = describeCdpException((p.exceptionDetails ?? {}) as CdpExceptionDetails);
         // Dated when thrown: a session that starts replays the document's earlier exceptions.
-        return { ...this.signal('exception', message, stack), ts: reconcileTimestamp(num(p.timestamp) ?? Number.NaN, this.now()) };
+        return { ...this.signal('exception', message, stack), ts: thrownAt(num(p.timestamp), this.now()) };
       }
       case 'Runtime.consoleAPICalled': {
         if (p.type !== 'error' && p.type !== 'assert') return null;
@@ -142,6 +142,15 @@ export class CdpSignalTranslator {
     return { kind, tabId: this.tabId, pageUrl: pageUrl ?? this.pageUrl(), ts: this.now(), message, stack, request, origin: 'debugger' };
   }
 }
+
+/**
+ * When an exception was thrown: CDP's `timestamp` (ms since the epoch, the renderer's clock) when it is
+ * no later than now (give or take the clocks' skew) and within the last hour (a replay), else `now`.
+ */
+function thrownAt(timestamp: number | null, now: number): number {
+  return timestamp !== null && timestamp <= now + MAX_CLOCK_SKEW_MS && now - timestamp <= REPLAY_MAX_AGE_MS ? timestamp : now;
+}
+const REPLAY_MAX_AGE_MS = 60 * 60_000;
 
 /** `chrome.webRequest` resource types in CDP's words, for the fallback path without a debugger. */
 export const WEB_REQUEST_TYPES: Record<string, string> = {
