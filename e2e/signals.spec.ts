@@ -106,6 +106,18 @@ test('a 404 image, a 401 API call and a console error go on the timeline without
   ]));
 });
 
+test('an exception thrown as the page loads, before the debugger session is ready, is one signal and one bundle', async ({ recorder, site }) => {
+  const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
+  await page.goto(`${site.origin}/load-error.html`);
+  // The page reports it itself (no session yet); the session, once ready, replays it.
+  await expect.poll(async () => (await afr(recorder.worker, 'status')).tabs.some((t) => t.debugger)).toBe(true);
+  const bundleId = await waitForNewBundle(recorder.worker);
+  await page.waitForTimeout(1_500);
+  expect((await afr(recorder.worker, 'listBundles')).map((b) => b.id)).toEqual([bundleId]);
+  const exceptions = (await timelineSignals(recorder)).filter((s) => s.kind === 'exception');
+  expect(exceptions).toEqual([{ kind: 'exception', disposition: 'trigger', url: undefined }]);
+});
+
 test('a configured rule makes 401s on API calls trigger, and filtered exceptions do not', async ({ recorder, site }) => {
   await afr(recorder.worker, 'configure', {
     signals: { http_4xx: { action: 'trigger', statuses: [401, 403], urls: ['*/api/*'] }, exception: { ignoreMessages: ['ResizeObserver loop'] } },
