@@ -322,6 +322,48 @@ describe('Recorder', () => {
     recorder.loop.stop();
   });
 
+  it('prefers a twin of the same message to a "Script error.", and keeps the page reports through a flood of old replays', async () => {
+    const { recorder, ports, clock } = setup();
+    await recorder.start();
+    await recorder.configure({ persistMode: 'manual', bufferSeconds: 60 });
+    const cdp = (description: string, timestamp = clock.t, value?: string) =>
+      recorder.handleCdpEvent(7, 'Runtime.exceptionThrown', { timestamp, exceptionDetails: { text: 'Uncaught', exception: value === undefined ? { description } : { value } } }, () => null);
+    const page = (message: string, ts = clock.t) =>
+      recorder.handleMessage({ type: 'signal/page-error', ts, url: 'https://shop.test/cart', kind: 'error', message, stack: null }, origin);
+    const count = async () => (await ports.timeline.between(7, 0, clock.t + 1)).filter((s) => s.kind === 'signal').length;
+    // Another origin's script and this page's own, thrown in the same millisecond.
+    await page('Script error.');
+    await page('Uncaught Error: y');
+    await cdp('Error: y');
+    await cdp('TypeError: z');
+    expect(await count()).toBe(2);
+    // A thrown string that starts with "Uncaught": the page says it once more.
+    clock.t += 5_000;
+    await page('Uncaught Uncaught thing');
+    await cdp('', clock.t, 'Uncaught thing');
+    expect(await count()).toBe(3);
+    // A session attaching replays a minute and more of the page's exceptions: they do not push out
+    // the page's recent report, whose replay comes last.
+    clock.t += 5_000;
+    await page('Uncaught Error: recent');
+    for (let i = 0; i < 30; i++) await cdp(`Error: old ${i}`, clock.t - 100_000);
+    await cdp('Error: recent');
+    expect(await count()).toBe(4 + 30);
+    recorder.loop.stop();
+  });
+
+  it("takes a page's report at the time the page threw it, though the worker started long after", async () => {
+    const { recorder, ports, clock } = setup();
+    await recorder.start();
+    await recorder.configure({ persistMode: 'manual' });
+    const thrown = clock.t - 8_000; // the relay of a busy page, then a worker starting
+    await recorder.handleMessage({ type: 'signal/page-error', ts: thrown, url: 'https://shop.test/cart', kind: 'error', message: 'Uncaught Error: slow', stack: null }, origin);
+    await recorder.handleCdpEvent(7, 'Runtime.exceptionThrown', { timestamp: thrown, exceptionDetails: { text: 'Uncaught', exception: { description: 'Error: slow' } } }, () => null);
+    const signals = (await ports.timeline.between(7, 0, clock.t + 1)).filter((s) => s.kind === 'signal');
+    expect(signals.map((s) => s.ts)).toEqual([thrown]);
+    recorder.loop.stop();
+  });
+
   it('puts an exception thrown long before it came (a replay) on the timeline at its time, and bundles nothing', async () => {
     const { recorder, ports, clock } = setup();
     await recorder.start();

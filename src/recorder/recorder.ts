@@ -16,7 +16,7 @@ import { FailureGate } from '../signals/failure-gate';
 import { explicitSignal, signalFromRaw } from '../signals/normalize-signal';
 import { maskSignalText, redactSignal } from '../signals/redact-signal';
 import { evaluateSignal, type RawSignal } from '../signals/signal-rules';
-import { reconcileTimestamp } from '../steps/timeline';
+import { MAX_CLOCK_SKEW_MS, reconcileTimestamp } from '../steps/timeline';
 import { RunState } from './run-state';
 import { FrameSources, type FrameSourcePorts } from './frame-sources';
 import { enforceRetention } from '../bundle/retention';
@@ -94,8 +94,8 @@ export class Recorder {
   private readonly translators = new Map<number, CdpSignalTranslator>();
   /** Per sender tab, when a malformed message was last logged and how many were dropped since without a word. */
   private readonly malformed = new Map<number | null, { loggedAt: number; unlogged: number }>();
-  /** Each tab's recent exceptions: when they arrived, when they were thrown, from where, and whether one was matched (see `isEcho`). */
-  private readonly exceptions = new Map<number, { at: number; thrown: number; text: string; origin: RawSignal['origin']; matched: boolean }[]>();
+  /** Each tab's recent exceptions not matched yet: when they arrived, when they were thrown, from where (see `isEcho`). */
+  private readonly exceptions = new Map<number, { at: number; thrown: number; text: string; origin: RawSignal['origin'] }[]>();
   private readonly run: RunState;
   private started: Promise<void> | null = null;
   /** `start` has loaded the settings, the pause and the stores. */
@@ -246,20 +246,24 @@ export class Recorder {
       case 'agent/command':
         await this.command(message.command, { tabId: origin.tabId, url: message.url, ts, origin: 'page' });
         return;
-      case 'signal/page-error':
+      case 'signal/page-error': {
         // The debugger reports the same exception with a better stack; the page's own report is the fallback.
         if (origin.tabId !== null && this.ports.debuggerState(origin.tabId).attached) return;
+        // Dated when thrown, up to a minute before: the relay, the port and a worker starting may come in between.
+        const now = this.ports.clock.now();
+        const thrown = message.ts <= now + MAX_CLOCK_SKEW_MS && now - message.ts <= ECHO_KEPT_MS ? message.ts : ts;
         await this.handleSignal({
           kind: 'exception',
           tabId: origin.tabId,
           pageUrl: message.url,
-          ts,
+          ts: thrown,
           message: message.kind === 'unhandledrejection' ? `Uncaught (in promise): ${message.message}` : message.message,
           stack: message.stack,
           request: null,
           origin: 'page_fallback',
         });
         return;
+      }
     }
   }
 
@@ -331,7 +335,7 @@ export class Recorder {
     const signal = signalFromRaw(raw);
     // An exception thrown long before it came (a debugger session attaching replays the document's
     // earlier ones) goes on the timeline at its time: a bundle now would not show it.
-    const longPast = raw.kind === 'exception' && this.ports.clock.now() - raw.ts > ECHO_KEPT_MS;
+    const longPast = raw.kind === 'exception' && raw.origin === 'debugger' && this.ports.clock.now() - raw.ts > ECHO_KEPT_MS;
     if (disposition === 'record' || this.settings.persistMode === 'manual' || longPast) {
       await this.ports.timeline.add(signalStep(redactSignal(signal), 'record'));
       return;
@@ -346,23 +350,31 @@ export class Recorder {
    * only while the tab has no debugger session, but one that started meanwhile (a worker restarted,
    * a session attaching and replaying the document's exceptions) may report the same one. Both say
    * when it was thrown; the page says "Uncaught Error: x", masked and capped, where CDP says
-   * "Error: x" (a rejection is "Uncaught (in promise): …" in both), and "Script error." for another
-   * origin's script, whose message CDP knows. Each report is matched at most once, with its
-   * closest twin in time, so the same error thrown again soon after is a new one.
+   * "Error: x" (a rejection is "Uncaught (in promise): …" in both), and "Script error." for a throw
+   * in another origin's script, whose message CDP knows. A report is matched once, with its closest
+   * twin in time (one of the same message before a "Script error."), so the same error thrown again
+   * soon after is a new one. A replay from long ago waits for no twin.
    */
   private isEcho(raw: RawSignal): boolean {
     if (raw.kind !== 'exception' || raw.tabId === null) return false;
     const now = this.ports.clock.now();
-    const text = echoText(raw.message);
+    const text = echoText(raw.message, raw.origin);
     const recent = (this.exceptions.get(raw.tabId) ?? []).filter((e) => now - e.at < ECHO_KEPT_MS);
-    const same = (e: (typeof recent)[number]) => e.text === text || (e.origin === 'page_fallback' ? e.text : text) === CROSS_ORIGIN_ERROR;
-    let twin: (typeof recent)[number] | undefined;
-    for (const e of recent) {
-      if (e.matched || e.origin === raw.origin || !same(e) || Math.abs(e.thrown - raw.ts) > ECHO_SKEW_MS) continue;
-      if (!twin || Math.abs(e.thrown - raw.ts) < Math.abs(twin.thrown - raw.ts)) twin = e;
-    }
-    if (twin) twin.matched = true;
-    else recent.push({ at: now, thrown: raw.ts, text, origin: raw.origin, matched: false });
+    const fromPage = (e: { text: string; origin: RawSignal['origin'] }) => e.origin === 'page_fallback';
+    const crossOrigin = (page: string, cdp: string) => page === CROSS_ORIGIN_ERROR && !cdp.startsWith('Uncaught (in promise)');
+    const closest = (match: (e: (typeof recent)[number]) => boolean) => {
+      let twin: (typeof recent)[number] | undefined;
+      for (const e of recent) {
+        if (e.origin === raw.origin || Math.abs(e.thrown - raw.ts) > ECHO_SKEW_MS || !match(e)) continue;
+        if (!twin || Math.abs(e.thrown - raw.ts) < Math.abs(twin.thrown - raw.ts)) twin = e;
+      }
+      return twin;
+    };
+    const twin =
+      closest((e) => e.text === text) ??
+      closest((e) => (fromPage(e) ? crossOrigin(e.text, text) : crossOrigin(text, e.text)));
+    if (twin) recent.splice(recent.indexOf(twin), 1);
+    else if (now - raw.ts <= ECHO_KEPT_MS) recent.push({ at: now, thrown: raw.ts, text, origin: raw.origin });
     this.exceptions.set(raw.tabId, recent.slice(-ECHO_KEPT));
     return twin !== undefined;
   }
@@ -680,9 +692,9 @@ const ECHO_KEPT_MS = 60_000;
 const CROSS_ORIGIN_ERROR = 'Script error.';
 
 /** An exception's message as both sources can say it: its first line, the page's "Uncaught " off, masked as the page masks it. */
-function echoText(message: string): string {
-  const line = message.slice(0, 4_096).split('\n', 1)[0]!.replace(/^Uncaught (?!\(in promise\))/, '');
-  return maskSignalText(line).slice(0, ECHO_TEXT_CHARS);
+function echoText(message: string, origin: RawSignal['origin']): string {
+  const line = message.slice(0, 4_096).split('\n', 1)[0]!;
+  return maskSignalText(origin === 'page_fallback' ? line.replace(/^Uncaught (?!\(in promise\))/, '') : line).slice(0, ECHO_TEXT_CHARS);
 }
 /** At most this many of a tab's recent exceptions are remembered (a loop throwing in every frame). */
 const ECHO_KEPT = 20;

@@ -145,12 +145,13 @@ export class CdpSignalTranslator {
 
 /**
  * When an exception was thrown: CDP's `timestamp` (ms since the epoch, the renderer's clock) when it is
- * no later than now (give or take the clocks' skew) and within the last hour (a replay), else `now`.
+ * no later than now (give or take the clocks' skew), however long ago (a replay of a page open for
+ * hours), else `now`. A time before 2001 is no time in ms since the epoch (seconds, say).
  */
 function thrownAt(timestamp: number | null, now: number): number {
-  return timestamp !== null && timestamp <= now + MAX_CLOCK_SKEW_MS && now - timestamp <= REPLAY_MAX_AGE_MS ? timestamp : now;
+  return timestamp !== null && timestamp >= EPOCH_MS_FLOOR && timestamp <= now + MAX_CLOCK_SKEW_MS ? timestamp : now;
 }
-const REPLAY_MAX_AGE_MS = 60 * 60_000;
+const EPOCH_MS_FLOOR = 1e12;
 
 /** `chrome.webRequest` resource types in CDP's words, for the fallback path without a debugger. */
 export const WEB_REQUEST_TYPES: Record<string, string> = {
