@@ -14,6 +14,7 @@ import { describeZodError } from '../settings/settings-store';
 import { CdpSignalTranslator, WEB_REQUEST_TYPES } from '../signals/cdp-signals';
 import { FailureGate } from '../signals/failure-gate';
 import { explicitSignal, signalFromRaw } from '../signals/normalize-signal';
+import { PAGE_ERROR_LIMITS } from '../messaging/page-errors';
 import { maskSignalText, redactSignal } from '../signals/redact-signal';
 import { evaluateSignal, type RawSignal } from '../signals/signal-rules';
 import { MAX_CLOCK_SKEW_MS, reconcileTimestamp } from '../steps/timeline';
@@ -360,8 +361,11 @@ export class Recorder {
     const now = this.ports.clock.now();
     const text = echoText(raw.message, raw.origin);
     const recent = (this.exceptions.get(raw.tabId) ?? []).filter((e) => now - e.at < ECHO_KEPT_MS);
-    const fromPage = (e: { text: string; origin: RawSignal['origin'] }) => e.origin === 'page_fallback';
-    const crossOrigin = (page: string, cdp: string) => page === CROSS_ORIGIN_ERROR && !cdp.startsWith('Uncaught (in promise)');
+    // The page's "Script error." and CDP's report of that throw (not of a rejection).
+    const crossOrigin = (e: (typeof recent)[number]) => {
+      const [page, cdp] = e.origin === 'page_fallback' ? [e.text, text] : [text, e.text];
+      return page === CROSS_ORIGIN_ERROR && !cdp.startsWith('Uncaught (in promise)');
+    };
     const closest = (match: (e: (typeof recent)[number]) => boolean) => {
       let twin: (typeof recent)[number] | undefined;
       for (const e of recent) {
@@ -370,9 +374,7 @@ export class Recorder {
       }
       return twin;
     };
-    const twin =
-      closest((e) => e.text === text) ??
-      closest((e) => (fromPage(e) ? crossOrigin(e.text, text) : crossOrigin(text, e.text)));
+    const twin = closest((e) => e.text === text) ?? closest(crossOrigin);
     if (twin) recent.splice(recent.indexOf(twin), 1);
     else if (now - raw.ts <= ECHO_KEPT_MS) recent.push({ at: now, thrown: raw.ts, text, origin: raw.origin });
     this.exceptions.set(raw.tabId, recent.slice(-ECHO_KEPT));
@@ -684,7 +686,7 @@ function checkBundleId(id: unknown): string {
 const MALFORMED_LOG_SPACING_MS = 10_000;
 /** The page and CDP date an exception they both report this close (both read the renderer's clock). */
 const ECHO_SKEW_MS = 1_000;
-/** Messages are compared by their first line, up to this long (the page caps its reports at 4,096 characters). */
+/** Messages are compared by their first line, up to this long (the page caps its reports at `PAGE_ERROR_LIMITS.messageChars`). */
 const ECHO_TEXT_CHARS = 1_024;
 /** A report waits this long for its twin from the other source (a session attaching replays it later). */
 const ECHO_KEPT_MS = 60_000;
@@ -693,7 +695,7 @@ const CROSS_ORIGIN_ERROR = 'Script error.';
 
 /** An exception's message as both sources can say it: its first line, the page's "Uncaught " off, masked as the page masks it. */
 function echoText(message: string, origin: RawSignal['origin']): string {
-  const line = message.slice(0, 4_096).split('\n', 1)[0]!;
+  const line = message.slice(0, PAGE_ERROR_LIMITS.messageChars).split('\n', 1)[0]!;
   return maskSignalText(origin === 'page_fallback' ? line.replace(/^Uncaught (?!\(in promise\))/, '') : line).slice(0, ECHO_TEXT_CHARS);
 }
 /** At most this many of a tab's recent exceptions are remembered (a loop throwing in every frame). */
