@@ -17,7 +17,7 @@ import { explicitSignal, signalFromRaw } from '../signals/normalize-signal';
 import { PAGE_ERROR_LIMITS } from '../messaging/page-errors';
 import { maskSignalText, redactSignal } from '../signals/redact-signal';
 import { evaluateSignal, type RawSignal } from '../signals/signal-rules';
-import { MAX_CLOCK_SKEW_MS, reconcileTimestamp } from '../steps/timeline';
+import { reconcileTimestamp } from '../steps/timeline';
 import { RunState } from './run-state';
 import { FrameSources, type FrameSourcePorts } from './frame-sources';
 import { enforceRetention } from '../bundle/retention';
@@ -247,24 +247,21 @@ export class Recorder {
       case 'agent/command':
         await this.command(message.command, { tabId: origin.tabId, url: message.url, ts, origin: 'page' });
         return;
-      case 'signal/page-error': {
+      case 'signal/page-error':
         // The debugger reports the same exception with a better stack; the page's own report is the fallback.
         if (origin.tabId !== null && this.ports.debuggerState(origin.tabId).attached) return;
-        // Dated when thrown, up to a minute before: the relay, the port and a worker starting may come in between.
-        const now = this.ports.clock.now();
-        const thrown = message.ts <= now + MAX_CLOCK_SKEW_MS && now - message.ts <= ECHO_KEPT_MS ? message.ts : ts;
         await this.handleSignal({
           kind: 'exception',
           tabId: origin.tabId,
           pageUrl: message.url,
-          ts: thrown,
+          // Dated when thrown, up to a minute before: the relay, the port and a worker starting may come in between.
+          ts: reconcileTimestamp(message.ts, this.ports.clock.now(), ECHO_KEPT_MS),
           message: message.kind === 'unhandledrejection' ? `Uncaught (in promise): ${message.message}` : message.message,
           stack: message.stack,
           request: null,
           origin: 'page_fallback',
         });
         return;
-      }
     }
   }
 

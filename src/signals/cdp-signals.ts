@@ -1,6 +1,6 @@
 import { describeCdpException, type CdpExceptionDetails } from './normalize-signal';
 import type { RawSignal } from './signal-rules';
-import { MAX_CLOCK_SKEW_MS } from '../steps/timeline';
+import { reconcileTimestamp } from '../steps/timeline';
 
 /** The CDP domains the recorder enables on each recorded tab, and nothing else. */
 export const CDP_ENABLE_COMMANDS = ['Runtime.enable', 'Log.enable', 'Network.enable', 'Inspector.enable', 'Page.enable'] as const;
@@ -149,7 +149,7 @@ export class CdpSignalTranslator {
  * hours), else `now`. A time before 2001 is no time in ms since the epoch (seconds, say).
  */
 function thrownAt(timestamp: number | null, now: number): number {
-  return timestamp !== null && timestamp >= EPOCH_MS_FLOOR && timestamp <= now + MAX_CLOCK_SKEW_MS ? timestamp : now;
+  return timestamp !== null && timestamp >= EPOCH_MS_FLOOR ? reconcileTimestamp(timestamp, now, Number.POSITIVE_INFINITY) : now;
 }
 const EPOCH_MS_FLOOR = 1e12;
 

@@ -41,6 +41,12 @@ describe('reconcileTimestamp', () => {
   ])('reported $reported received $received → $want', ({ reported, received, want }) => {
     expect(reconcileTimestamp(reported, received)).toBe(want);
   });
+
+  it('keeps an older report when told it may come late, never one from the future', () => {
+    expect(reconcileTimestamp(1_000, 41_000, 60_000)).toBe(1_000);
+    expect(reconcileTimestamp(1_000, 61_001, 60_000)).toBe(61_001);
+    expect(reconcileTimestamp(9_000, 1_000, 60_000)).toBe(1_000);
+  });
 });
 
 describe('Timeline', () => {
