@@ -89,9 +89,12 @@ export class DebuggerPort {
   }
 
   /**
-   * `Page.startScreencast`: JPEG frames of the tab whenever it repaints, each to be acknowledged. The
-   * renderer encodes every frame it sends, so it is asked for about `fps` of its ~60 a second rather
-   * than all of them (the throttle downstream keeps the pace exact).
+   * `Page.startScreencast`: JPEG frames of the tab whenever it repaints, each to be acknowledged.
+   * Chromium copies every frame the page paints out of the compositor either way (the capturer behind
+   * the screencast has a 10 ms minimum period; `everyNthFrame` and unacknowledged frames only drop
+   * copies already made), but it encodes and sends only the frames it keeps: it is asked for about
+   * `fps` of its ~60 a second (the throttle downstream keeps the pace exact). See
+   * `content/browser/devtools/protocol/page_handler.cc`, `ShouldCaptureNextScreencastFrame`.
    */
   async startScreencast(tabId: number, options: { quality: number; maxWidth: number; maxHeight: number; fps: number }): Promise<void> {
     const { fps, ...rest } = options;
