@@ -1,12 +1,12 @@
 import { defineBackground } from 'wxt/utils/define-background';
 import viewerScript from 'virtual:afr-viewer-script';
 import { Recorder } from '../src/recorder/recorder';
-import { CONTENT_PORT_AGAIN_NAME, CONTENT_PORT_NAME } from '../src/messaging/background-channel';
+import { CONTENT_PORT_AGAIN_NAME, CONTENT_PORT_NAME } from '../schemas/content-port';
 import { createAutomationApi } from '../src/recorder/automation-api';
 import { describeStorageError, FrameRing } from '../src/ring/frame-ring';
 import { SpillBundleStore } from '../src/bundle/spill-bundle-store';
-import { systemClock } from '../src/ring/ports';
-import { Timeline } from '../src/steps/timeline';
+import { systemClock } from '../src/shared/clock';
+import { StepLog } from '../src/steps/step-log';
 import { SettingsStore } from '../src/settings/settings-store';
 import { DEFAULT_SETTINGS } from '../schemas/settings';
 import { IdbFrameStore } from '../src/platform/idb-frame-store';
@@ -50,7 +50,7 @@ export default defineBackground(() => {
   const recorder = new Recorder({
     clock: systemClock,
     ring: new FrameRing(new IdbFrameStore(), systemClock, { maxAgeMs: DEFAULT_SETTINGS.bufferSeconds * 1000, maxBytes: DEFAULT_SETTINGS.maxBufferBytes }),
-    timeline: new Timeline(new IdbStepStore(), systemClock, { maxSteps: 2_000, maxAgeMs: 60_000 }, (error) =>
+    stepLog: new StepLog(new IdbStepStore(), systemClock, { maxSteps: 2_000, maxAgeMs: 60_000 }, (error) =>
       log(`[afr] steps kept in memory only, IndexedDB refused them: ${describeStorageError(error)}`),
     ),
     bundles: new SpillBundleStore(new IdbBundleStore(), (error) =>

@@ -1,17 +1,19 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { ToContentMessageSchema } from '../schemas/content-messages';
 import type { SnapshotCaptureResult, ToBackgroundMessage } from '../schemas/messages';
-import { CONTENT_PORT_AGAIN_NAME, CONTENT_PORT_NAME, openBackgroundChannel } from '../src/messaging/background-channel';
-import { startPageBridge, startPageErrorRelay } from '../src/messaging/page-bridge';
-import { createStepBatcher } from '../src/messaging/step-batcher';
-import { RECT_REPORTER_GRACE_MS, startSensitiveRectReporter, type RectReporter } from '../src/messaging/rect-reporter';
+import { openBackgroundChannel } from '../src/page/background-channel';
+import { CONTENT_PORT_AGAIN_NAME, CONTENT_PORT_NAME } from '../schemas/content-port';
+import { startPageBridge, startPageErrorRelay } from '../src/page/page-bridge';
+import { createStepBatcher } from '../src/page/step-batcher';
+import { RECT_REPORTER_GRACE_MS, startSensitiveRectReporter, type RectReporter } from '../src/page/rect-reporter';
 import { recordsFramesFromStoredSettings } from '../src/settings/stored-capture-level';
 import { takeSnapshot } from '../src/snapshot/take-snapshot';
-import { observeActions } from '../src/steps/observe-actions';
+import { observeActions } from '../src/page/observe-actions';
 import { compileRedactionRules, selectorValidator, setActiveRedactionRules } from '../src/redact/custom-rules';
-import { redactionRulesFromStoredSettings } from '../src/redact/load-redaction-rules';
-import { previewRedaction } from '../src/redact/redaction-preview';
+import { redactionRulesFromStoredSettings } from '../src/settings/stored-redaction-rules';
+import { previewRedaction } from '../src/page/redaction-preview';
 import { SETTINGS_KEY } from '../src/settings/migrations';
+import { errorMessage } from '../src/shared/error-message';
 
 /** After its worker stopped, a page waits this long before it starts a new one (the old one is gone by then). */
 const WAKE_DELAY_MS = 100;
@@ -30,7 +32,7 @@ export default defineContentScript({
     const disposers: (() => void)[] = [];
     const warned = new Set<string>();
     const warnOnce = (what: string, err: unknown) => {
-      const text = `${what}: ${err instanceof Error ? err.message : String(err)}`;
+      const text = `${what}: ${errorMessage(err)}`;
       if (warned.has(text) || warned.size >= 20) return;
       warned.add(text);
       console.warn(`[afr] ${text}`);
@@ -178,7 +180,7 @@ export default defineContentScript({
       try {
         result = { ok: true, snapshot: takeSnapshot(document) };
       } catch (err) {
-        result = { ok: false, error: err instanceof Error ? err.message : String(err) };
+        result = { ok: false, error: errorMessage(err) };
       }
       sendResponse(result); // synchronous answer: no `return true`
       return false;

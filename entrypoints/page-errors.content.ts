@@ -1,5 +1,5 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { installPageErrorForwarder } from '../src/messaging/page-errors';
+import { installPageErrorForwarder } from '../src/page/page-errors';
 
 /**
  * Runs in the page's own world, before page scripts, in the top frame only: forwards uncaught errors

@@ -1,4 +1,4 @@
-import { base64ToBytes } from '../../src/bundle/base64';
+import { base64ToBytes } from '../../src/shared/base64';
 import { IdbBundleStore } from '../../src/platform/idb-bundle-store';
 import { createOperatorClient } from '../../src/ui/operator-client';
 import { layeredBundleSource } from '../../src/viewer/bundle-source';

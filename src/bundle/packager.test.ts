@@ -4,7 +4,8 @@ import { packageBundle, type PackagerPorts } from './packager';
 import { MemoryBundleStore } from './memory-bundle-store';
 import { FrameRing } from '../ring/frame-ring';
 import { MemoryFrameStore } from '../ring/memory-frame-store';
-import { MemoryStepStore, Timeline } from '../steps/timeline';
+import { StepLog } from '../steps/step-log';
+import { MemoryStepStore } from '../../test/fakes/memory-step-store';
 import { DEFAULT_SETTINGS, type Settings } from '../../schemas/settings';
 import { BUNDLE_FILE_SCHEMAS } from '../../schemas/registry';
 import { ManifestSchema } from '../../schemas/manifest';
@@ -29,7 +30,7 @@ const snapshot: PageSnapshot = {
 async function setup(over: Partial<PackagerPorts> = {}, settings: Partial<Settings> = {}) {
   const clock = { t: T0, now() { return this.t; } };
   const ring = new FrameRing(new MemoryFrameStore(), clock, { maxAgeMs: 15_000, maxBytes: 1 << 24 });
-  const timeline = new Timeline(new MemoryStepStore(), clock, { maxSteps: 100, maxAgeMs: 60_000 });
+  const timeline = new StepLog(new MemoryStepStore(), clock, { maxSteps: 100, maxAgeMs: 60_000 });
   // 20 s of frames at 600 ms for tab 1, a few of tab 2; the ring holds 15 s of them.
   for (let t = T0 - 20_000; t <= T0; t += 600) {
     clock.t = t;
@@ -52,7 +53,7 @@ async function setup(over: Partial<PackagerPorts> = {}, settings: Partial<Settin
   const ports: PackagerPorts = {
     clock,
     ring,
-    timeline,
+    stepLog: timeline,
     bundles,
     settings: () => ({ ...DEFAULT_SETTINGS, ...settings }),
     runId: () => 'run-1',

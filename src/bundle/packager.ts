@@ -11,9 +11,9 @@ import { STEPS_FILE_VERSION } from '../../schemas/steps';
 import type { CaptureStats } from '../capture/capture-loop';
 import type { FrameRing } from '../ring/frame-ring';
 import { framesInWindow } from '../ring/ring-policy';
-import type { Clock } from '../ring/ports';
-import type { Timeline } from '../steps/timeline';
-import { bytesToBase64 } from './base64';
+import type { Clock } from '../shared/clock';
+import type { StepLog } from '../steps/step-log';
+import { bytesToBase64 } from '../shared/base64';
 import { makeBundleId } from './bundle-id';
 import { frameDurations } from './frame-durations';
 import type { BundleStore } from './ports';
@@ -30,7 +30,7 @@ export type ClipOutcome =
 export interface PackagerPorts {
   clock: Clock;
   ring: FrameRing;
-  timeline: Timeline;
+  stepLog: StepLog;
   bundles: BundleStore;
   settings(): Settings;
   runId(): string;
@@ -130,10 +130,10 @@ export async function packageBundle(
     const snapshot = await snapshotPromise;
     if (!snapshot.ok && withSnapshot) warnings.push(`no DOM snapshot: ${snapshot.error}`);
     await ports.stepsSettled?.(windowEnd);
-    const steps = await ports.timeline.between(tabId, windowStart, windowEnd);
+    const steps = await ports.stepLog.between(tabId, windowStart, windowEnd);
     const otherTabs = otherTabsActivity(
       tabId,
-      await ports.timeline.inWindow(windowStart, windowEnd),
+      await ports.stepLog.inWindow(windowStart, windowEnd),
       allFrames.filter((f) => f.ts >= windowStart && f.ts <= windowEnd),
     );
     const stats = ports.captureStats();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ManifestSchema } from '../../schemas/manifest';
 import type { BundleData } from '../viewer/bundle-data';
 import { EMBEDDED_DATA_ID } from '../viewer/standalone-html';
-import { makeBundleContents } from '../viewer/test-bundle';
+import { makeBundleContents } from '../../test/fakes/viewer-bundle';
 import { writeBundle } from './write-bundle';
 
 async function filesOf(zip: Uint8Array) {

@@ -4,7 +4,7 @@ import { ManifestSchema, type Artifact, type Manifest } from '../../schemas/mani
 import { DiagnosticsSchema, type Diagnostics } from '../../schemas/diagnostics';
 import { SnapshotFileSchema, type SnapshotFile } from '../../schemas/snapshot';
 import { StepsFileSchema, type StepsFile } from '../../schemas/steps';
-import { describeZodError } from '../settings/settings-store';
+import { describeZodError } from '../shared/zod-error';
 import type { BundleData } from '../viewer/bundle-data';
 import { buildViewerHtml } from '../viewer/standalone-html';
 import { renderSummary } from './summary-md';

@@ -1,7 +1,8 @@
-import type { Clock } from '../ring/ports';
+import type { Clock } from '../shared/clock';
 import type { FrameRing } from '../ring/frame-ring';
 import { CapturePacer } from './capture-pacer';
 import { isQuotaError, type CaptureTarget, type CapturedImage, type Capturer } from './ports';
+import { errorMessage } from '../shared/error-message';
 
 export interface CaptureLoopOptions {
   intervalMs: number;
@@ -194,7 +195,7 @@ export class CaptureLoop {
 
   private recordError(error: unknown): void {
     this.counters.captureErrors++;
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     // One line per distinct error in a row: a tab that cannot be captured must not flood the log.
     if (message !== this.counters.lastError) this.log(`[afr] capture failed: ${message}`);
     this.counters.lastError = message;

@@ -1,3 +1,5 @@
+import { errorMessage } from '../shared/error-message';
+
 /** A tab the recorder can capture: the active tab of a normal, non-minimized window. */
 export interface CaptureTarget {
   tabId: number;
@@ -23,5 +25,5 @@ export interface Capturer {
 export const QUOTA_ERROR_MARKER = 'MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND';
 
 export function isQuotaError(error: unknown): boolean {
-  return String(error instanceof Error ? error.message : error).includes(QUOTA_ERROR_MARKER);
+  return errorMessage(error).includes(QUOTA_ERROR_MARKER);
 }

@@ -1,4 +1,5 @@
 import JSZip from 'jszip';
+import { errorMessage } from '../shared/error-message';
 
 /** A bundle zip, unpacked in memory: file name → bytes, in archive order (folders left out). */
 export interface BundleArchive {
@@ -19,7 +20,7 @@ export async function openBundleArchive(zip: Uint8Array): Promise<BundleArchive>
     archive = await JSZip.loadAsync(zip);
   } catch (error) {
     // JSZip appends a link to its FAQ ("If it is, see https://…"): noise on a terminal.
-    const reason = (error instanceof Error ? error.message : String(error)).split(' If it is, see')[0]?.trim();
+    const reason = errorMessage(error).split(' If it is, see')[0]?.trim();
     throw new NotAZipError(`not a zip archive (${reason})`);
   }
   const files = new Map<string, Uint8Array>();
@@ -38,7 +39,7 @@ export function readJsonFile(archive: BundleArchive, name: string): JsonRead {
   try {
     return { ok: true, value: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown };
   } catch (error) {
-    return { ok: false, error: `not valid JSON (${error instanceof Error ? error.message : String(error)})` };
+    return { ok: false, error: `not valid JSON (${errorMessage(error)})` };
   }
 }
 

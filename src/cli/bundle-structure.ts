@@ -1,6 +1,6 @@
 import { BUNDLE_FILE_SCHEMAS } from '../../schemas/registry';
 import { frameFileName } from '../bundle/write-bundle';
-import { readJpegSize } from '../clip/jpeg-size';
+import { readJpegSize } from '../shared/jpeg-size';
 import { readMp4Duration, startsWithFtyp } from './mp4-duration';
 import type { BundleArchive } from './bundle-archive';
 import type { Problem } from './json-schema-check';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { describeZodError } from '../settings/settings-store';
+import { describeZodError } from '../shared/zod-error';
 import { openBundleArchive, readJsonFile, type BundleArchive } from './bundle-archive';
 import { CLIP_FILE } from './bundle-structure';
 import { DiagnosticsView, ManifestView, SnapshotView, StepsView, type StepView } from './bundle-views';

@@ -3,6 +3,7 @@ import { NotAZipError } from './bundle-archive';
 import { formatInspection } from './format-inspection';
 import { DEFAULT_INSPECT_OPTIONS, inspectBundle } from './inspect-bundle';
 import { formatValidation, validateBundle } from './validate-bundle';
+import { errorMessage } from '../shared/error-message';
 
 /** What the command line touches outside itself; `node-io.ts` has the real one. */
 export interface CliIo {
@@ -82,7 +83,7 @@ function describeReadError(file: string, error: unknown): string {
   if (code === 'ENOENT') return `${file}: no such file`;
   if (code === 'EISDIR') return `${file}: is a directory, not a bundle zip`;
   if (code === 'EACCES') return `${file}: permission denied`;
-  return `${file}: cannot read (${error instanceof Error ? error.message : String(error)})`;
+  return `${file}: cannot read (${errorMessage(error)})`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { connectRecorder, connectRecorderPuppeteer } from './connect';
 import { RecorderNotFoundError } from './errors';
-import { fakeAfr, FakeBrowser, FakeContext, FakeTarget, FakeWorker, OTHER_ID, RECORDER_ID, recorderUrl } from './test-fakes';
+import { fakeAfr, FakeBrowser, FakeContext, FakeTarget, FakeWorker, OTHER_ID, RECORDER_ID, recorderUrl } from '../../test/fakes/client';
 
 const later = (ms: number, fn: () => void) => setTimeout(fn, ms);
 

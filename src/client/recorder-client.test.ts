@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectRecorder } from './connect';
 import { RecorderCallError, RecorderWorkerLostError } from './errors';
-import { fakeAfr, FakeContext, FakeWorker, recorderUrl } from './test-fakes';
+import { fakeAfr, FakeContext, FakeWorker, recorderUrl } from '../../test/fakes/client';
 
 async function connected(afr = fakeAfr()) {
   const context = new FakeContext();

@@ -1,4 +1,4 @@
-import type { Size } from './jpeg-size';
+import type { Size } from '../shared/jpeg-size';
 
 /** H.264 levels by the largest frame they allow, in 16×16 macroblocks (ITU-T H.264, table A-1). */
 const AVC_LEVELS: readonly { idc: number; maxFrameMbs: number }[] = [

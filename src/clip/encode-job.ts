@@ -1,9 +1,10 @@
 import type { ClipEncodeMessage, ClipEncodeResult } from '../../schemas/messages';
-import { base64ToBytes, bytesToBase64 } from '../bundle/base64';
+import { base64ToBytes, bytesToBase64 } from '../shared/base64';
 import { isQuotaExceeded } from '../ring/frame-ring';
 import { planClipFrames } from './frame-plan';
 import type { ClipEncoder, ClipStorage } from './ports';
-import { withTimeout } from './timeout';
+import { withTimeout } from '../shared/timeout';
+import { errorMessage } from '../shared/error-message';
 
 /**
  * Longest a whole job may take, end to end: above the encoder's own load and exec budgets so those
@@ -19,7 +20,6 @@ export interface EncodeJobDeps {
   now: () => number;
 }
 
-const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 async function encodeAndStore(message: ClipEncodeMessage, { storage, encoder, now }: EncodeJobDeps): Promise<ClipEncodeResult> {
   const stored = await Promise.all(
@@ -67,6 +67,6 @@ export async function runEncodeJob(message: ClipEncodeMessage, deps: EncodeJobDe
     return await withTimeout(encodeAndStore(message, deps), budget, `clip job ${message.job_id}`);
   } catch (error) {
     console.error(`[afr] clip ${message.job_id} failed`, error);
-    return { ok: false, job_id: message.job_id, error: describeError(error) };
+    return { ok: false, job_id: message.job_id, error: errorMessage(error) };
   }
 }

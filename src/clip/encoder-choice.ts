@@ -1,6 +1,7 @@
-import type { Size } from './jpeg-size';
+import type { Size } from '../shared/jpeg-size';
 import { clipOutputSize } from './output-size';
 import type { ClipEncoder, ClipFrame, EncodedClip, OptionalClipEncoder } from './ports';
+import { errorMessage } from '../shared/error-message';
 
 /** Which encoder the offscreen document uses: WebCodecs with ffmpeg.wasm as the fallback, or one of them only. */
 export type EncoderPreference = 'auto' | 'webcodecs' | 'ffmpeg';
@@ -27,7 +28,6 @@ export interface ChoosingEncoderOptions {
   warn?: (message: string, error?: unknown) => void;
 }
 
-const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Encodes each clip with WebCodecs when this browser supports H.264 at the clip's size (several times
@@ -64,7 +64,7 @@ export class ChoosingClipEncoder implements ClipEncoder {
       } catch (error) {
         if (preference === 'webcodecs') throw error;
         this.#warn('[afr] WebCodecs warm-up failed; warming ffmpeg.wasm up instead', error);
-        return this.#warmFfmpeg(`webcodecs failed: ${describeError(error)}`);
+        return this.#warmFfmpeg(`webcodecs failed: ${errorMessage(error)}`);
       }
     }
     if (preference === 'webcodecs') throw new Error(`webcodecs unsupported: ${reason}`);
@@ -86,7 +86,7 @@ export class ChoosingClipEncoder implements ClipEncoder {
     } catch (error) {
       if (preference === 'webcodecs') throw error;
       this.#warn('[afr] WebCodecs could not encode the clip; falling back to ffmpeg.wasm', error);
-      return this.#encodeWithFfmpeg(frames, `webcodecs failed: ${describeError(error)}`);
+      return this.#encodeWithFfmpeg(frames, `webcodecs failed: ${errorMessage(error)}`);
     }
   }
 
@@ -103,7 +103,7 @@ export class ChoosingClipEncoder implements ClipEncoder {
       clip = await ffmpeg.encode(frames);
     } catch (error) {
       // Both failed: say so, or the WebCodecs failure would be lost behind the fallback's.
-      if (why) throw new Error(`${why}; ${ffmpeg.name} failed: ${describeError(error)}`);
+      if (why) throw new Error(`${why}; ${ffmpeg.name} failed: ${errorMessage(error)}`);
       throw error;
     }
     const name = clip.encoder ?? ffmpeg.name;

@@ -1,4 +1,4 @@
-import type { Size } from './jpeg-size';
+import type { Size } from '../shared/jpeg-size';
 
 /** x264 presets worth their time in wasm; slower ones buy little for screen captures. */
 export type X264Preset = 'ultrafast' | 'veryfast';

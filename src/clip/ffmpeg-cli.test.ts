@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildConcatScript, buildFfmpegArgs, frameFileName, sumDurationSeconds, type X264Preset } from './ffmpeg-args';
-import { readJpegSize } from './jpeg-size';
+import { readJpegSize } from '../shared/jpeg-size';
 import { chooseOutputSize } from './output-size';
 
 /**

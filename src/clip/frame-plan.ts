@@ -1,4 +1,4 @@
-import { readJpegSize } from './jpeg-size';
+import { readJpegSize } from '../shared/jpeg-size';
 import type { ClipFrame } from './ports';
 
 /** A frame as read from storage: its bytes may be gone (evicted) or not a JPEG. */

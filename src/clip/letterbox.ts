@@ -1,4 +1,4 @@
-import type { Size } from './jpeg-size';
+import type { Size } from '../shared/jpeg-size';
 
 /** Where a frame lands in the clip: a source rectangle drawn into a destination rectangle (pixels). */
 export interface DrawRect {

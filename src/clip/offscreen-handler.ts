@@ -1,5 +1,6 @@
 import { ToOffscreenMessageSchema, type ClipEncodeResult, type ClipWarmupResult } from '../../schemas/messages';
 import { runEncodeJob, type EncodeJobDeps } from './encode-job';
+import { errorMessage } from '../shared/error-message';
 
 export type OffscreenAnswer = ClipEncodeResult | ClipWarmupResult;
 
@@ -10,7 +11,7 @@ async function warmup({ encoder, now }: EncodeJobDeps): Promise<ClipWarmupResult
     return { ok: true, encoder: encoder.name, load_ms: Math.round(now() - started) };
   } catch (error) {
     console.error('[afr] clip encoder warmup failed', error);
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    return { ok: false, error: errorMessage(error) };
   }
 }
 

@@ -1,4 +1,4 @@
-import { readJpegSize, type Size } from './jpeg-size';
+import { readJpegSize, type Size } from '../shared/jpeg-size';
 
 /**
  * Longest side of an encoded clip. A HiDPI capture (2560×1600 and up) would make the wasm encoder

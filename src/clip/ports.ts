@@ -1,4 +1,4 @@
-import type { Size } from './jpeg-size';
+import type { Size } from '../shared/jpeg-size';
 
 /** One stored screenshot and how long it stayed on screen. */
 export interface ClipFrame {

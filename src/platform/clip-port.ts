@@ -1,6 +1,6 @@
 import type { ClipFrameRef } from '../../schemas/messages';
 import type { ClipOutcome } from '../bundle/packager';
-import { base64ToBytes } from '../bundle/base64';
+import { base64ToBytes } from '../shared/base64';
 import { deleteClip, encodeClip, readClip, warmupClipEncoder } from './offscreen-client';
 
 /**

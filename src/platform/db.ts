@@ -1,7 +1,8 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB, type DBSchema } from 'idb';
 import type { FrameMeta } from '../ring/ports';
 import type { Step } from '../../schemas/steps';
 import type { BundleSummary } from '../../schemas/api';
+import { onceUntilFailure } from '../shared/once-until-failure';
 
 /**
  * The extension's IndexedDB database, shared by the service worker and the offscreen document
@@ -21,11 +22,9 @@ export interface RecorderDb extends DBSchema {
 export const DB_NAME = 'agent-flight-recorder';
 export const DB_VERSION = 1;
 
-let opening: Promise<IDBPDatabase<RecorderDb>> | null = null;
-
 /** Opens (once per context) the recorder database, creating its stores on first use. */
-export function openRecorderDb(): Promise<IDBPDatabase<RecorderDb>> {
-  opening ??= openDB<RecorderDb>(DB_NAME, DB_VERSION, {
+export const openRecorderDb = onceUntilFailure(() =>
+  openDB<RecorderDb>(DB_NAME, DB_VERSION, {
     upgrade(db) {
       const frames = db.createObjectStore('frames', { keyPath: 'key', autoIncrement: true });
       frames.createIndex('ts', 'ts');
@@ -39,11 +38,7 @@ export function openRecorderDb(): Promise<IDBPDatabase<RecorderDb>> {
     },
     // The browser closed the connection (storage cleared, a backing store error): the next call opens another.
     terminated() {
-      opening = null;
+      openRecorderDb.forget();
     },
-  }).catch((error: unknown) => {
-    opening = null;
-    throw error;
-  });
-  return opening;
-}
+  }),
+);

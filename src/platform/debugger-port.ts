@@ -1,4 +1,5 @@
 import { CDP_ENABLE_COMMANDS, NETWORK_ENABLE_PARAMS } from '../signals/cdp-signals';
+import { errorMessage } from '../shared/error-message';
 
 /** The only CDP commands the recorder sends (the debugger is a powerful permission: keep it narrow). */
 const ALLOWED_COMMANDS = new Set<string>([
@@ -60,7 +61,7 @@ export class DebuggerPort {
       try {
         await chrome.debugger.attach({ tabId }, '1.3');
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorMessage(error);
         // One left from before a service worker restart is ours and still works.
         if (!/already attached/i.test(message)) {
           this.state.set(tabId, { attached: false, error: message });
@@ -72,7 +73,7 @@ export class DebuggerPort {
         this.state.set(tabId, { attached: true, error: null });
         this.events.onAttached?.(tabId);
       } catch (error) {
-        this.state.set(tabId, { attached: false, error: error instanceof Error ? error.message : String(error) });
+        this.state.set(tabId, { attached: false, error: errorMessage(error) });
       }
     })().finally(() => this.attaching.delete(tabId));
     this.attaching.set(tabId, attempt);

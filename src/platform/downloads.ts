@@ -1,4 +1,4 @@
-import { bytesToBase64 } from '../bundle/base64';
+import { bytesToBase64 } from '../shared/base64';
 
 /**
  * Saves a bundle zip as `<downloads>/agent-flight-recorder/<bundleId>.zip`. A service worker has no

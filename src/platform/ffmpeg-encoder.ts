@@ -3,7 +3,7 @@ import { buildConcatScript, buildFfmpegArgs, frameFileName, sumDurationSeconds, 
 import { clipOutputSize } from '../clip/output-size';
 import type { ClipEncoder, ClipFrame, EncodedClip } from '../clip/ports';
 import { createSerialQueue } from '../clip/serial-queue';
-import { withTimeout } from '../clip/timeout';
+import { withTimeout } from '../shared/timeout';
 
 /** The part of `FFmpeg` the encoder uses (a fake stands in for it in unit tests). */
 export type FfmpegLike = Pick<FFmpeg, 'load' | 'exec' | 'writeFile' | 'readFile' | 'deleteFile' | 'terminate' | 'on'>;

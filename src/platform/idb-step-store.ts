@@ -1,5 +1,5 @@
 import type { Step } from '../../schemas/steps';
-import type { StepStore } from '../steps/timeline';
+import type { StepStore } from '../steps/step-log';
 import { openRecorderDb } from './db';
 
 /** `StepStore` over the IndexedDB `steps` store. */

@@ -6,7 +6,8 @@ import {
   type ClipWarmupResult,
 } from '../../schemas/messages';
 import { encodeJobBudgetMs } from '../clip/encode-job';
-import { withTimeout } from '../clip/timeout';
+import { withTimeout } from '../shared/timeout';
+import { errorMessage } from '../shared/error-message';
 
 export { deleteClip, readClip } from './idb-clip-store';
 
@@ -55,7 +56,6 @@ export async function ensureOffscreenDocument(): Promise<void> {
   return creating;
 }
 
-const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Asks the offscreen document to encode frames into an mp4, which it leaves in the `clips` store under
@@ -73,7 +73,7 @@ export async function encodeClip(message: ClipEncodeMessage): Promise<ClipEncode
     return parsed.data;
   } catch (error) {
     console.error('[afr] clip/encode failed', error);
-    return { ok: false, job_id: message.job_id, error: describeError(error) };
+    return { ok: false, job_id: message.job_id, error: errorMessage(error) };
   }
 }
 
@@ -86,6 +86,6 @@ export async function warmupClipEncoder(): Promise<ClipWarmupResult> {
     return parsed.success ? parsed.data : { ok: false, error: `invalid answer: ${parsed.error.message}` };
   } catch (error) {
     console.error('[afr] clip/warmup failed', error);
-    return { ok: false, error: describeError(error) };
+    return { ok: false, error: errorMessage(error) };
   }
 }

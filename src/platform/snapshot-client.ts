@@ -1,5 +1,6 @@
 import { SnapshotCaptureResultSchema, type SnapshotCaptureResult, type ToContentMessage } from '../../schemas/messages';
-import { describeZodError } from '../settings/settings-store';
+import { describeZodError } from '../shared/zod-error';
+import { errorMessage } from '../shared/error-message';
 
 export const SNAPSHOT_TIMEOUT_MS = 2_000;
 
@@ -16,7 +17,7 @@ export async function requestSnapshot(tabId: number, timeoutMs = SNAPSHOT_TIMEOU
       const parsed = SnapshotCaptureResultSchema.safeParse(raw);
       return parsed.success ? parsed.data : { ok: false, error: `malformed snapshot answer: ${describeZodError(parsed.error)}` };
     })
-    .catch((error: unknown): SnapshotCaptureResult => ({ ok: false, error: error instanceof Error ? error.message : String(error) }));
+    .catch((error: unknown): SnapshotCaptureResult => ({ ok: false, error: errorMessage(error) }));
   try {
     return await Promise.race([answer, timeout]);
   } finally {

@@ -1,6 +1,6 @@
 import type { CaptureTarget, CapturedImage, Capturer } from '../capture/ports';
-import { dataUrlToBytes } from '../bundle/base64';
-import { readJpegSize } from '../clip/jpeg-size';
+import { dataUrlToBytes } from '../shared/base64';
+import { readJpegSize } from '../shared/jpeg-size';
 import { redactUrl } from '../redact/redact-url';
 
 /** Pages `captureVisibleTab` may capture with `<all_urls>`; chrome://, the web store and others refuse. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readJpegSize } from '../clip/jpeg-size';
+import { readJpegSize } from '../shared/jpeg-size';
 import type { ClipFrame } from '../clip/ports';
 import { MAX_ENCODE_QUEUE, WebCodecsClipEncoder } from './webcodecs-encoder';
 

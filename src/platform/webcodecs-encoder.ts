@@ -1,13 +1,13 @@
 import { ArrayBufferTarget, Muxer } from 'mp4-muxer';
 import { avcCodecCandidates, videoEncoderConfig } from '../clip/avc-config';
 import { WARMUP_SIZE } from '../clip/encoder-choice';
-import { readJpegSize, type Size } from '../clip/jpeg-size';
+import { readJpegSize, type Size } from '../shared/jpeg-size';
 import { fillsOutput, letterbox } from '../clip/letterbox';
 import { clipOutputSize } from '../clip/output-size';
 import type { ClipFrame, EncodedClip, OptionalClipEncoder } from '../clip/ports';
 import { planVideoSamples, samplesByFrame } from '../clip/sample-plan';
 import { createSerialQueue } from '../clip/serial-queue';
-import { withTimeout } from '../clip/timeout';
+import { withTimeout } from '../shared/timeout';
 
 /**
  * Frames handed to the encoder and not yet encoded. Decoding runs ahead of encoding only this far, so a

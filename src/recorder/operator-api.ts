@@ -1,5 +1,6 @@
 import type { UiApiMessage, UiApiResult } from '../../schemas/messages';
 import type { Recorder } from './recorder';
+import { errorMessage } from '../shared/error-message';
 
 /**
  * The operator pages' calls (`ui/api` messages) on the recorder. Every failure is answered with its
@@ -24,6 +25,6 @@ export async function handleUiCall(recorder: Recorder, ready: () => Promise<void
     };
     return { ok: true, value: (await calls[message.method]()) ?? null };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    return { ok: false, error: errorMessage(error) };
   }
 }

@@ -4,11 +4,12 @@ import { StepsFileSchema } from '../../schemas/steps';
 import { Recorder, RecorderInputError, type RecorderPorts } from './recorder';
 import { FrameRing } from '../ring/frame-ring';
 import { MemoryFrameStore } from '../ring/memory-frame-store';
-import { MemoryStepStore, Timeline } from '../steps/timeline';
+import { StepLog } from '../steps/step-log';
+import { MemoryStepStore } from '../../test/fakes/memory-step-store';
 import { MemoryBundleStore } from '../bundle/memory-bundle-store';
 import { MemoryKeyValueStore, SettingsStore } from '../settings/settings-store';
 import type { Capturer } from '../capture/ports';
-import { STEPS_IN_FLIGHT_MS } from '../messaging/step-batcher';
+import { STEPS_IN_FLIGHT_MS } from '../../schemas/content-port';
 
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 
@@ -23,7 +24,7 @@ function setup(over: Partial<RecorderPorts> = {}) {
   const ports: RecorderPorts = {
     clock,
     ring: new FrameRing(new MemoryFrameStore(), clock, { maxAgeMs: 15_000, maxBytes: 1 << 20 }),
-    timeline: new Timeline(new MemoryStepStore(), clock, { maxSteps: 100, maxAgeMs: 60_000 }),
+    stepLog: new StepLog(new MemoryStepStore(), clock, { maxSteps: 100, maxAgeMs: 60_000 }),
     bundles: new MemoryBundleStore(),
     settingsStore: new SettingsStore(new MemoryKeyValueStore(), log),
     capturer,
@@ -56,7 +57,7 @@ describe('Recorder', () => {
     const { recorder, ports } = setup();
     await recorder.start();
     await recorder.handleMessage(stepMessage(), origin);
-    const [step] = await ports.timeline.between(7, 0, T0 + 1);
+    const [step] = await ports.stepLog.between(7, 0, T0 + 1);
     expect(step).toMatchObject({ tab_id: 7, frame_id: 0, source: 'observer', action: 'type', value: 'hello' });
     expect(ports.watchTab).toHaveBeenCalledWith(7);
     recorder.loop.stop();
@@ -66,7 +67,7 @@ describe('Recorder', () => {
     const { recorder, ports } = setup();
     await recorder.start();
     await recorder.handleMessage(stepMessage({ value: 'Hunter2!', value_redacted: true }), origin);
-    expect((await ports.timeline.between(7, 0, T0 + 1))[0]).toMatchObject({ value: null, value_redacted: true });
+    expect((await ports.stepLog.between(7, 0, T0 + 1))[0]).toMatchObject({ value: null, value_redacted: true });
     recorder.loop.stop();
   });
 
@@ -80,9 +81,9 @@ describe('Recorder', () => {
     await recorder.start();
     await recorder.handleMessage(message, origin);
     expect(log).toHaveBeenCalledWith(expect.stringMatching(/dropped a malformed message/));
-    expect(ports.timeline.size).toBe(0);
+    expect(ports.stepLog.size).toBe(0);
     await recorder.handleMessage(stepMessage(), origin);
-    expect(ports.timeline.size).toBe(1);
+    expect(ports.stepLog.size).toBe(1);
     recorder.loop.stop();
   });
 
@@ -91,7 +92,7 @@ describe('Recorder', () => {
     await recorder.start();
     const steps = [stepMessage({ ts: T0 - 30, action: 'type' }), stepMessage({ ts: T0 - 20, kind: 'key', action: 'press Tab', value: null }), stepMessage({ ts: T0 - 10, kind: 'click', action: 'click', value: null })];
     await recorder.handleMessage({ type: 'step/batch', steps }, origin);
-    const recorded = await ports.timeline.between(7, 0, T0);
+    const recorded = await ports.stepLog.between(7, 0, T0);
     expect(recorded.map((s) => [s.action, s.ts, s.tab_id, s.frame_id])).toEqual([
       ['type', T0 - 30, 7, 0],
       ['press Tab', T0 - 20, 7, 0],
@@ -107,7 +108,7 @@ describe('Recorder', () => {
     const steps = [stepMessage({ ts: T0 - 20, action: 'first' }), stepMessage({ url: `https://example.test/${'x'.repeat(9000)}` }), { type: 'step/observed' }, stepMessage({ ts: T0 - 10, action: 'last' })];
     await recorder.handleMessage({ type: 'step/batch', steps }, origin);
     expect(log).toHaveBeenCalledWith(expect.stringMatching(/dropped a malformed message .*kept 2 of its steps/));
-    expect((await ports.timeline.between(7, 0, T0)).map((s) => s.action)).toEqual(['first', 'last']);
+    expect((await ports.stepLog.between(7, 0, T0)).map((s) => s.action)).toEqual(['first', 'last']);
     expect(ports.watchTab).toHaveBeenCalledWith(7);
     recorder.loop.stop();
   });
@@ -121,7 +122,7 @@ describe('Recorder', () => {
     }
     expect(log).toHaveBeenCalledTimes(3);
     expect(log).not.toHaveBeenCalledWith(expect.stringMatching(/kept/));
-    expect(ports.timeline.size).toBe(0);
+    expect(ports.stepLog.size).toBe(0);
     recorder.loop.stop();
   });
 
@@ -138,7 +139,7 @@ describe('Recorder', () => {
     await recorder.handleMessage({ type: 'redaction/rects' }, origin);
     expect(String(log.mock.calls.at(-1)![0])).toMatch(/from tab 7.*49 more dropped without a warning/);
     await recorder.handleMessage(stepMessage(), origin);
-    expect(ports.timeline.size).toBe(1);
+    expect(ports.stepLog.size).toBe(1);
     recorder.loop.stop();
   });
 
@@ -176,7 +177,7 @@ describe('Recorder', () => {
     await recorder.handleMessage({ ...fail, ts: clock.t }, origin);
     expect(await ports.bundles.list()).toHaveLength(2);
     // Every signal is on the timeline, bundled or not.
-    const signals = (await ports.timeline.between(7, 0, clock.t)).filter((s) => s.kind === 'signal');
+    const signals = (await ports.stepLog.between(7, 0, clock.t)).filter((s) => s.kind === 'signal');
     expect(signals).toHaveLength(4);
     recorder.loop.stop();
   });
@@ -203,7 +204,7 @@ describe('Recorder', () => {
     await recorder.handleCdpEvent(7, 'Network.responseReceived', { requestId: 'a', type: 'Image', timestamp: 1.1, response: { url: 'https://shop.test/logo.png', status: 404 } }, page);
     await recorder.handleCdpEvent(7, 'Runtime.consoleAPICalled', { type: 'error', args: [{ type: 'string', value: 'widget failed' }] }, page);
     expect(await ports.bundles.list()).toHaveLength(0);
-    const recorded = (await ports.timeline.between(7, 0, clock.t)).filter((s) => s.kind === 'signal');
+    const recorded = (await ports.stepLog.between(7, 0, clock.t)).filter((s) => s.kind === 'signal');
     expect(recorded.map((s) => [s.detail?.signal_kind, s.detail?.disposition])).toEqual([['http_4xx', 'record'], ['console_error', 'record']]);
 
     await recorder.handleCdpEvent(7, 'Network.requestWillBeSent', { requestId: 'b', request: { url: 'https://shop.test/api/pay?token=abc', method: 'POST' }, type: 'Fetch', timestamp: 2 }, page);
@@ -246,7 +247,7 @@ describe('Recorder', () => {
     await cdpError('Error: other');
     clock.t += 3_000;
     await cdpError('Error: boom'); // thrown again
-    const signals = (await ports.timeline.between(7, 0, clock.t + 1)).filter((s) => s.kind === 'signal');
+    const signals = (await ports.stepLog.between(7, 0, clock.t + 1)).filter((s) => s.kind === 'signal');
     expect(signals.map((s) => s.detail?.signal_kind)).toEqual(['exception', 'exception', 'exception']);
     expect(signals.map((s) => s.detail?.message)).toEqual([expect.stringContaining('boom'), expect.stringContaining('other'), expect.stringContaining('boom')]);
     recorder.loop.stop();
@@ -271,7 +272,7 @@ describe('Recorder', () => {
     await pageError('Uncaught Error: late');
     clock.t += 3_000;
     await cdpError('Error: late', early + 1);
-    const signals = (await ports.timeline.between(7, 0, clock.t + 1)).filter((s) => s.kind === 'signal');
+    const signals = (await ports.stepLog.between(7, 0, clock.t + 1)).filter((s) => s.kind === 'signal');
     expect(signals.map((s) => s.detail?.message)).toEqual([expect.stringContaining('boom'), expect.stringContaining('boom'), expect.stringContaining('late')]);
     recorder.loop.stop();
   });
@@ -284,7 +285,7 @@ describe('Recorder', () => {
     await recorder.handleMessage({ type: 'signal/page-error', ts: clock.t, url: 'https://shop.test/cart', kind: 'error', message: 'Uncaught Error: bad card [card] for [email]', stack: null }, origin);
     clock.t += 40;
     await recorder.handleCdpEvent(7, 'Runtime.exceptionThrown', { exceptionDetails: { text: 'Uncaught', exception: { description: 'Error: bad card 4111 1111 1111 1111 for jane@example.com' } } }, () => null);
-    const signals = (await ports.timeline.between(7, 0, clock.t + 1)).filter((s) => s.kind === 'signal');
+    const signals = (await ports.stepLog.between(7, 0, clock.t + 1)).filter((s) => s.kind === 'signal');
     expect(signals.map((s) => s.detail?.message)).toEqual(['Uncaught Error: bad card [card] for [email]']);
     recorder.loop.stop();
   });
@@ -297,7 +298,7 @@ describe('Recorder', () => {
       recorder.handleCdpEvent(7, 'Runtime.exceptionThrown', { timestamp, exceptionDetails: { text, exception: { description } } }, () => null);
     const page = (message: string, kind: 'error' | 'unhandledrejection' = 'error') =>
       recorder.handleMessage({ type: 'signal/page-error', ts: clock.t, url: 'https://shop.test/cart', kind, message, stack: null }, origin);
-    const count = async () => (await ports.timeline.between(7, 0, clock.t + 1)).filter((s) => s.kind === 'signal').length;
+    const count = async () => (await ports.stepLog.between(7, 0, clock.t + 1)).filter((s) => s.kind === 'signal').length;
     // CDP first, then the page; a message of two lines (CDP keeps the first).
     await cdp('Error: total mismatch\nexpected 3\n    at check (app.js:1:1)');
     await page('Uncaught Error: total mismatch\nexpected 3');
@@ -330,7 +331,7 @@ describe('Recorder', () => {
       recorder.handleCdpEvent(7, 'Runtime.exceptionThrown', { timestamp, exceptionDetails: { text: 'Uncaught', exception: value === undefined ? { description } : { value } } }, () => null);
     const page = (message: string, ts = clock.t) =>
       recorder.handleMessage({ type: 'signal/page-error', ts, url: 'https://shop.test/cart', kind: 'error', message, stack: null }, origin);
-    const count = async () => (await ports.timeline.between(7, 0, clock.t + 1)).filter((s) => s.kind === 'signal').length;
+    const count = async () => (await ports.stepLog.between(7, 0, clock.t + 1)).filter((s) => s.kind === 'signal').length;
     // Another origin's script and this page's own, thrown in the same millisecond.
     await page('Script error.');
     await page('Uncaught Error: y');
@@ -359,7 +360,7 @@ describe('Recorder', () => {
     const thrown = clock.t - 8_000; // the relay of a busy page, then a worker starting
     await recorder.handleMessage({ type: 'signal/page-error', ts: thrown, url: 'https://shop.test/cart', kind: 'error', message: 'Uncaught Error: slow', stack: null }, origin);
     await recorder.handleCdpEvent(7, 'Runtime.exceptionThrown', { timestamp: thrown, exceptionDetails: { text: 'Uncaught', exception: { description: 'Error: slow' } } }, () => null);
-    const signals = (await ports.timeline.between(7, 0, clock.t + 1)).filter((s) => s.kind === 'signal');
+    const signals = (await ports.stepLog.between(7, 0, clock.t + 1)).filter((s) => s.kind === 'signal');
     expect(signals.map((s) => s.ts)).toEqual([thrown]);
     recorder.loop.stop();
   });
@@ -371,7 +372,7 @@ describe('Recorder', () => {
     const thrown = clock.t;
     clock.t += 90_000;
     await recorder.handleCdpEvent(7, 'Runtime.exceptionThrown', { timestamp: thrown, exceptionDetails: { text: 'Uncaught', exception: { description: 'Error: at load' } } }, () => null);
-    const [step] = (await ports.timeline.between(7, 0, clock.t + 1)).filter((s) => s.kind === 'signal');
+    const [step] = (await ports.stepLog.between(7, 0, clock.t + 1)).filter((s) => s.kind === 'signal');
     expect(step).toMatchObject({ ts: thrown, detail: { disposition: 'record' } });
     expect(await ports.bundles.list()).toEqual([]);
     recorder.loop.stop();
@@ -385,7 +386,7 @@ describe('Recorder', () => {
     await recorder.handleCdpEvent(7, 'Runtime.exceptionThrown', { exceptionDetails: { text: 'Uncaught', exception: { description: 'Error: boom' } } }, () => null);
     await recorder.handleMessage(stepMessage(), origin);
     expect(await ports.bundles.list()).toEqual([]);
-    expect(await ports.timeline.between(7, 0, T0 + 1)).toEqual([]);
+    expect(await ports.stepLog.between(7, 0, T0 + 1)).toEqual([]);
     expect((await recorder.status()).paused).toBe(true);
     recorder.loop.stop();
   });
@@ -410,7 +411,7 @@ describe('Recorder', () => {
     const { recorder, ports, log } = setup({ bundles });
     await recorder.start();
     await recorder.handleMessage(stepMessage(), origin);
-    expect(await ports.timeline.between(7, 0, T0 + 1)).toHaveLength(1);
+    expect(await ports.stepLog.between(7, 0, T0 + 1)).toHaveLength(1);
     await vi.waitFor(() => expect(log).toHaveBeenCalledWith(expect.stringMatching(/old bundles not deleted: .*bundle store refused/)));
     recorder.loop.stop();
   });
@@ -492,7 +493,7 @@ describe('Recorder', () => {
     await recorder.start();
     expect(listMeta).toHaveBeenCalledTimes(2);
     await recorder.handleMessage(stepMessage(), origin);
-    expect(await ports.timeline.between(7, 0, clock.t + 1)).toHaveLength(1);
+    expect(await ports.stepLog.between(7, 0, clock.t + 1)).toHaveLength(1);
     recorder.loop.stop();
   });
 
@@ -518,7 +519,7 @@ describe('Recorder', () => {
     const id = await recorder.assert({ tabId: 7, label: 'total is $108', passed: false, expected: '$108', actual: '$0' });
     expect(id).toMatch(/^afr-/);
     expect((await ports.bundles.list())[0]).toMatchObject({ id, reason: 'assertion_failed', label: 'total is $108' });
-    const asserts = (await ports.timeline.between(7, 0, T0 + 1)).filter((s) => s.kind === 'assert');
+    const asserts = (await ports.stepLog.between(7, 0, T0 + 1)).filter((s) => s.kind === 'assert');
     expect(asserts.map((s) => [s.outcome, s.detail?.passed])).toEqual([['ok', true], ['fail', false]]);
     recorder.loop.stop();
   });
@@ -640,7 +641,7 @@ describe('Recorder', () => {
     const { recorder, ports } = setup();
     await recorder.start();
     await recorder.step({ tabId: 7, action: 'type jane.doe@example.com into the email field', label: 'card 4111 1111 1111 1111' });
-    expect(JSON.stringify(await ports.timeline.between(7, 0, T0 + 1))).not.toMatch(/jane\.doe@example\.com|4111 1111 1111 1111/);
+    expect(JSON.stringify(await ports.stepLog.between(7, 0, T0 + 1))).not.toMatch(/jane\.doe@example\.com|4111 1111 1111 1111/);
     recorder.loop.stop();
   });
 

@@ -6,26 +6,26 @@ import { STEP_BATCH_MAX, StepObservedMessageSchema, ToBackgroundMessageSchema, t
 import type { Settings } from '../../schemas/settings';
 import { packageBundle, type BundleOptions, type PackagerPorts } from '../bundle/packager';
 import { BUNDLE_ID_PATTERN } from '../bundle/bundle-id';
-import { bytesToBase64 } from '../bundle/base64';
+import { bytesToBase64 } from '../shared/base64';
 import type { CaptureLoop } from '../capture/capture-loop';
 import { maskCommand } from '../redact/mask-command';
 import type { KeyValueStore, SettingsStore } from '../settings/settings-store';
-import { describeZodError } from '../settings/settings-store';
+import { describeZodError } from '../shared/zod-error';
 import { CdpSignalTranslator, WEB_REQUEST_TYPES } from '../signals/cdp-signals';
 import { FailureGate } from '../signals/failure-gate';
 import { explicitSignal, signalFromRaw } from '../signals/normalize-signal';
-import { PAGE_ERROR_LIMITS } from '../messaging/page-errors';
+import { PAGE_ERROR_LIMITS } from '../../schemas/content-port';
 import { maskSignalText, redactSignal } from '../signals/redact-signal';
 import { evaluateSignal, type RawSignal } from '../signals/signal-rules';
-import { reconcileTimestamp } from '../steps/timeline';
+import { reconcileTimestamp } from '../shared/timestamps';
 import { RunState } from './run-state';
-import { FrameSources, type FrameSourcePorts } from './frame-sources';
+import { FrameSources, type FrameSourcePorts } from '../capture/frame-sources';
 import { enforceRetention } from '../bundle/retention';
 import { retentionPolicy } from '../bundle/packager';
 import type { RedactionRules } from '../../schemas/settings';
 import { PreviewRedactionInputSchema, SaveBundleInputSchema, type RedactionPreview } from '../../schemas/api';
 import { commandStep, observedStep, signalStep } from './step-drafts';
-import { STEPS_IN_FLIGHT_MS } from '../messaging/step-batcher';
+import { STEPS_IN_FLIGHT_MS } from '../../schemas/content-port';
 
 export interface RecorderPorts
   extends Omit<PackagerPorts, 'settings' | 'captureStats' | 'debuggerState' | 'runId'>,
@@ -70,7 +70,7 @@ interface TriggerOptions {
 }
 
 /** Steps are kept a while longer than frames so a bundle shows what led into its window. */
-const timelineLimits = (s: Settings) => ({ maxSteps: 2_000, maxAgeMs: Math.max(60_000, s.bufferSeconds * 1000 * 2) });
+const stepLogLimits = (s: Settings) => ({ maxSteps: 2_000, maxAgeMs: Math.max(60_000, s.bufferSeconds * 1000 * 2) });
 /**
  * Beyond the window, how long the ring keeps frames for a bundle being made: the after-failure tail,
  * the failure's own frame (`FRAME_NOW_WAIT_MS`), the steps in flight, with room to spare.
@@ -152,8 +152,8 @@ export class Recorder {
       if (!this.followingSettings) this.ports.settingsStore.onChange((next) => void this.apply(next));
       this.followingSettings = true;
       // The user's limits before loading: loading evicts what they no longer allow, not what the defaults do not.
-      await Promise.all([this.ports.ring.setLimits(ringLimits(settings)), this.ports.timeline.setLimits(timelineLimits(settings))]);
-      await Promise.all([this.ports.ring.load(), this.ports.timeline.load(), this.run.load()]);
+      await Promise.all([this.ports.ring.setLimits(ringLimits(settings)), this.ports.stepLog.setLimits(stepLogLimits(settings))]);
+      await Promise.all([this.ports.ring.load(), this.ports.stepLog.load(), this.run.load()]);
       this.paused = (await this.ports.sessionStore.get(PAUSED_KEY)) === true;
       await this.apply(settings);
       this.isStarted = true;
@@ -182,7 +182,7 @@ export class Recorder {
     await Promise.all([
       this.frames.apply(settings, this.paused),
       this.ports.ring.setLimits(ringLimits(settings)),
-      this.ports.timeline.setLimits(timelineLimits(settings)),
+      this.ports.stepLog.setLimits(stepLogLimits(settings)),
     ]);
   }
 
@@ -269,7 +269,7 @@ export class Recorder {
   private async observed(messages: readonly StepObservedMessage[], origin: MessageOrigin): Promise<void> {
     if (!this.recordingTimeline) return;
     const received = this.ports.clock.now();
-    const steps = await this.ports.timeline.addAll(messages.map((m) => observedStep(m, reconcileTimestamp(m.ts, received), origin.tabId, origin.frameId)));
+    const steps = await this.ports.stepLog.addAll(messages.map((m) => observedStep(m, reconcileTimestamp(m.ts, received), origin.tabId, origin.frameId)));
     if (origin.tabId === null) return;
     const capture = this.settings.captureOnAction;
     // A document loading is no action of the agent's (each frame of a page reports its own): no burst.
@@ -335,7 +335,7 @@ export class Recorder {
     // earlier ones) goes on the timeline at its time: a bundle now would not show it.
     const longPast = raw.kind === 'exception' && raw.origin === 'debugger' && this.ports.clock.now() - raw.ts > ECHO_KEPT_MS;
     if (disposition === 'record' || this.settings.persistMode === 'manual' || longPast) {
-      await this.ports.timeline.add(signalStep(redactSignal(signal), 'record'));
+      await this.ports.stepLog.add(signalStep(redactSignal(signal), 'record'));
       return;
     }
     // A crash ends the page: it is no storm's repeat, and the last chance to bundle it (after the
@@ -395,7 +395,7 @@ export class Recorder {
       });
     }
     const runId = this.run.runId;
-    if (this.recordingTimeline && c.kind !== 'fail') await this.ports.timeline.add(commandStep(c, at.ts, at.tabId, at.url, runId));
+    if (this.recordingTimeline && c.kind !== 'fail') await this.ports.stepLog.add(commandStep(c, at.ts, at.tabId, at.url, runId));
     if (this.recordingTimeline && (c.kind === 'step' || c.kind === 'assert') && at.tabId !== null) {
       this.frames.handleAction(at.tabId, at.ts, { capture: this.settings.captureOnAction, action: true });
     }
@@ -452,7 +452,7 @@ export class Recorder {
       verdict = this.gate.admit(signal.tab_id, this.ports.clock.now(), { ignoreCooldown: true });
     }
     if (!verdict.admitted) {
-      if (this.recordingTimeline) await this.ports.timeline.add(signalStep(signal, 'suppressed'));
+      if (this.recordingTimeline) await this.ports.stepLog.add(signalStep(signal, 'suppressed'));
       this.ports.log(`[afr] ${signal.reason} on tab ${signal.tab_id} not bundled: ${verdict.why}`);
       return null;
     }
@@ -461,7 +461,7 @@ export class Recorder {
     const job = (async () => {
       const tabId = signal.tab_id;
       if (tabId !== null) this.frames.handleFailure(tabId);
-      if (this.recordingTimeline) await this.ports.timeline.add(signalStep(signal, 'trigger'));
+      if (this.recordingTimeline) await this.ports.stepLog.add(signalStep(signal, 'trigger'));
       // The after-failure tail: recording goes on, so the clip shows what the failure led to. It
       // starts and ends with a frame of the page as it is (a screencast may not have sent the last change).
       // A crashed page has nothing left to show.
@@ -630,7 +630,7 @@ export class Recorder {
       lastCaptureError: stats.lastError,
       droppedFrames: stats.dropped,
       storage: { quotaErrors: ring.quotaErrors, lastError: ring.lastStorageError, framesInMemory: ring.framesInMemory },
-      steps: this.ports.timeline.size,
+      steps: this.ports.stepLog.size,
       bundles: (await this.ports.bundles.list()).length,
       packaging: this.inflight.size > 0,
       runId: this.run.runId,

@@ -1,6 +1,8 @@
 import { MemoryFrameStore } from './memory-frame-store';
-import type { Clock, FrameMeta, FrameStore, NewFrame } from './ports';
+import type { FrameMeta, FrameStore, NewFrame } from './ports';
+import type { Clock } from '../shared/clock';
 import { framesInWindow, selectEvictions, type RingLimits } from './ring-policy';
+import { onceUntilFailure } from '../shared/once-until-failure';
 
 /**
  * After the store refused a frame for lack of quota, with the older half of its frames deleted
@@ -24,7 +26,6 @@ const MEMORY_FIRST_KEY = 2 ** 53 - 2 ** 40;
  */
 export class FrameRing {
   private index: FrameMeta[] = [];
-  private loaded: Promise<void> | null = null;
   private isLoaded = false;
   private evictedCount = 0;
   private readonly pins = new Map<number, Set<number>>();
@@ -51,18 +52,16 @@ export class FrameRing {
 
   /** Loads the index of frames that survived a restart; evicts what has expired meanwhile. */
   load(): Promise<void> {
-    this.loaded ??= (async () => {
-      const stored = await this.store.listMeta();
-      this.index = stored.sort((a, b) => a.key - b.key);
-      this.isLoaded = true;
-      await this.evict();
-    })().catch((error: unknown) => {
-      // Not loaded: the next call tries again (a store that failed once may answer now).
-      this.loaded = null;
-      throw error;
-    });
-    return this.loaded;
+    return this.loadOnce();
   }
+
+  // Not loaded after a failure: the next call tries again (a store that failed once may answer now).
+  private readonly loadOnce = onceUntilFailure(async () => {
+    const stored = await this.store.listMeta();
+    this.index = stored.sort((a, b) => a.key - b.key);
+    this.isLoaded = true;
+    await this.evict();
+  });
 
   setLimits(limits: RingLimits): Promise<number> {
     this.limits = limits;

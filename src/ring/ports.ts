@@ -30,9 +30,3 @@ export interface FrameStore {
   readJpeg(key: number): Promise<Uint8Array | undefined>;
   delete(keys: readonly number[]): Promise<void>;
 }
-
-export interface Clock {
-  now(): number;
-}
-
-export const systemClock: Clock = { now: () => Date.now() };

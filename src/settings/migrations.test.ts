@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_SCHEMA_VERSION, migrateStoredSettings, migrate_1_to_2, wrapSettings } from './migrations';
 import { MemoryKeyValueStore, SETTINGS_KEY, SettingsStore } from './settings-store';
-import { redactionRulesFromStoredSettings } from '../redact/load-redaction-rules';
+import { redactionRulesFromStoredSettings } from './stored-redaction-rules';
 
 describe('settings migrations', () => {
   it.each([

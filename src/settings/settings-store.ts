@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { describeZodError } from '../shared/zod-error';
 import { DEFAULT_SETTINGS, SettingsPatchSchema, SettingsSchema, type Settings, type SettingsPatch } from '../../schemas/settings';
 import type { SignalRules, SignalRulesPatch } from '../../schemas/signals';
 import { migrateStoredSettings, SETTINGS_KEY, wrapSettings } from './migrations';
@@ -14,11 +14,6 @@ export interface KeyValueStore {
 /** A rejected settings change, with a message naming each bad field. */
 export class SettingsError extends Error {
   override readonly name = 'SettingsError';
-}
-
-/** Readable one-line summary of a zod error: `fps: Too big: expected number to be <=30; foo: Unrecognized key`. */
-export function describeZodError(error: z.core.$ZodError): string {
-  return error.issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : '(input)'}: ${i.message}`).join('; ');
 }
 
 /** Applies a rule-by-rule, field-by-field change to the signal rules. */

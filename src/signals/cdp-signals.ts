@@ -1,6 +1,6 @@
 import { describeCdpException, type CdpExceptionDetails } from './normalize-signal';
 import type { RawSignal } from './signal-rules';
-import { reconcileTimestamp } from '../steps/timeline';
+import { reconcileTimestamp } from '../shared/timestamps';
 
 /** The CDP domains the recorder enables on each recorded tab, and nothing else. */
 export const CDP_ENABLE_COMMANDS = ['Runtime.enable', 'Log.enable', 'Network.enable', 'Inspector.enable', 'Page.enable'] as const;

@@ -1,5 +1,6 @@
 import type { BundleSummary } from '../../schemas/api';
-import { errorMessage, h } from './dom';
+import { h } from './dom';
+import { errorMessage } from '../shared/error-message';
 import type { UiPorts } from './ports';
 
 /** Where a bundle action reports back: a line of text, an error or not. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bundleReasons, filterBundles, NO_FILTER, totalBytes } from './bundle-filter';
-import { makeBundle } from './test-data';
+import { makeBundle } from '../../test/fakes/ui-data';
 
 const at = (y: number, m: number, d: number, hh = 12) => new Date(y, m - 1, d, hh).toISOString();
 const bundles = [

@@ -3,8 +3,3 @@
  * node; page and bundle text never goes through `innerHTML`).
  */
 export { append, h, type Child, type Props } from '../viewer/dom';
-
-/** The message of anything thrown. */
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

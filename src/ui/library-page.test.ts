@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { BundleSummary } from '../../schemas/api';
 import { DEFAULT_SETTINGS } from '../../schemas/settings';
 import { describeLibrary, mountLibrary } from './library-page';
-import { fakePorts, makeBundle, settle } from './test-data';
+import { fakePorts, makeBundle, settle } from '../../test/fakes/ui-data';
 
 const rowIds = () => [...document.querySelectorAll<HTMLElement>('[data-testid="bundles"] tbody tr')].map((tr) => tr.dataset.bundleId);
 const byTestId = <T extends HTMLElement>(testid: string) => document.querySelector<T>(`[data-testid="${testid}"]`)!;

@@ -1,7 +1,8 @@
 import type { BundleSummary } from '../../schemas/api';
 import { downloadButton, viewerLink } from './bundle-actions';
 import { bundleReasons, filterBundles, NO_FILTER, totalBytes, type BundleFilter } from './bundle-filter';
-import { errorMessage, h } from './dom';
+import { h } from './dom';
+import { errorMessage } from '../shared/error-message';
 import { formatBytes, formatLocalDateTime, plural } from './format';
 import type { UiPorts } from './ports';
 

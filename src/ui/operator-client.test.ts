@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../schemas/settings';
 import type { UiApiMessage } from '../../schemas/messages';
 import { createOperatorClient } from './operator-client';
-import { makeStatus } from './test-data';
+import { makeStatus } from '../../test/fakes/ui-data';
 
 describe('operator client', () => {
   it('sends one ui/api message and returns the validated value', async () => {

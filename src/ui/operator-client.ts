@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BundleSummarySchema, RedactionPreviewSchema, StatusSchema } from '../../schemas/api';
 import { UiApiResultSchema, type UiApiMessage, type UiApiMethod } from '../../schemas/messages';
 import { SettingsSchema, type RedactionRules, type SettingsPatch } from '../../schemas/settings';
-import { describeZodError } from '../settings/settings-store';
+import { describeZodError } from '../shared/zod-error';
 
 /** The answer each method must have; anything else is a broken contract, reported as an error. */
 const RESULT_SCHEMAS = {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../schemas/settings';
 import type { Status } from '../../schemas/api';
 import { describeState, mountPopup, ringFigures } from './popup-page';
-import { fakePorts, makeBundle, makeStatus, settle } from './test-data';
+import { fakePorts, makeBundle, makeStatus, settle } from '../../test/fakes/ui-data';
 
 const text = (testid: string) => document.querySelector(`[data-testid="${testid}"]`)?.textContent;
 

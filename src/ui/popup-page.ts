@@ -1,7 +1,8 @@
 import type { BundleSummary, Status } from '../../schemas/api';
 import type { Settings } from '../../schemas/settings';
 import { downloadButton, viewerLink } from './bundle-actions';
-import { errorMessage, h } from './dom';
+import { h } from './dom';
+import { errorMessage } from '../shared/error-message';
 import { formatAgo, formatBytes, formatDuration, formatFps, plural } from './format';
 import type { UiPorts } from './ports';
 

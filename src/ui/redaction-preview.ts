@@ -1,6 +1,7 @@
 import type { RedactionPreview } from '../../schemas/api';
 import type { RedactionRules } from '../../schemas/settings';
-import { errorMessage, h } from './dom';
+import { h } from './dom';
+import { errorMessage } from '../shared/error-message';
 import type { UiPorts } from './ports';
 import { plural } from './format';
 

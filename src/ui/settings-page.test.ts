@@ -4,7 +4,7 @@ import { SettingsPatchSchema, type Settings } from '../../schemas/settings';
 import { DEFAULT_SETTINGS } from '../../schemas/settings';
 import { mergeSignalRules } from '../settings/settings-store';
 import { mountSettingsPage } from './settings-page';
-import { fakePorts, settle } from './test-data';
+import { fakePorts, settle } from '../../test/fakes/ui-data';
 
 const byTestId = <T extends HTMLElement>(testid: string) => document.querySelector<T>(`[data-testid="${testid}"]`)!;
 const control = <T extends HTMLElement = HTMLInputElement>(name: string) => document.querySelector<T>(`[name="${name}"]`)!;

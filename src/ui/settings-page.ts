@@ -1,5 +1,6 @@
 import { RedactionRulesSchema, type RedactionRules, type Settings } from '../../schemas/settings';
-import { errorMessage, h } from './dom';
+import { h } from './dom';
+import { errorMessage } from '../shared/error-message';
 import { createFieldControl, type FieldControl } from './field-control';
 import type { UiPorts } from './ports';
 import { createRedactionPreview } from './redaction-preview';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { writeBundle } from '../bundle/write-bundle';
 import { loadBundleZip, type ObjectUrls } from './load-zip';
 import { InvalidBundleError } from './parse-bundle';
-import { makeBundleContents, makeBundleData } from './test-bundle';
+import { makeBundleContents, makeBundleData } from '../../test/fakes/viewer-bundle';
 
 function fakeUrls() {
   const live = new Map<string, Blob>();

@@ -1,6 +1,7 @@
 import JSZip from 'jszip';
 import type { BundleData, BundleMedia } from './bundle-data';
 import { BUNDLE_JSON_FILES, InvalidBundleError, parseBundleFiles } from './parse-bundle';
+import { errorMessage } from '../shared/error-message';
 
 export interface LoadedBundle {
   data: BundleData;
@@ -25,7 +26,7 @@ export async function loadBundleZip(bytes: Uint8Array | ArrayBuffer | Blob, urls
   try {
     zip = await JSZip.loadAsync(bytes);
   } catch (error) {
-    throw new InvalidBundleError(`Not a zip file: ${error instanceof Error ? error.message : String(error)}`);
+    throw new InvalidBundleError(`Not a zip file: ${errorMessage(error)}`);
   }
   const texts: Record<string, string | undefined> = {};
   for (const name of BUNDLE_JSON_FILES) texts[name] = await zip.file(name)?.async('string');

@@ -3,8 +3,9 @@ import { DiagnosticsSchema } from '../../schemas/diagnostics';
 import { ManifestSchema } from '../../schemas/manifest';
 import { SnapshotFileSchema } from '../../schemas/snapshot';
 import { StepsFileSchema } from '../../schemas/steps';
-import { describeZodError } from '../settings/settings-store';
+import { describeZodError } from '../shared/zod-error';
 import type { BundleData } from './bundle-data';
+import { errorMessage } from '../shared/error-message';
 
 /** The zip is not a bundle this viewer can show; the message says which file is wrong and how. */
 export class InvalidBundleError extends Error {
@@ -23,7 +24,7 @@ function parseFile<T>(name: string, schema: z.ZodType<T>, text: string | undefin
   try {
     json = JSON.parse(text);
   } catch (error) {
-    problems.push(`${name} is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+    problems.push(`${name} is not valid JSON (${errorMessage(error)})`);
     return undefined;
   }
   const parsed = schema.safeParse(json);

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { renderSnapshotTree } from './snapshot-tree';
-import { HOSTILE, makeBundleData } from './test-bundle';
+import { HOSTILE, makeBundleData } from '../../test/fakes/viewer-bundle';
 
 const snapshotFile = () => makeBundleData().snapshot!;
 

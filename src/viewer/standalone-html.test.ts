@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BundleData } from './bundle-data';
 import { EMBEDDED_DATA_ID, VIEWER_CSP, buildViewerHtml, embedScript } from './standalone-html';
-import { makeBundleData } from './test-bundle';
+import { makeBundleData } from '../../test/fakes/viewer-bundle';
 
 const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html');
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import { EMBEDDED_DATA_ID, VIEWER_ROOT_ID, buildViewerHtml } from './standalone-html';
-import { makeBundleData } from './test-bundle';
+import { makeBundleData } from '../../test/fakes/viewer-bundle';
 
 describe('standalone viewer entry', () => {
   it('renders the embedded bundle with frames and the clip by relative path', async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BundleMedia } from './bundle-data';
-import { HOSTILE, makeBundleData } from './test-bundle';
+import { HOSTILE, makeBundleData } from '../../test/fakes/viewer-bundle';
 import { mountViewer, type MountedViewer } from './viewer-app';
 
 const media: BundleMedia = { frameUrl: (name) => `blob:test/${name}`, clipUrl: null };

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BundleSummary } from '../../schemas/api';
 import { writeBundle } from '../bundle/write-bundle';
-import { makeBundleContents } from './test-bundle';
+import { makeBundleContents } from '../../test/fakes/viewer-bundle';
 import { startViewerPage, type BundleSource } from './viewer-page';
 
 const summary: BundleSummary = {

@@ -4,6 +4,7 @@ import { formatBytes, formatDateTime } from './format';
 import { loadBundleZip, type LoadedBundle, type ObjectUrls } from './load-zip';
 import { mountViewer, type MountedViewer } from './viewer-app';
 import { VIEWER_CSS } from './viewer-styles';
+import { errorMessage } from '../shared/error-message';
 
 /** The extension's bundle store as the page sees it (`IdbBundleStore` in the extension). */
 export interface BundleSource {
@@ -36,7 +37,7 @@ export async function startViewerPage(root: HTMLElement, options: ViewerPageOpti
       shown = { viewer, bundle };
       doc.title = `${bundle.data.manifest.failure_reason} \u00B7 ${bundle.data.manifest.bundle_id} \u00B7 Agent Flight Recorder`;
     } catch (error) {
-      await showOpenPanel(`Cannot show ${what}.\n${error instanceof Error ? error.message : String(error)}`);
+      await showOpenPanel(`Cannot show ${what}.\n${errorMessage(error)}`);
     }
   };
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryStepStore, Timeline, mergeSteps, reconcileTimestamp } from './timeline';
+import { StepLog, mergeSteps } from './step-log';
+import { MemoryStepStore } from '../../test/fakes/memory-step-store';
+import { reconcileTimestamp } from '../shared/timestamps';
 import { StepSchema, type Step, type StepDraft } from '../../schemas/steps';
 
 const draft = (ts: number, action: string, over: Partial<StepDraft> = {}): StepDraft => ({
@@ -49,9 +51,9 @@ describe('reconcileTimestamp', () => {
   });
 });
 
-describe('Timeline', () => {
+describe('StepLog', () => {
   it('numbers steps, validates against the schema and returns a tab window in order', async () => {
-    const timeline = new Timeline(new MemoryStepStore(), clockAt(10_000), { maxSteps: 100, maxAgeMs: 60_000 });
+    const timeline = new StepLog(new MemoryStepStore(), clockAt(10_000), { maxSteps: 100, maxAgeMs: 60_000 });
     await timeline.add(draft(9_000, 'late click'));
     await timeline.add(draft(8_000, 'early click'));
     await timeline.add(draft(8_500, 'other tab', { tab_id: 2 }));
@@ -64,7 +66,7 @@ describe('Timeline', () => {
   it('drops the oldest steps past the count and age limits', async () => {
     const clock = clockAt(100_000);
     const store = new MemoryStepStore();
-    const timeline = new Timeline(store, clock, { maxSteps: 3, maxAgeMs: 50_000 });
+    const timeline = new StepLog(store, clock, { maxSteps: 3, maxAgeMs: 50_000 });
     await timeline.add(draft(10_000, 'too old'));
     for (let i = 0; i < 5; i++) await timeline.add(draft(90_000 + i, `step ${i}`));
     expect(timeline.size).toBe(3);
@@ -74,10 +76,10 @@ describe('Timeline', () => {
 
   it('resumes numbering after a restart', async () => {
     const store = new MemoryStepStore();
-    const first = new Timeline(store, clockAt(1_000), { maxSteps: 10, maxAgeMs: 60_000 });
+    const first = new StepLog(store, clockAt(1_000), { maxSteps: 10, maxAgeMs: 60_000 });
     await first.add(draft(900, 'a'));
     await first.add(draft(950, 'b'));
-    const second = new Timeline(store, clockAt(1_000), { maxSteps: 10, maxAgeMs: 60_000 });
+    const second = new StepLog(store, clockAt(1_000), { maxSteps: 10, maxAgeMs: 60_000 });
     const c = await second.add(draft(990, 'c'));
     expect(c.seq).toBe(3);
     expect((await second.between(1, 0, 1_000)).map((s) => s.action)).toEqual(['a', 'b', 'c']);
@@ -91,7 +93,7 @@ describe('Timeline', () => {
       writes.push(steps.length);
       await put(steps);
     };
-    const timeline = new Timeline(store, clockAt(10_000), { maxSteps: 3, maxAgeMs: 60_000 });
+    const timeline = new StepLog(store, clockAt(10_000), { maxSteps: 3, maxAgeMs: 60_000 });
     await timeline.add(draft(9_000, 'a'));
     const batch = await timeline.addAll([draft(9_100, 'b'), draft(9_100, 'c'), draft(9_200, 'd')]);
     expect(batch.map((s) => s.seq)).toEqual([2, 3, 4]);
@@ -108,7 +110,7 @@ describe('Timeline', () => {
     store.put = (steps) => (full ? Promise.reject(quota) : put(steps));
     store.delete = () => Promise.reject(quota);
     const errors: unknown[] = [];
-    const timeline = new Timeline(store, clockAt(10_000), { maxSteps: 2, maxAgeMs: 60_000 }, (error) => errors.push(error));
+    const timeline = new StepLog(store, clockAt(10_000), { maxSteps: 2, maxAgeMs: 60_000 }, (error) => errors.push(error));
     await timeline.add(draft(9_000, 'a'));
     await timeline.addAll([draft(9_100, 'b'), draft(9_200, 'c')]);
     expect((await timeline.between(1, 0, 10_000)).map((s) => s.action)).toEqual(['b', 'c']);

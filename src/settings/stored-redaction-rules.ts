@@ -1,5 +1,5 @@
 import { RedactionRulesSchema, type RedactionRules } from '../../schemas/redaction-rules';
-import { migrateStoredSettings } from '../settings/migrations';
+import { migrateStoredSettings } from './migrations';
 
 const EMPTY: RedactionRules = { selectors: [], fieldNamePatterns: [], textPatterns: [] };
 

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BURST_FRAME_SPACING_MS, BURST_SHOT_SPACING_MS, BURST_TIMES, CAST_SILENCE_MS, FrameSources, REPORT_WAIT_MS, SYNC_WAIT_MS, type FrameSourcePorts, type ScreencastPort } from './frame-sources';
-import { FRAME_LATENCY_MS } from '../capture/mask-plan';
+import { FRAME_LATENCY_MS } from './mask-plan';
 import { DEFAULT_SETTINGS, type Settings } from '../../schemas/settings';
 import type { SensitiveRectsMessage } from '../../schemas/messages';
 import { FrameRing } from '../ring/frame-ring';
 import { MemoryFrameStore } from '../ring/memory-frame-store';
-import type { Capturer } from '../capture/ports';
+import type { Capturer } from './ports';
 
 const JPEG = new Uint8Array(readFileSync(new URL('../../test/fixtures/clip/baseline-64x36.jpeg', import.meta.url)));
 const JPEG_BASE64 = Buffer.from(JPEG).toString('base64');

@@ -1,6 +1,7 @@
+import { PAGE_ERROR_LIMITS } from '../../schemas/content-port';
 import type { PageErrorSignalMessage } from '../../schemas/messages';
 
-// This module is bundled into the page's own world: it imports nothing but types.
+// This module is bundled into the page's own world: it imports nothing but types and constants.
 
 /**
  * Source tag of what the MAIN-world forwarder posts to the isolated world. Distinct from the public
@@ -8,7 +9,6 @@ import type { PageErrorSignalMessage } from '../../schemas/messages';
  */
 export const PAGE_ERROR_SOURCE = 'agent-flight-recorder/page-error';
 
-export const PAGE_ERROR_LIMITS = { messageChars: 4096, stackChars: 16 * 1024 } as const;
 
 export type PageErrorKind = PageErrorSignalMessage['kind'];
 

@@ -1,7 +1,7 @@
 import type { BundleSummary, Status } from '../../schemas/api';
 import type { UiApiMethod } from '../../schemas/messages';
-import type { OperatorCall } from './operator-client';
-import type { UiPorts } from './ports';
+import type { OperatorCall } from '../../src/ui/operator-client';
+import type { UiPorts } from '../../src/ui/ports';
 
 /** A plausible `status()` answer for tests, with `over` applied. */
 export function makeStatus(over: Partial<Status> = {}): Status {

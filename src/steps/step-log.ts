@@ -1,5 +1,6 @@
 import type { Step, StepDraft } from '../../schemas/steps';
-import type { Clock } from '../ring/ports';
+import type { Clock } from '../shared/clock';
+import { onceUntilFailure } from '../shared/once-until-failure';
 
 /** Persistent step storage (IndexedDB `steps` in production). */
 export interface StepStore {
@@ -9,7 +10,7 @@ export interface StepStore {
   delete(seqs: readonly number[]): Promise<void>;
 }
 
-export interface TimelineLimits {
+export interface StepLogLimits {
   maxSteps: number;
   maxAgeMs: number;
 }
@@ -19,53 +20,37 @@ export function mergeSteps(...lists: readonly (readonly Step[])[]): Step[] {
   return lists.flat().sort((a, b) => a.ts - b.ts || a.seq - b.seq);
 }
 
-/** Largest gap tolerated between a context's own timestamp and the recorder's receipt time. */
-export const MAX_CLOCK_SKEW_MS = 5_000;
-
-/**
- * One clock for the timeline: a timestamp reported by another context is kept (it is closer to the
- * action) unless it is further than `MAX_CLOCK_SKEW_MS` from the receipt time, as it is when a page
- * fakes its clock or a message waited in a queue; then the receipt time is used. `maxPastMs` allows a
- * report known to come late (an exception replayed, or reported after a worker started) to be older.
- */
-export function reconcileTimestamp(reported: number, received: number, maxPastMs = MAX_CLOCK_SKEW_MS): number {
-  return Number.isFinite(reported) && reported - received <= MAX_CLOCK_SKEW_MS && received - reported <= maxPastMs ? reported : received;
-}
-
 /**
  * The run's timeline of steps from the observer, the agent and the recorder, bounded in count and age.
  * Steps are kept in memory and written through to the store; a write the store refuses (IndexedDB
  * out of quota) leaves the steps on the timeline, in memory only. The first refusal of a spell is
  * reported to `onStoreError` (not every batch while the disk stays full).
  */
-export class Timeline {
+export class StepLog {
   private steps: Step[] = [];
   private nextSeq = 1;
-  private loaded: Promise<void> | null = null;
   /** The store's last write failed. */
   private storeFailing = false;
 
   constructor(
     private readonly store: StepStore,
     private readonly clock: Clock,
-    private limits: TimelineLimits,
+    private limits: StepLogLimits,
     private readonly onStoreError: (error: unknown) => void = () => {},
   ) {}
 
   load(): Promise<void> {
-    this.loaded ??= (async () => {
-      this.steps = mergeSteps(await this.store.list());
-      this.nextSeq = this.steps.reduce((max, s) => Math.max(max, s.seq), 0) + 1;
-      await this.trim();
-    })().catch((error: unknown) => {
-      // Not loaded: the next call tries again (a store that failed once may answer now).
-      this.loaded = null;
-      throw error;
-    });
-    return this.loaded;
+    return this.loadOnce();
   }
 
-  setLimits(limits: TimelineLimits): Promise<void> {
+  // Not loaded after a failure: the next call tries again (a store that failed once may answer now).
+  private readonly loadOnce = onceUntilFailure(async () => {
+    this.steps = mergeSteps(await this.store.list());
+    this.nextSeq = this.steps.reduce((max, s) => Math.max(max, s.seq), 0) + 1;
+    await this.trim();
+  });
+
+  setLimits(limits: StepLogLimits): Promise<void> {
     this.limits = limits;
     return this.trim();
   }
@@ -118,19 +103,5 @@ export class Timeline {
     const gone = new Set(drop.map((s) => s.seq));
     this.steps = ordered.filter((s) => !gone.has(s.seq));
     await this.store.delete([...gone]).catch(this.storeFailed);
-  }
-}
-
-/** In-memory `StepStore` for tests. */
-export class MemoryStepStore implements StepStore {
-  readonly rows = new Map<number, Step>();
-  async put(steps: readonly Step[]): Promise<void> {
-    for (const step of steps) this.rows.set(step.seq, step);
-  }
-  async list(): Promise<Step[]> {
-    return [...this.rows.values()];
-  }
-  async delete(seqs: readonly number[]): Promise<void> {
-    for (const seq of seqs) this.rows.delete(seq);
   }
 }

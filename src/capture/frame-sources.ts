@@ -1,16 +1,18 @@
 import { captureLevelAtLeast } from '../../schemas/capture-level';
 import type { SensitiveRectsMessage } from '../../schemas/messages';
 import type { Settings } from '../../schemas/settings';
-import { base64ToBytes } from '../bundle/base64';
-import { ActionBursts } from '../capture/action-bursts';
-import { CaptureLoop, type CaptureStats } from '../capture/capture-loop';
-import { FrameThrottle } from '../capture/frame-throttle';
-import { SensitiveRegions, type FrameShown, type ImageRect } from '../capture/mask-plan';
-import type { CaptureTarget, CapturedImage, Capturer } from '../capture/ports';
-import { readJpegSize } from '../clip/jpeg-size';
-import { withTimeout } from '../clip/timeout';
+import { base64ToBytes } from '../shared/base64';
+import { ActionBursts } from './action-bursts';
+import { CaptureLoop, type CaptureStats } from './capture-loop';
+import { FrameThrottle } from './frame-throttle';
+import { SensitiveRegions, type FrameShown, type ImageRect } from './mask-plan';
+import type { CaptureTarget, CapturedImage, Capturer } from './ports';
+import { readJpegSize } from '../shared/jpeg-size';
+import { withTimeout } from '../shared/timeout';
 import type { FrameRing } from '../ring/frame-ring';
-import type { Clock, FrameSource } from '../ring/ports';
+import type { FrameSource } from '../ring/ports';
+import type { Clock } from '../shared/clock';
+import { errorMessage } from '../shared/error-message';
 
 /** CDP frame capture through the recorder's debugger session. */
 export interface ScreencastPort {
@@ -578,7 +580,7 @@ export class FrameSources {
       this.cdpStats.masked += image.masked ?? 0;
     } catch (error) {
       this.cdpStats.errors++;
-      this.ports.log(`[afr] ${source} frame of tab ${tabId} not stored: ${error instanceof Error ? error.message : String(error)}`);
+      this.ports.log(`[afr] ${source} frame of tab ${tabId} not stored: ${errorMessage(error)}`);
     }
   }
 

@@ -5,7 +5,8 @@ import { maskAndCap } from '../redact/mask-text';
 import { maskCommand } from '../redact/mask-command';
 import { createTextMaskCounts } from '../redact/redaction-counts';
 import { redactUrl, redactUrlsInText } from '../redact/redact-url';
-import { PAGE_ERROR_LIMITS, PAGE_ERROR_SOURCE, createTokenBucket, type PageErrorPost } from './page-errors';
+import { PAGE_ERROR_SOURCE, createTokenBucket, type PageErrorPost } from './page-errors';
+import { PAGE_ERROR_LIMITS } from '../../schemas/content-port';
 
 export type PageBridgeMessage = AgentCommandMessage;
 

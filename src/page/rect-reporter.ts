@@ -1,6 +1,7 @@
 import type { SensitiveRectsMessage } from '../../schemas/messages';
 import { redactUrl } from '../redact/redact-url';
 import { createSensitiveRectCollector, isFocusedTypedField, type ViewportRect } from '../redact/sensitive-rects';
+import { errorMessage } from '../shared/error-message';
 
 export interface RectReporterOptions {
   /** Where the sensitive regions are now; told about every document and shadow root it walks. */
@@ -238,7 +239,7 @@ export function startSensitiveRectReporter(
     try {
       fn();
     } catch (err) {
-      const text = `${what} failed: ${err instanceof Error ? err.message : String(err)}`;
+      const text = `${what} failed: ${errorMessage(err)}`;
       if (warned.size >= 10 || warned.has(text)) return;
       warned.add(text);
       warn(text);

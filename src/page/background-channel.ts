@@ -1,18 +1,10 @@
+import { errorMessage } from '../shared/error-message';
 /** The part of `chrome.runtime.Port` the channel uses. */
 export interface PortLike {
   postMessage(message: unknown): void;
   disconnect(): void;
   onDisconnect: { addListener(listener: () => void): void };
 }
-
-/** Name of the content scripts' port to the background (`chrome.runtime.connect({ name })`). */
-export const CONTENT_PORT_NAME = 'afr-content';
-/**
- * The same port, opened by a document whose previous port the background dropped (its service worker
- * stopped): a document that loaded before the new worker started, which the top document's next report
- * takes into account.
- */
-export const CONTENT_PORT_AGAIN_NAME = 'afr-content-again';
 
 /** Chrome's wording when the extension was reloaded or removed under a still-open page. */
 export const CONTEXT_GONE = /context invalidated/i;
@@ -106,7 +98,7 @@ export function openBackgroundChannel(
         closed = true;
         onGone();
       }
-    } else warn(`could not reach the background: ${error instanceof Error ? error.message : String(error)}`);
+    } else warn(`could not reach the background: ${errorMessage(error)}`);
   };
 
   return {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STEP_BATCH_MAX, ToBackgroundMessageSchema, type StepObservedMessage, type ToBackgroundMessage } from '../../schemas/messages';
-import { createStepBatcher, STEP_BATCH_WINDOW_MS } from './step-batcher';
+import { createStepBatcher } from './step-batcher';
+import { STEP_BATCH_WINDOW_MS } from '../../schemas/content-port';
 
 const step = (action: string): StepObservedMessage => ({
   type: 'step/observed',

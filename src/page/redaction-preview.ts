@@ -1,9 +1,9 @@
 import type { RedactionPreview } from '../../schemas/api';
 import { buildSelector } from '../snapshot/css-selector';
-import { classifySensitiveField } from './classify-field';
-import { activeRedactionRules, setActiveRedactionRules, withheldBySelector, type CompiledRedactionRules } from './custom-rules';
-import { hasFieldValue } from './field-value';
-import { maskText } from './mask-text';
+import { classifySensitiveField } from '../redact/classify-field';
+import { activeRedactionRules, setActiveRedactionRules, withheldBySelector, type CompiledRedactionRules } from '../redact/custom-rules';
+import { hasFieldValue } from '../redact/field-value';
+import { maskText } from '../redact/mask-text';
 
 const MAX_MATCHES = 200;
 const SAMPLE_CHARS = 80;

@@ -1,14 +1,7 @@
+import { STEP_BATCH_WINDOW_MS } from '../../schemas/content-port';
 import { STEP_BATCH_MAX } from '../../schemas/content-messages';
 import type { StepObservedMessage, ToBackgroundMessage } from '../../schemas/messages';
 
-/** After a message went to the background, steps wait at most this long and go together. */
-export const STEP_BATCH_WINDOW_MS = 100;
-
-/**
- * How long after a failure the background waits before reading the steps that led to it: a step
- * observed just before the signal may still be waiting in its page's batch, then in transit.
- */
-export const STEPS_IN_FLIGHT_MS = STEP_BATCH_WINDOW_MS + 150;
 
 export interface StepBatcher {
   /**

@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageErrorSignalMessageSchema, type PageErrorSignalMessage } from '../../schemas/messages';
 import { startPageErrorRelay } from './page-bridge';
-import { PAGE_ERROR_LIMITS, PAGE_ERROR_SOURCE, createTokenBucket, installPageErrorForwarder, type PageErrorPost } from './page-errors';
+import { PAGE_ERROR_SOURCE, createTokenBucket, installPageErrorForwarder, type PageErrorPost } from './page-errors';
+import { PAGE_ERROR_LIMITS } from '../../schemas/content-port';
 
 function pageEvent(type: string, props: Record<string, unknown>): Event {
   return Object.assign(new Event(type), props);

@@ -1,7 +1,7 @@
 import { DEFAULT_SETTINGS } from '../../schemas/settings';
 import type { Step } from '../../schemas/steps';
-import type { BundleContents } from '../bundle/write-bundle';
-import type { BundleData } from './bundle-data';
+import type { BundleContents } from '../../src/bundle/write-bundle';
+import type { BundleData } from '../../src/viewer/bundle-data';
 
 // A small bundle for the viewer's unit tests: four frames, steps of every source (one carrying
 // markup as text), a redacted field in the steps and in the snapshot.

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { previewRedaction } from './redaction-preview';
-import { NO_CUSTOM_RULES, activeRedactionRules, compileRedactionRules, selectorValidator } from './custom-rules';
+import { NO_CUSTOM_RULES, activeRedactionRules, compileRedactionRules, selectorValidator } from '../redact/custom-rules';
 import { RedactionPreviewSchema } from '../../schemas/api';
 
 describe('previewRedaction', () => {

@@ -1,5 +1,5 @@
 import vm from 'node:vm';
-import type { AfrCall, PlaywrightContextLike, PlaywrightWorkerLike, PuppeteerBrowserLike, PuppeteerTargetLike } from './ports';
+import type { AfrCall, PlaywrightContextLike, PlaywrightWorkerLike, PuppeteerBrowserLike, PuppeteerTargetLike } from '../../src/client/ports';
 
 export const RECORDER_ID = 'abcdefghijklmnopabcdefghijklmnop';
 export const OTHER_ID = 'ponmlkjihgfedcbaponmlkjihgfedcba';

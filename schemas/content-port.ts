@@ -1,0 +1,23 @@
+// What the content scripts and the service worker agree on besides message shapes: plain constants,
+// no imports, so that both sides (and the page's own world) can take them without pulling in the other.
+
+/** Name of the content scripts' port to the background (`chrome.runtime.connect({ name })`). */
+export const CONTENT_PORT_NAME = 'afr-content';
+/**
+ * The same port, opened by a document whose previous port the background dropped (its service worker
+ * stopped): a document that loaded before the new worker started, which the top document's next report
+ * takes into account.
+ */
+export const CONTENT_PORT_AGAIN_NAME = 'afr-content-again';
+
+/** After a message went to the background, steps wait at most this long and go together. */
+export const STEP_BATCH_WINDOW_MS = 100;
+
+/**
+ * How long after a failure the background waits before reading the steps that led to it: a step
+ * observed just before the signal may still be waiting in its page's batch, then in transit.
+ */
+export const STEPS_IN_FLIGHT_MS = STEP_BATCH_WINDOW_MS + 150;
+
+/** A page's error report is capped at these lengths (the worker compares reports within them). */
+export const PAGE_ERROR_LIMITS = { messageChars: 4096, stackChars: 16 * 1024 } as const;
