@@ -88,7 +88,11 @@ export const TolerantSnapshotSchema = z.object({
   error: SnapshotFileSchema.shape.error,
 });
 
+/** `manifest.json`, read tolerantly. */
 export type TolerantManifest = z.infer<typeof TolerantManifestSchema>;
+/** `diagnostics.json`, read tolerantly. */
 export type TolerantDiagnostics = z.infer<typeof TolerantDiagnosticsSchema>;
+/** One step of `steps.json`, read tolerantly. */
 export type TolerantStep = z.infer<typeof TolerantStepsSchema>['steps'][number];
+/** `snapshot.json`, read tolerantly. */
 export type TolerantSnapshot = z.infer<typeof TolerantSnapshotSchema>;
