@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test, expect } from './support/fixtures';
-import { nearestFrame } from '../src/viewer/frame-time';
+import { nearestFrame } from '../src/bundle-format/frame-time';
 import { afr, waitForFrames } from './support/afr';
 import { exportBundle, findSecrets, type OpenedBundle } from './support/bundle';
 import { chromiumPath } from './support/launch';

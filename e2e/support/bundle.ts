@@ -1,4 +1,3 @@
-import JSZip from 'jszip';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -6,42 +5,34 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Worker } from 'playwright-core';
 import { afr } from './afr';
-import { ManifestSchema, type Manifest } from '../../schemas/manifest';
-import { DiagnosticsSchema, type Diagnostics } from '../../schemas/diagnostics';
-import { SnapshotFileSchema, type SnapshotFile } from '../../schemas/snapshot';
-import { StepsFileSchema, type StepsFile } from '../../schemas/steps';
+import type { BundleData } from '../../src/bundle-format/bundle-data';
+import { DIAGNOSTICS_FILE, SNAPSHOT_FILE } from '../../src/bundle-format/file-names';
+import { openBundleZip } from '../../src/bundle-format/open-zip';
+import { parseBundleData } from '../../src/bundle-format/parse-files';
 
+/** A bundle the recorder exported in a test: every file, and the JSON files checked against their schemas. */
 export interface OpenedBundle {
   zip: Buffer;
   files: Map<string, Buffer>;
-  manifest: Manifest;
-  diagnostics: Diagnostics;
-  snapshot: SnapshotFile;
-  steps: StepsFile;
+  manifest: BundleData['manifest'];
+  diagnostics: NonNullable<BundleData['diagnostics']>;
+  snapshot: NonNullable<BundleData['snapshot']>;
+  steps: BundleData['steps'];
 }
 
-/** Unzips a bundle and parses every JSON file against its schema (throws on the first mismatch). */
+/**
+ * Unzips a bundle within the readers' bounds and parses every JSON file against its schema. The tests
+ * record at capture level `full`, so diagnostics and snapshot must be there. Throws on anything wrong.
+ */
 export async function openBundle(zip: Buffer): Promise<OpenedBundle> {
-  const archive = await JSZip.loadAsync(zip);
+  const archive = await openBundleZip(new Uint8Array(zip.buffer, zip.byteOffset, zip.byteLength));
+  const { manifest, steps, diagnostics, snapshot } = parseBundleData(archive);
+  if (!diagnostics) throw new Error(`${DIAGNOSTICS_FILE} is missing from the bundle`);
+  if (!snapshot) throw new Error(`${SNAPSHOT_FILE} is missing from the bundle`);
   const files = new Map<string, Buffer>();
-  for (const entry of Object.values(archive.files)) {
-    if (!entry.dir) files.set(entry.name, await entry.async('nodebuffer'));
-  }
-  const json = (name: string): unknown => {
-    const file = files.get(name);
-    if (!file) throw new Error(`${name} is missing from the bundle`);
-    return JSON.parse(file.toString('utf8'));
-  };
-  return {
-    zip,
-    files,
-    manifest: ManifestSchema.parse(json('manifest.json')),
-    diagnostics: DiagnosticsSchema.parse(json('diagnostics.json')),
-    snapshot: SnapshotFileSchema.parse(json('snapshot.json')),
-    steps: StepsFileSchema.parse(json('steps.json')),
-  };
+  for (const [name, bytes] of archive.files) files.set(name, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  return { zip, files, manifest, diagnostics, snapshot, steps };
 }
-
 export async function exportBundle(worker: Worker, id: string): Promise<OpenedBundle> {
   return openBundle(Buffer.from(await afr(worker, 'exportBundle', id), 'base64'));
 }

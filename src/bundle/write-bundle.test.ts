@@ -2,8 +2,8 @@
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { ManifestSchema } from '../../schemas/manifest';
-import type { BundleData } from '../viewer/bundle-data';
-import { EMBEDDED_DATA_ID } from '../viewer/standalone-html';
+import type { BundleData } from '../bundle-format/bundle-data';
+import { EMBEDDED_DATA_ID } from '../bundle-format/viewer-html';
 import { makeBundleContents } from '../../test/fakes/viewer-bundle';
 import { writeBundle } from './write-bundle';
 

@@ -1,12 +1,13 @@
 import JSZip from 'jszip';
-import type { z } from 'zod';
 import { ManifestSchema, type Artifact, type Manifest } from '../../schemas/manifest';
-import { DiagnosticsSchema, type Diagnostics } from '../../schemas/diagnostics';
-import { SnapshotFileSchema, type SnapshotFile } from '../../schemas/snapshot';
-import { StepsFileSchema, type StepsFile } from '../../schemas/steps';
+import type { Diagnostics } from '../../schemas/diagnostics';
+import type { SnapshotFile } from '../../schemas/snapshot';
+import type { StepsFile } from '../../schemas/steps';
 import { describeZodError } from '../shared/zod-error';
-import type { BundleData } from '../viewer/bundle-data';
-import { buildViewerHtml } from '../viewer/standalone-html';
+import type { BundleData } from '../bundle-format/bundle-data';
+import { CLIP_FILE, SUMMARY_FILE, VIEWER_FILE, frameFileName } from '../bundle-format/file-names';
+import { BUNDLE_JSON_FILES, type BundleJsonFile } from '../bundle-format/file-registry';
+import { buildViewerHtml } from '../bundle-format/viewer-html';
 import { renderSummary } from './summary-md';
 import type { FrameSource } from '../ring/ports';
 
@@ -32,15 +33,13 @@ export class BundleValidationError extends Error {
   override readonly name = 'BundleValidationError';
 }
 
-function validated<T>(file: string, schema: z.ZodType<T>, value: unknown): T {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new BundleValidationError(`${file} does not match its schema: ${describeZodError(parsed.error)}`);
+function validated<T>(file: BundleJsonFile<T>, value: unknown): T {
+  const parsed = file.schema.safeParse(value);
+  if (!parsed.success) throw new BundleValidationError(`${file.name} does not match its schema: ${describeZodError(parsed.error)}`);
   return parsed.data;
 }
 
 const asJson = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-
-export const frameFileName = (index: number): string => `frames/frame_${String(index + 1).padStart(4, '0')}.jpeg`;
 
 const utf8Length = (text: string) => new TextEncoder().encode(text).byteLength;
 
@@ -51,7 +50,7 @@ const utf8Length = (text: string) => new TextEncoder().encode(text).byteLength;
 function viewerHtml(script: string, manifest: Manifest, files: Omit<BundleData, 'manifest'>): { html: string; manifest: Manifest } {
   let size = 0;
   for (let round = 0; round < 8; round++) {
-    const candidate: Manifest = { ...manifest, artifacts: [...manifest.artifacts, { name: 'viewer.html', size_bytes: size }] };
+    const candidate: Manifest = { ...manifest, artifacts: [...manifest.artifacts, { name: VIEWER_FILE, size_bytes: size }] };
     const html = buildViewerHtml(script, { ...files, manifest: candidate });
     const length = utf8Length(html);
     if (length === size) return { html, manifest: candidate };
@@ -68,20 +67,20 @@ export async function writeBundle(contents: BundleContents): Promise<{ zip: Uint
   const zip = new JSZip();
   const artifacts: Artifact[] = [];
   // manifest.json comes first in the archive: a placeholder now, its content once sizes are known.
-  zip.file('manifest.json', '');
+  zip.file(BUNDLE_JSON_FILES.manifest.name, '');
   const add = (name: string, data: string | Uint8Array, compress: boolean) => {
     zip.file(name, data, { compression: compress ? 'DEFLATE' : 'STORE', date: new Date(contents.manifest.ended_at) });
     artifacts.push({ name, size_bytes: typeof data === 'string' ? new TextEncoder().encode(data).byteLength : data.byteLength });
   };
 
-  const snapshot = contents.snapshot && validated('snapshot.json', SnapshotFileSchema, contents.snapshot);
-  const diagnostics = contents.diagnostics && validated('diagnostics.json', DiagnosticsSchema, contents.diagnostics);
-  const steps = validated('steps.json', StepsFileSchema, contents.steps);
-  if (snapshot) add('snapshot.json', asJson(snapshot), true);
-  if (diagnostics) add('diagnostics.json', asJson(diagnostics), true);
-  add('steps.json', asJson(steps), true);
+  const snapshot = contents.snapshot && validated(BUNDLE_JSON_FILES.snapshot, contents.snapshot);
+  const diagnostics = contents.diagnostics && validated(BUNDLE_JSON_FILES.diagnostics, contents.diagnostics);
+  const steps = validated(BUNDLE_JSON_FILES.steps, contents.steps);
+  if (snapshot) add(BUNDLE_JSON_FILES.snapshot.name, asJson(snapshot), true);
+  if (diagnostics) add(BUNDLE_JSON_FILES.diagnostics.name, asJson(diagnostics), true);
+  add(BUNDLE_JSON_FILES.steps.name, asJson(steps), true);
   contents.frames.forEach((frame, i) => add(frameFileName(i), frame.jpeg, false));
-  if (contents.clip) add('failure.mp4', contents.clip, false);
+  if (contents.clip) add(CLIP_FILE, contents.clip, false);
 
   const frames = contents.frames.map((f, i) => ({
     name: frameFileName(i),
@@ -93,14 +92,14 @@ export async function writeBundle(contents: BundleContents): Promise<{ zip: Uint
     source: f.source ?? 'visibleTab',
   }));
   const draft = { ...contents.manifest, frame_count: frames.length, frames };
-  add('summary.md', renderSummary(draft, diagnostics, steps.steps), true);
+  add(SUMMARY_FILE, renderSummary(draft, diagnostics, steps.steps), true);
   let manifest = ManifestSchema.parse({ ...draft, artifacts });
   if (contents.viewerScript !== undefined) {
     const viewer = viewerHtml(contents.viewerScript, manifest, { steps, diagnostics, snapshot });
     manifest = viewer.manifest;
-    zip.file('viewer.html', viewer.html, { compression: 'DEFLATE', date: new Date(contents.manifest.ended_at) });
+    zip.file(VIEWER_FILE, viewer.html, { compression: 'DEFLATE', date: new Date(contents.manifest.ended_at) });
   }
-  zip.file('manifest.json', asJson(validated('manifest.json', ManifestSchema, manifest)), {
+  zip.file(BUNDLE_JSON_FILES.manifest.name, asJson(validated(BUNDLE_JSON_FILES.manifest, manifest)), {
     compression: 'DEFLATE',
     date: new Date(contents.manifest.ended_at),
   });

@@ -1,16 +1,9 @@
-import { BUNDLE_FILE_SCHEMAS } from '../../schemas/registry';
-import { frameFileName } from '../bundle/write-bundle';
+import { CLIP_FILE, FRAMES_DIR, MANIFEST_FILE, STEPS_FILE, frameFileName } from '../bundle-format/file-names';
+import { OPTIONAL_EXTRA_FILES, isBundleFileName } from '../bundle-format/file-registry';
+import type { BundleArchive } from '../bundle-format/open-zip';
 import { readJpegSize } from '../shared/jpeg-size';
 import { readMp4Duration, startsWithFtyp } from './mp4-duration';
-import type { BundleArchive } from './bundle-archive';
 import type { Problem } from './json-schema-check';
-
-/** Files other work may add beside the recorder's own; allowed, not required. */
-export const OPTIONAL_EXTRA_FILES: readonly string[] = ['viewer.html', 'summary.md'];
-export const CLIP_FILE = 'failure.mp4';
-const BUNDLE_JSON_FILES = Object.keys(BUNDLE_FILE_SCHEMAS);
-const FRAMES_DIR = 'frames/';
-const FRAME_NAME = /^frames\/frame_\d{4,}\.jpeg$/;
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -24,12 +17,10 @@ const objects = (v: unknown): Json[] => (Array.isArray(v) ? v.filter(isObject) :
 export function checkStructure(archive: BundleArchive, json: ReadonlyMap<string, unknown>): Problem[] {
   const problems: Problem[] = [];
   const add = (file: string, pointer: string, message: string) => problems.push({ file, pointer, message });
-  const manifest = json.get('manifest.json');
+  const manifest = json.get(MANIFEST_FILE);
   const names = [...archive.files.keys()];
 
-  const expected = (name: string) =>
-    BUNDLE_JSON_FILES.includes(name) || name === CLIP_FILE || FRAME_NAME.test(name) || OPTIONAL_EXTRA_FILES.includes(name);
-  const unexpected = new Set(names.filter((n) => !expected(n)));
+  const unexpected = new Set(names.filter((n) => !isBundleFileName(n)));
   for (const name of unexpected) add(name, '', 'unexpected file (not part of the bundle format)');
   if (!isObject(manifest)) return problems;
 
@@ -45,7 +36,7 @@ export function checkStructure(archive: BundleArchive, json: ReadonlyMap<string,
     }
   });
   for (const name of names) {
-    if (name !== 'manifest.json' && !listed.has(name) && !unexpected.has(name) && !OPTIONAL_EXTRA_FILES.includes(name)) {
+    if (name !== MANIFEST_FILE && !listed.has(name) && !unexpected.has(name) && !OPTIONAL_EXTRA_FILES.includes(name)) {
       add(name, '', 'not listed in manifest.json artifacts');
     }
   }
@@ -55,10 +46,10 @@ export function checkStructure(archive: BundleArchive, json: ReadonlyMap<string,
 
   // Every file names the same bundle, and the manifest counts the steps steps.json holds.
   for (const [file, value] of json) {
-    if (file === 'manifest.json' || !isObject(value) || value.bundle_id === manifest.bundle_id) continue;
+    if (file === MANIFEST_FILE || !isObject(value) || value.bundle_id === manifest.bundle_id) continue;
     add(file, '/bundle_id', `is ${JSON.stringify(value.bundle_id)}, manifest.json says ${JSON.stringify(manifest.bundle_id)}`);
   }
-  const steps = json.get('steps.json');
+  const steps = json.get(STEPS_FILE);
   if (isObject(steps) && Array.isArray(steps.steps) && typeof manifest.step_count === 'number' && steps.steps.length !== manifest.step_count) {
     add('manifest.json', '/step_count', `is ${manifest.step_count}, steps.json holds ${steps.steps.length} steps`);
   }

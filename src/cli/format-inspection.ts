@@ -1,4 +1,4 @@
-import { formatBytes } from './bundle-archive';
+import { formatBytes } from './format-bytes';
 import type { BundleInspection, StepLine } from './inspect-bundle';
 
 /** Shown instead of a value the recorder withheld. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUNDLE_ID, T0, bundleContents, editBundle, editJson, makeBundle } from '../../test/fixtures/cli/make-bundle';
-import { NotAZipError } from './bundle-archive';
+import { NotAZipError } from '../bundle-format/open-zip';
 import { REDACTED, formatInspection, formatSteps } from './format-inspection';
 import { inspectBundle, type StepLine } from './inspect-bundle';
 

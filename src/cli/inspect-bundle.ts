@@ -1,8 +1,17 @@
 import type { z } from 'zod';
-import { describeZodError } from '../shared/zod-error';
-import { openBundleArchive, readJsonFile, type BundleArchive } from './bundle-archive';
-import { CLIP_FILE } from './bundle-structure';
-import { DiagnosticsView, ManifestView, SnapshotView, StepsView, type StepView } from './bundle-views';
+import { CLIP_FILE, DIAGNOSTICS_FILE, MANIFEST_FILE, SNAPSHOT_FILE, STEPS_FILE } from '../bundle-format/file-names';
+import { frameSpanSeconds } from '../bundle-format/frame-time';
+import { openBundleZip, type BundleArchive } from '../bundle-format/open-zip';
+import { parseJsonFile } from '../bundle-format/parse-files';
+import {
+  TolerantDiagnosticsSchema,
+  TolerantManifestSchema,
+  TolerantSnapshotSchema,
+  TolerantStepsSchema,
+  type TolerantManifest,
+  type TolerantStep,
+} from '../bundle-format/tolerant-schemas';
+import { failureTime, lastEntries, msFromFailure, recentConsoleErrors, recentFailedRequests, stackLines } from '../bundle-format/views';
 import { readMp4Duration } from './mp4-duration';
 
 /** One step as `afr inspect` shows it. */
@@ -75,26 +84,27 @@ export interface InspectOptions {
 
 export const DEFAULT_INSPECT_OPTIONS: InspectOptions = { lastSteps: 10, stackLines: 5, lastErrors: 5 };
 
-/** Reads a bundle zip into the summary `afr inspect` prints. Throws `NotAZipError` for non-zip bytes. */
+/**
+ * Reads a bundle zip into the summary `afr inspect` prints, through the tolerant readings of its files.
+ * Throws `BundleZipError` for bytes that are not a zip or a zip past the readers' bounds.
+ */
 export async function inspectBundle(zip: Uint8Array, options: InspectOptions = DEFAULT_INSPECT_OPTIONS): Promise<BundleInspection> {
-  const archive = await openBundleArchive(zip);
+  const archive = await openBundleZip(zip);
   const unreadable: BundleInspection['unreadable'] = [];
-  const read = <T>(file: string, view: z.ZodType<T>): T | null => {
-    const json = readJsonFile(archive, file);
-    if (!json.ok) return (unreadable.push({ file, error: json.error }), null);
-    const parsed = view.safeParse(json.value);
-    if (!parsed.success) return (unreadable.push({ file, error: `not shaped like a bundle file: ${describeZodError(parsed.error)}` }), null);
-    return parsed.data;
+  const read = <T>(file: string, schema: z.ZodType<T>): T | null => {
+    const json = parseJsonFile(archive, file, schema);
+    if (json.ok) return json.value;
+    unreadable.push({ file, error: json.problem === 'schema' ? `not shaped like a bundle file: ${json.error}` : json.error });
+    return null;
   };
-  const manifest = read('manifest.json', ManifestView);
-  const diagnostics = read('diagnostics.json', DiagnosticsView);
-  const snapshotFile = read('snapshot.json', SnapshotView);
-  const steps = read('steps.json', StepsView);
+  const manifest = read(MANIFEST_FILE, TolerantManifestSchema);
+  const diagnostics = read(DIAGNOSTICS_FILE, TolerantDiagnosticsSchema);
+  const snapshotFile = read(SNAPSHOT_FILE, TolerantSnapshotSchema);
+  const steps = read(STEPS_FILE, TolerantStepsSchema);
 
   const signal = diagnostics?.failure ?? null;
-  const failureTs = signal?.ts ?? (manifest ? Date.parse(manifest.ended_at) : NaN);
-  const relative = (iso: string) => (Number.isFinite(failureTs) ? Date.parse(iso) - failureTs : 0);
-  const lastSteps = steps && (options.lastSteps > 0 ? steps.steps.slice(-options.lastSteps) : steps.steps);
+  const failureTs = failureTime({ manifest, diagnostics });
+  const lastSteps = steps && lastEntries(steps.steps, options.lastSteps);
   return {
     bundle_id: manifest?.bundle_id ?? diagnostics?.bundle_id ?? steps?.bundle_id ?? null,
     run_id: manifest?.run_id ?? null,
@@ -126,12 +136,10 @@ export async function inspectBundle(zip: Uint8Array, options: InspectOptions = D
     snapshot: snapshotFile?.snapshot ?? null,
     steps: steps && lastSteps && { total: steps.steps.length, last: lastSteps.map((s) => toStepLine(s, failureTs)) },
     errors: diagnostics && {
-      stack: (signal?.stack ?? '').split('\n').filter((l) => l.trim() !== '').slice(0, options.stackLines),
+      stack: stackLines(signal?.stack ?? null, options.stackLines),
       warnings: diagnostics.warnings,
-      console_errors: (diagnostics.console_errors ?? []).slice(-options.lastErrors).map((c) => ({ at_ms: relative(c.at), message: c.message })),
-      failed_requests: (diagnostics.failed_requests ?? [])
-        .slice(-options.lastErrors)
-        .map((r) => ({ at_ms: relative(r.at), method: r.method, url: r.url, status: r.status, error_text: r.error_text })),
+      console_errors: recentConsoleErrors(diagnostics, failureTs, options.lastErrors),
+      failed_requests: recentFailedRequests(diagnostics, failureTs, options.lastErrors),
       clip_error: diagnostics.clip_error,
       capture_errors: diagnostics.capture.capture_errors,
       quota_errors: diagnostics.capture.quota_errors,
@@ -147,13 +155,13 @@ export async function inspectBundle(zip: Uint8Array, options: InspectOptions = D
   };
 }
 
-function toStepLine(step: StepView, failureTs: number): StepLine {
+function toStepLine(step: TolerantStep, failureTs: number): StepLine {
   const target =
     step.target === null || typeof step.target === 'string'
       ? step.target
       : `${step.target.tag}${step.target.name ? ` "${step.target.name}"` : ''} ${step.target.selector}`;
   return {
-    at_ms: Number.isFinite(failureTs) ? step.ts - failureTs : 0,
+    at_ms: msFromFailure(failureTs, step.ts),
     source: step.source,
     kind: step.kind,
     action: step.action,
@@ -165,20 +173,17 @@ function toStepLine(step: StepView, failureTs: number): StepLine {
   };
 }
 
-function describeFrames(archive: BundleArchive, frames: ManifestView['frames']): NonNullable<BundleInspection['frames']> {
-  const first = frames[0];
-  const last = frames.at(-1);
+function describeFrames(archive: BundleArchive, frames: TolerantManifest['frames']): NonNullable<BundleInspection['frames']> {
   return {
     count: frames.length,
-    first_at: first?.captured_at ?? null,
-    // From the first capture to the end of the last frame's time on screen.
-    span_seconds: first && last ? (last.ts + last.duration_ms - first.ts) / 1000 : 0,
+    first_at: frames[0]?.captured_at ?? null,
+    span_seconds: frameSpanSeconds(frames),
     bytes: frames.reduce((sum, f) => sum + (archive.files.get(f.name)?.byteLength ?? 0), 0),
     sizes: [...new Set(frames.map((f) => `${f.width}x${f.height}`))],
   };
 }
 
-function describeClip(archive: BundleArchive, clip: ManifestView['clip']): BundleInspection['clip'] {
+function describeClip(archive: BundleArchive, clip: TolerantManifest['clip']): BundleInspection['clip'] {
   const mp4 = archive.files.get(CLIP_FILE);
   if (!mp4 && !clip) return null;
   return {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import JSZip from 'jszip';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderJsonSchemas } from '../../schemas/generate';
 import { BUNDLE_ID, editBundle, makeBundle } from '../../test/fixtures/cli/make-bundle';
@@ -120,12 +121,22 @@ describe('bin/afr.mjs', () => {
     const zip = path.join(dir, `${BUNDLE_ID}.zip`);
     writeFileSync(zip, await makeBundle());
     writeFileSync(path.join(dir, 'notes.txt'), 'not a zip');
-    const [help, inspect, missing, notZip] = await Promise.all([run('--help'), run('inspect', zip), run('inspect', 'nope.zip'), run('validate', 'notes.txt')]);
+    const deep = new JSZip();
+    deep.file('a/b/c/d/e/manifest.json', '{}');
+    writeFileSync(path.join(dir, 'deep.zip'), await deep.generateAsync({ type: 'uint8array' }));
+    const [help, inspect, missing, notZip, tooDeep] = await Promise.all([
+      run('--help'),
+      run('inspect', zip),
+      run('inspect', 'nope.zip'),
+      run('validate', 'notes.txt'),
+      run('inspect', 'deep.zip'),
+    ]);
     expect(help).toEqual({ code: 0, stdout: USAGE, stderr: '' });
     expect(inspect).toMatchObject({ code: 0, stderr: '' });
     expect(inspect.stdout).toContain('failure: page_exception');
     expect(missing).toEqual({ code: 2, stdout: '', stderr: 'afr: nope.zip: no such file\n' });
     expect(notZip).toMatchObject({ code: 1, stderr: '' });
     expect(notZip.stdout).toMatch(/^invalid: 1 problem\n {2}\(archive\): not a zip archive/);
+    expect(tooDeep).toEqual({ code: 1, stdout: '', stderr: 'afr: deep.zip: a/b/c/d/e/: nested 5 levels deep, more than the 4 a bundle may have\n' });
   }, 30_000);
 });

@@ -1,5 +1,5 @@
 import type { BundleJsonSchemas } from './bundle-json-schemas';
-import { NotAZipError } from './bundle-archive';
+import { BundleZipError } from '../bundle-format/open-zip';
 import { formatInspection } from './format-inspection';
 import { DEFAULT_INSPECT_OPTIONS, inspectBundle } from './inspect-bundle';
 import { formatValidation, validateBundle } from './validate-bundle';
@@ -118,7 +118,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stdout(command.json ? `${JSON.stringify(inspection, null, 2)}\n` : formatInspection(inspection));
     return EXIT_OK;
   } catch (error) {
-    if (!(error instanceof NotAZipError)) throw error;
+    if (!(error instanceof BundleZipError)) throw error;
     io.stderr(`afr: ${command.file}: ${error.message}\n`);
     return EXIT_INVALID;
   }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderJsonSchemas } from '../../schemas/generate';
 import { BUNDLE_ID, bundleContents, editBundle, editJson, makeBundle } from '../../test/fixtures/cli/make-bundle';
-import { bundleSchemaFileNames, loadBundleJsonSchemas, type BundleJsonSchemas } from './bundle-json-schemas';
+import { bundleSchemaFileNames, type BundleJsonSchemas } from './bundle-json-schemas';
+import { loadBundleJsonSchemas } from './node-io';
 import { ARCHIVE, formatValidation, validateBundle, type Problem, type ValidationReport } from './validate-bundle';
 
 /*
@@ -51,6 +52,7 @@ describe('validateBundle', () => {
     ['a missing frame', (f) => f.delete('frames/frame_0002.jpeg'), { file: 'frames/frame_0002.jpeg', pointer: 'manifest.json#/artifacts/4', message: 'listed in the manifest’s artifacts but not in the zip' }],
     ['a frame that is not a JPEG', (f) => notJpeg(f, 'frames/frame_0003.jpeg'), { file: 'frames/frame_0003.jpeg', pointer: '', message: 'not a JPEG (does not start with the SOI marker FF D8)' }],
     ['a steps.json that is not JSON', (f) => f.set('steps.json', bytes('{ "steps": [')), { file: 'steps.json', pointer: '', message: expect.stringMatching(/^not valid JSON \(/) as string }],
+    ['a snapshot.json nested too deep to check', (f) => f.set('snapshot.json', bytes(`${'['.repeat(100_000)}${']'.repeat(100_000)}`)), { file: 'snapshot.json', pointer: '', message: 'nested more than 512 levels deep' }],
     ['a size mismatch', (f) => f.set('snapshot.json', bytes(`${new TextDecoder().decode(f.get('snapshot.json'))}\n`)), { file: 'snapshot.json', pointer: 'manifest.json#/artifacts/0/size_bytes', message: expect.stringMatching(/^is (\d+) bytes, the manifest says \d+$/) as string }],
     ['an unexpected file', (f) => f.set('notes.txt', bytes('hi')), { file: 'notes.txt', pointer: '', message: 'unexpected file (not part of the bundle format)' }],
     ['a missing manifest', (f) => f.delete('manifest.json'), { file: 'manifest.json', pointer: '', message: 'missing from the bundle' }],

@@ -1,6 +1,9 @@
-import { NotAZipError, formatBytes, openBundleArchive, readJsonFile, type BundleArchive } from './bundle-archive';
+import { CLIP_FILE, FRAMES_DIR, MANIFEST_FILE, STEPS_FILE } from '../bundle-format/file-names';
+import { BundleZipError, openBundleZip, type BundleArchive } from '../bundle-format/open-zip';
+import { readJsonFile } from '../bundle-format/parse-files';
 import type { BundleJsonSchemas } from './bundle-json-schemas';
-import { CLIP_FILE, checkStructure } from './bundle-structure';
+import { checkStructure } from './bundle-structure';
+import { formatBytes } from './format-bytes';
 import { compileJsonSchemas, type JsonFileCheck, type Problem } from './json-schema-check';
 import { readMp4Duration } from './mp4-duration';
 
@@ -24,16 +27,17 @@ const compiled = new WeakMap<BundleJsonSchemas, JsonFileCheck>();
 
 /**
  * Checks a bundle zip: each JSON file against its published JSON Schema (ajv, draft 2020-12), then the
- * manifest against the files actually present (see `checkStructure`).
+ * manifest against the files actually present (see `checkStructure`). A zip that cannot be opened, or is
+ * past the bounds every reader keeps (`ZipLimits`), is one problem of the archive.
  */
 export async function validateBundle(zip: Uint8Array, schemas: BundleJsonSchemas): Promise<ValidationReport> {
   const checkJson = compiled.get(schemas) ?? compileJsonSchemas(schemas);
   compiled.set(schemas, checkJson);
   let archive: BundleArchive;
   try {
-    archive = await openBundleArchive(zip);
+    archive = await openBundleZip(zip);
   } catch (error) {
-    if (!(error instanceof NotAZipError)) throw error;
+    if (!(error instanceof BundleZipError)) throw error;
     return report(null, [{ file: ARCHIVE, pointer: '', message: error.message }], '');
   }
 
@@ -50,14 +54,14 @@ export async function validateBundle(zip: Uint8Array, schemas: BundleJsonSchemas
   }
   problems.push(...checkStructure(archive, json));
 
-  const manifest = json.get('manifest.json') as Record<string, unknown> | undefined;
+  const manifest = json.get(MANIFEST_FILE) as Record<string, unknown> | undefined;
   const bundleId = typeof manifest?.bundle_id === 'string' ? manifest.bundle_id : null;
-  const steps = json.get('steps.json') as { steps?: unknown } | undefined;
+  const steps = json.get(STEPS_FILE) as { steps?: unknown } | undefined;
   const clip = archive.files.get(CLIP_FILE);
   const clipSeconds = clip ? readMp4Duration(clip)?.seconds : undefined;
   const holds = [
     `${archive.files.size} files`,
-    `${[...archive.files.keys()].filter((n) => n.startsWith('frames/')).length} frames`,
+    `${[...archive.files.keys()].filter((n) => n.startsWith(FRAMES_DIR)).length} frames`,
     `${Array.isArray(steps?.steps) ? steps.steps.length : 0} steps`,
     clip ? `${CLIP_FILE} ${clipSeconds === undefined ? '?' : clipSeconds.toFixed(1)} s` : 'no clip',
     formatBytes(zip.byteLength),

@@ -1,5 +1,5 @@
 import type { Diagnostics } from '../../schemas/diagnostics';
-import type { BundleData } from './bundle-data';
+import type { BundleData } from '../bundle-format/bundle-data';
 import { h, type Child } from './dom';
 import { formatBytes, formatClock, formatDateTime } from './format';
 

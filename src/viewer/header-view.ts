@@ -1,4 +1,5 @@
-import { failureTime, type BundleData } from './bundle-data';
+import type { BundleData } from '../bundle-format/bundle-data';
+import { failureTime } from '../bundle-format/views';
 import { h } from './dom';
 import { formatDateTime } from './format';
 

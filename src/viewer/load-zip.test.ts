@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { writeBundle } from '../bundle/write-bundle';
+import { InvalidBundleError } from '../bundle-format/parse-files';
 import { loadBundleZip, type ObjectUrls } from './load-zip';
-import { InvalidBundleError } from './parse-bundle';
-import { makeBundleContents, makeBundleData } from '../../test/fakes/viewer-bundle';
+import { makeBundleData, makeBundleZip } from '../../test/fakes/viewer-bundle';
 
 function fakeUrls() {
   const live = new Map<string, Blob>();
@@ -27,8 +26,8 @@ async function zipOf(files: Record<string, string>): Promise<Uint8Array> {
 }
 
 describe('loadBundleZip', () => {
-  it('reads a bundle written by writeBundle: its JSON files, and object URLs for frames and clip', async () => {
-    const { zip } = await writeBundle(makeBundleContents());
+  it('reads a bundle written by the recorder: its JSON files, and object URLs for frames and clip', async () => {
+    const zip = await makeBundleZip();
     const { urls, live } = fakeUrls();
     const bundle = await loadBundleZip(zip, urls);
     const expected = makeBundleData();
@@ -55,7 +54,12 @@ describe('loadBundleZip', () => {
   });
 
   it.each([
-    ['not a zip', async () => new TextEncoder().encode('hello'), /Not a zip file/],
+    ['not a zip', async () => new TextEncoder().encode('hello'), /^Not a zip file: Can't find end of central directory/],
+    [
+      'a zip past the readers’ bounds',
+      async () => zipOf({ 'manifest.json': '{}', 'a/b/c/d/e/steps.json': '{}' }),
+      /^Not a valid Agent Flight Recorder bundle:\n- a\/b\/c\/d\/e\/[^:]*: nested \d+ levels deep, more than the 4 a bundle may have$/,
+    ],
     ['no manifest', async () => zipOf({ 'steps.json': JSON.stringify(makeBundleData().steps) }), /manifest\.json is missing/],
     ['broken JSON', async () => zipOf({ 'manifest.json': '{', 'steps.json': JSON.stringify(makeBundleData().steps) }), /manifest\.json is not valid JSON/],
     [

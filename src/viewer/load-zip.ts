@@ -1,7 +1,7 @@
-import JSZip from 'jszip';
-import type { BundleData, BundleMedia } from './bundle-data';
-import { BUNDLE_JSON_FILES, InvalidBundleError, parseBundleFiles } from './parse-bundle';
-import { errorMessage } from '../shared/error-message';
+import type { BundleData } from '../bundle-format/bundle-data';
+import { BundleZipError, NotAZipError, openBundleZip } from '../bundle-format/open-zip';
+import { InvalidBundleError, parseBundleData } from '../bundle-format/parse-files';
+import type { BundleMedia } from './bundle-media';
 
 export interface LoadedBundle {
   data: BundleData;
@@ -17,32 +17,36 @@ export interface ObjectUrls {
 
 const browserUrls: ObjectUrls = { create: (blob) => URL.createObjectURL(blob), revoke: (url) => URL.revokeObjectURL(url) };
 
+/** Opens the zip within the readers' bounds; what cannot be opened becomes an `InvalidBundleError` the page shows. */
+async function openZip(bytes: Uint8Array | ArrayBuffer | Blob) {
+  try {
+    return await openBundleZip(bytes);
+  } catch (error) {
+    if (error instanceof NotAZipError) throw new InvalidBundleError(`Not a zip file: ${error.reason}`);
+    if (error instanceof BundleZipError) throw new InvalidBundleError(`Not a valid Agent Flight Recorder bundle:\n- ${error.message}`);
+    throw error;
+  }
+}
+
 /**
  * Opens a bundle zip: validates its JSON files against the schemas and turns the frames and the clip
  * into object URLs. Throws `InvalidBundleError` when the data is not a bundle.
  */
 export async function loadBundleZip(bytes: Uint8Array | ArrayBuffer | Blob, urls: ObjectUrls = browserUrls): Promise<LoadedBundle> {
-  let zip: JSZip;
-  try {
-    zip = await JSZip.loadAsync(bytes);
-  } catch (error) {
-    throw new InvalidBundleError(`Not a zip file: ${errorMessage(error)}`);
-  }
-  const texts: Record<string, string | undefined> = {};
-  for (const name of BUNDLE_JSON_FILES) texts[name] = await zip.file(name)?.async('string');
-  const data = parseBundleFiles(texts);
+  const archive = await openZip(bytes);
+  const data = parseBundleData(archive);
 
   const created: string[] = [];
-  const objectUrl = async (name: string, type: string): Promise<string | null> => {
-    const file = zip.file(name);
+  const objectUrl = (name: string, type: string): string | null => {
+    const file = archive.files.get(name);
     if (!file) return null;
-    const url = urls.create(new Blob([await file.async('arraybuffer')], { type }));
+    const url = urls.create(new Blob([file], { type }));
     created.push(url);
     return url;
   };
   const frameUrls = new Map<string, string | null>();
-  for (const frame of data.manifest.frames) frameUrls.set(frame.name, await objectUrl(frame.name, 'image/jpeg'));
-  const clipUrl = data.manifest.clip ? await objectUrl(data.manifest.clip.name, 'video/mp4') : null;
+  for (const frame of data.manifest.frames) frameUrls.set(frame.name, objectUrl(frame.name, 'image/jpeg'));
+  const clipUrl = data.manifest.clip ? objectUrl(data.manifest.clip.name, 'video/mp4') : null;
 
   return {
     data,

@@ -1,7 +1,9 @@
-import { failureTime, type BundleData, type BundleMedia } from './bundle-data';
+import type { BundleData } from '../bundle-format/bundle-data';
+import { nearestFrame } from '../bundle-format/frame-time';
+import { failureTime } from '../bundle-format/views';
+import type { BundleMedia } from './bundle-media';
 import { h } from './dom';
 import { formatClock, formatOffset } from './format';
-import { nearestFrame } from './frame-time';
 
 export interface PlayerView {
   element: HTMLElement;

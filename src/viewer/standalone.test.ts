@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import { EMBEDDED_DATA_ID, VIEWER_ROOT_ID, buildViewerHtml } from './standalone-html';
+import { EMBEDDED_DATA_ID, VIEWER_ROOT_ID, buildViewerHtml } from '../bundle-format/viewer-html';
 import { makeBundleData } from '../../test/fakes/viewer-bundle';
 
 describe('standalone viewer entry', () => {

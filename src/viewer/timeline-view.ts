@@ -1,8 +1,9 @@
 import type { Step } from '../../schemas/steps';
-import { failureTime, type BundleData } from './bundle-data';
+import type { BundleData } from '../bundle-format/bundle-data';
+import { nearestFrame } from '../bundle-format/frame-time';
+import { failureTime } from '../bundle-format/views';
 import { h } from './dom';
 import { describeTarget, formatClock, formatOffset } from './format';
-import { nearestFrame } from './frame-time';
 
 export interface TimelineView {
   element: HTMLElement;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BundleMedia } from './bundle-data';
+import type { BundleMedia } from './bundle-media';
 import { HOSTILE, makeBundleData } from '../../test/fakes/viewer-bundle';
 import { mountViewer, type MountedViewer } from './viewer-app';
 

@@ -1,7 +1,8 @@
-import type { BundleData, BundleMedia } from './bundle-data';
+import type { BundleData } from '../bundle-format/bundle-data';
+import { clipTimeOfFrame, frameAtClipTime, frameStarts, totalSeconds } from '../bundle-format/frame-time';
+import type { BundleMedia } from './bundle-media';
 import { renderDiagnostics } from './diagnostics-view';
 import { h } from './dom';
-import { clipTimeOfFrame, frameAtClipTime, frameStarts, totalSeconds } from './frame-time';
 import { renderHeader } from './header-view';
 import { bindKeys } from './keyboard';
 import { createTimerPlayback, createVideoPlayback, type Playback } from './playback';

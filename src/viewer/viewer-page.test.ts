@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BundleSummary } from '../../schemas/api';
-import { writeBundle } from '../bundle/write-bundle';
-import { makeBundleContents } from '../../test/fakes/viewer-bundle';
+import { makeBundleZip } from '../../test/fakes/viewer-bundle';
 import { startViewerPage, type BundleSource } from './viewer-page';
 
 const summary: BundleSummary = {
@@ -19,7 +18,7 @@ const summary: BundleSummary = {
 const urls = { create: () => 'blob:test/x', revoke: () => undefined };
 
 async function source(): Promise<BundleSource> {
-  const { zip } = await writeBundle(makeBundleContents());
+  const zip = await makeBundleZip();
   return { list: async () => [summary], read: async (id) => (id === summary.id ? zip : undefined) };
 }
 

@@ -3,7 +3,7 @@ import { h } from './dom';
 import { formatBytes, formatDateTime } from './format';
 import { loadBundleZip, type LoadedBundle, type ObjectUrls } from './load-zip';
 import { mountViewer, type MountedViewer } from './viewer-app';
-import { VIEWER_CSS } from './viewer-styles';
+import { VIEWER_CSS } from '../bundle-format/viewer-styles';
 import { errorMessage } from '../shared/error-message';
 
 /** The extension's bundle store as the page sees it (`IdbBundleStore` in the extension). */

@@ -1,10 +1,11 @@
 import { DEFAULT_SETTINGS } from '../../schemas/settings';
 import type { Step } from '../../schemas/steps';
-import type { BundleContents } from '../../src/bundle/write-bundle';
-import type { BundleData } from '../../src/viewer/bundle-data';
+import { writeBundle, type BundleContents } from '../../src/bundle/write-bundle';
+import type { BundleData } from '../../src/bundle-format/bundle-data';
 
-// A small bundle for the viewer's unit tests: four frames, steps of every source (one carrying
-// markup as text), a redacted field in the steps and in the snapshot.
+// A small bundle for the readers' unit tests: four frames, steps of every source (one carrying
+// markup as text), a redacted field in the steps and in the snapshot. Readers get a real zip from
+// `makeBundleZip`, so their tests need not import the writer.
 
 export const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 export const HOSTILE = '<img src=x onerror=alert(1)>';
@@ -189,4 +190,9 @@ export function makeBundleContents(data: BundleData = makeBundleData()): BundleC
     frames: data.manifest.frames.map((f, i) => ({ jpeg: new Uint8Array([0xff, 0xd8, i]), ts: f.ts, durationMs: f.duration_ms, width: f.width, height: f.height })),
     clip: new Uint8Array([0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70]),
   };
+}
+
+/** The same bundle zipped by the recorder's own writer; `contents` replaces parts of its input. */
+export async function makeBundleZip(contents: Partial<BundleContents> = {}): Promise<Uint8Array> {
+  return (await writeBundle({ ...makeBundleContents(), ...contents })).zip;
 }

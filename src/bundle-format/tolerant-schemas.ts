@@ -6,16 +6,17 @@ import { SnapshotFileSchema } from '../../schemas/snapshot';
 import { StepSchema } from '../../schemas/steps';
 
 /*
- * What `afr inspect` reads from each bundle file: the fields it prints, with their types taken from the
- * bundle schemas, in objects that ignore unknown keys. A bundle written by an older or newer recorder (a
- * field added elsewhere in the manifest, a new step kind) still inspects; `afr validate` is the strict
- * check against the schemas.
+ * Tolerant readings of the bundle files, for summaries (`afr inspect`): the fields a summary shows, with
+ * their types taken from the bundle schemas, in objects that ignore unknown keys. A bundle written by an
+ * older or newer recorder (a field added elsewhere in the manifest, a new step kind) still reads; the
+ * files' own schemas (`BUNDLE_JSON_FILES`) are the strict check.
  */
 
 const manifest = ManifestSchema.shape;
 const frame = manifest.frames.element.shape;
 
-export const ManifestView = z.object({
+/** `manifest.json`: what a summary shows of the failure, the frames and the clip. */
+export const TolerantManifestSchema = z.object({
   bundle_id: manifest.bundle_id,
   run_id: manifest.run_id,
   status: z.string(),
@@ -33,7 +34,8 @@ export const ManifestView = z.object({
 const capture = DiagnosticsSchema.shape.capture.shape;
 const signal = FailureSignalSchema.shape;
 
-export const DiagnosticsView = z.object({
+/** `diagnostics.json`: the failure signal, the errors around it and what went wrong while recording. */
+export const TolerantDiagnosticsSchema = z.object({
   bundle_id: z.string(),
   failure: z.object({
     /** Added with configurable signals; older bundles have no kind. */
@@ -62,7 +64,8 @@ export const DiagnosticsView = z.object({
 
 const step = StepSchema.shape;
 
-export const StepsView = z.object({
+/** `steps.json`: each step's time, who did what to which target, and how it went. */
+export const TolerantStepsSchema = z.object({
   bundle_id: z.string(),
   steps: z.array(
     z.object({
@@ -79,11 +82,17 @@ export const StepsView = z.object({
   ),
 });
 
-export const SnapshotView = z.object({
+/** `snapshot.json`: the page the snapshot was taken of, or why there is none. */
+export const TolerantSnapshotSchema = z.object({
   snapshot: z.object({ url: z.string(), title: z.string(), node_count: z.number(), truncated: z.boolean() }).nullable(),
   error: SnapshotFileSchema.shape.error,
 });
 
-export type ManifestView = z.infer<typeof ManifestView>;
-export type DiagnosticsView = z.infer<typeof DiagnosticsView>;
-export type StepView = z.infer<typeof StepsView>['steps'][number];
+/** `manifest.json`, read tolerantly. */
+export type TolerantManifest = z.infer<typeof TolerantManifestSchema>;
+/** `diagnostics.json`, read tolerantly. */
+export type TolerantDiagnostics = z.infer<typeof TolerantDiagnosticsSchema>;
+/** One step of `steps.json`, read tolerantly. */
+export type TolerantStep = z.infer<typeof TolerantStepsSchema>['steps'][number];
+/** `snapshot.json`, read tolerantly. */
+export type TolerantSnapshot = z.infer<typeof TolerantSnapshotSchema>;

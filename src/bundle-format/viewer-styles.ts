@@ -1,6 +1,8 @@
 /**
  * The viewer's stylesheet, one string for both forms: the extension page adds it with a `<style>`
- * element, `viewer.html` inlines it (its CSP allows inline styles and nothing from outside).
+ * element, `viewer.html` inlines it (its CSP allows inline styles and nothing from outside). It lives
+ * with the format because the writer puts it into every `viewer.html`, and the writer reads nothing
+ * from the viewer.
  */
 export const VIEWER_CSS = `
 :root { color-scheme: light; --fg: #1d2330; --muted: #5d6778; --line: #dde2ea; --bg: #f4f6f9; --panel: #fff;

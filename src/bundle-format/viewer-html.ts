@@ -1,6 +1,12 @@
 import type { BundleData } from './bundle-data';
 import { VIEWER_CSS } from './viewer-styles';
 
+/*
+ * `viewer.html`, the bundle's standalone viewer page: its frame (CSP, styles, the element that carries
+ * the bundle's JSON) is part of the format, written by the writer and read by the page's script, which
+ * the build supplies (`virtual:afr-viewer-script`).
+ */
+
 /** Id of the `<script type="application/json">` element that carries the bundle's JSON files. */
 export const EMBEDDED_DATA_ID = 'afr-data';
 /** Id of the element the standalone viewer renders into. */
@@ -60,4 +66,13 @@ export function buildViewerHtml(script: string, data: BundleData): string {
 </body>
 </html>
 `;
+}
+
+/**
+ * The bundle data a `viewer.html` carries, as the writer embedded it. It was checked against the schemas
+ * when the bundle was written; the page's script reads it without zod. Throws when the element is
+ * missing or its text is not JSON.
+ */
+export function readEmbeddedData(doc: Document): BundleData {
+  return JSON.parse(doc.getElementById(EMBEDDED_DATA_ID)?.textContent ?? '') as BundleData;
 }

@@ -1,6 +1,14 @@
-import type { Manifest } from '../../schemas/manifest';
+/*
+ * Frames by time: `manifest.frames` lists the frames in capture order, each with its capture time (`ts`)
+ * and how long `failure.mp4` shows it (`duration_ms`). These functions answer "which frame at this time"
+ * both ways, by capture time and by clip time.
+ */
 
-export type FrameInfo = Manifest['frames'][number];
+/** What these functions need of a `manifest.frames` entry (a tolerant reading has it too). */
+export interface FrameInfo {
+  ts: number;
+  duration_ms: number;
+}
 
 /**
  * Start of each frame in the clip, in seconds: `failure.mp4` shows every frame for its `duration_ms`,
@@ -57,4 +65,14 @@ export function nearestFrame(frames: readonly FrameInfo[], ts: number): number {
   // lo is the first frame at or after ts (or the last frame); the one before it may be nearer.
   if (lo > 0 && Math.abs(frames[lo - 1]!.ts - ts) <= Math.abs(frames[lo]!.ts - ts)) return lo - 1;
   return lo;
+}
+
+/**
+ * Seconds from the first frame's capture to the end of the last frame's time on screen; 0 without frames.
+ * @example frameSpanSeconds([{ ts: 1000, duration_ms: 500 }, { ts: 2000, duration_ms: 1000 }]) // 2
+ */
+export function frameSpanSeconds(frames: readonly FrameInfo[]): number {
+  const first = frames[0];
+  const last = frames.at(-1);
+  return first && last ? (last.ts + last.duration_ms - first.ts) / 1000 : 0;
 }

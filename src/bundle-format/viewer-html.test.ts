@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import type { BundleData } from './bundle-data';
-import { EMBEDDED_DATA_ID, VIEWER_CSP, buildViewerHtml, embedScript } from './standalone-html';
+import { EMBEDDED_DATA_ID, VIEWER_CSP, buildViewerHtml, embedScript, readEmbeddedData } from './viewer-html';
 import { makeBundleData } from '../../test/fakes/viewer-bundle';
 
 const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html');
@@ -13,6 +13,11 @@ describe('buildViewerHtml', () => {
     const embedded = doc.getElementById(EMBEDDED_DATA_ID)!;
     expect(embedded.getAttribute('type')).toBe('application/json');
     expect(JSON.parse(embedded.textContent!) as BundleData).toEqual(data);
+    expect(readEmbeddedData(doc)).toEqual(data);
+  });
+
+  it('reads no data from a page without it', () => {
+    expect(() => readEmbeddedData(parse('<p>no data</p>'))).toThrow(SyntaxError);
   });
 
   it('keeps page text from closing the data element: `</script>` in a step stays inside the JSON', () => {

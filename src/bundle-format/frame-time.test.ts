@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { clipTimeOfFrame, frameAtClipTime, frameStarts, nearestFrame, totalSeconds, type FrameInfo } from './frame-time';
+import { clipTimeOfFrame, frameAtClipTime, frameSpanSeconds, frameStarts, nearestFrame, totalSeconds } from './frame-time';
+import type { Manifest } from '../../schemas/manifest';
 
-const frame = (ts: number, duration_ms: number): FrameInfo => ({
+const frame = (ts: number, duration_ms: number): Manifest['frames'][number] => ({
   name: `frames/frame_${ts}.jpeg`,
   captured_at: new Date(ts).toISOString(),
   ts,
@@ -50,5 +51,11 @@ describe('frame time', () => {
   it('has no frame to show in a bundle without frames', () => {
     expect(nearestFrame([], 5)).toBe(-1);
     expect(frameAtClipTime([], 5)).toBe(-1);
+    expect(frameSpanSeconds([])).toBe(0);
+  });
+
+  it('spans from the first capture to the end of the last frame on screen', () => {
+    expect(frameSpanSeconds(frames)).toBe(3);
+    expect(frameSpanSeconds([frame(1000, 250)])).toBe(0.25);
   });
 });

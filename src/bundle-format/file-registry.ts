@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+import { DiagnosticsSchema, type Diagnostics } from '../../schemas/diagnostics';
+import { ManifestSchema, type Manifest } from '../../schemas/manifest';
+import { SnapshotFileSchema, type SnapshotFile } from '../../schemas/snapshot';
+import { StepsFileSchema, type StepsFile } from '../../schemas/steps';
+import { CLIP_FILE, DIAGNOSTICS_FILE, MANIFEST_FILE, SNAPSHOT_FILE, STEPS_FILE, SUMMARY_FILE, VIEWER_FILE, isFrameFileName } from './file-names';
+
+/** One JSON file of the bundle: its name, its schema, and whether every bundle has it. */
+export interface BundleJsonFile<T> {
+  name: string;
+  schema: z.ZodType<T>;
+  /**
+   * `diagnostics.json` and `snapshot.json` are left out below capture level `trace`; the manifest and
+   * the steps are always there.
+   */
+  required: boolean;
+}
+
+/** The bundle's JSON files, in the order readers report on them. */
+export const BUNDLE_JSON_FILES: {
+  readonly manifest: BundleJsonFile<Manifest>;
+  readonly steps: BundleJsonFile<StepsFile>;
+  readonly diagnostics: BundleJsonFile<Diagnostics>;
+  readonly snapshot: BundleJsonFile<SnapshotFile>;
+} = {
+  manifest: { name: MANIFEST_FILE, schema: ManifestSchema, required: true },
+  steps: { name: STEPS_FILE, schema: StepsFileSchema, required: true },
+  diagnostics: { name: DIAGNOSTICS_FILE, schema: DiagnosticsSchema, required: false },
+  snapshot: { name: SNAPSHOT_FILE, schema: SnapshotFileSchema, required: false },
+};
+
+const JSON_FILE_NAMES: readonly string[] = Object.values(BUNDLE_JSON_FILES).map((f) => f.name);
+
+/** Files a bundle may carry beside the recorder's data; allowed, never required, not always listed in the manifest. */
+export const OPTIONAL_EXTRA_FILES: readonly string[] = [VIEWER_FILE, SUMMARY_FILE];
+
+/** Whether `name` is a file the bundle format has a place for: a JSON file, a frame, the clip or an extra. */
+export function isBundleFileName(name: string): boolean {
+  return JSON_FILE_NAMES.includes(name) || name === CLIP_FILE || isFrameFileName(name) || OPTIONAL_EXTRA_FILES.includes(name);
+}
