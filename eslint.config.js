@@ -1,5 +1,77 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import boundaries from 'eslint-plugin-boundaries';
+
+/**
+ * The layers of the code and what each may import (the README's "How it is built" draws them).
+ * One entry per folder: `may` lists the other folders it may import; a folder always may import
+ * its own files. Anything not listed is refused by `boundaries/dependencies`, so a wrong arrow
+ * fails `npm run lint`. Tests (`*.test.ts`), `test/`, `e2e/` and `bench/` are not checked: they
+ * assemble real parts on purpose.
+ */
+export const LAYERS = {
+  // Leaves: the shapes of every message, setting and file, and general helpers.
+  schemas: { pattern: 'schemas', may: [] },
+  shared: { pattern: 'src/shared', may: [] },
+  // Shared by both sides: pure masking and field rules (no chrome.*, no worker state).
+  redact: { pattern: 'src/redact', may: ['schemas', 'shared'] },
+  settings: { pattern: 'src/settings', may: ['schemas', 'shared'] },
+  // Page side: runs in the content script and the page's world only.
+  snapshot: { pattern: 'src/snapshot', may: ['schemas', 'shared', 'redact'] },
+  page: { pattern: 'src/page', may: ['schemas', 'shared', 'redact', 'snapshot', 'settings'] },
+  // The bundle format: file names, registry, bounded zip reading, parsing, views. Writer and readers
+  // import it, never each other.
+  'bundle-format': { pattern: 'src/bundle-format', may: ['schemas', 'shared'] },
+  // Worker core: plain TypeScript behind ports.
+  ring: { pattern: 'src/ring', may: ['schemas', 'shared'] },
+  steps: { pattern: 'src/steps', may: ['schemas', 'shared', 'redact'] },
+  signals: { pattern: 'src/signals', may: ['schemas', 'shared', 'redact', 'steps'] },
+  clip: { pattern: 'src/clip', may: ['schemas', 'shared', 'ring'] },
+  capture: { pattern: 'src/capture', may: ['schemas', 'shared', 'redact', 'ring'] },
+  bundle: { pattern: 'src/bundle', may: ['schemas', 'shared', 'bundle-format', 'redact', 'settings', 'ring', 'steps', 'capture', 'clip'] },
+  recorder: { pattern: 'src/recorder', may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle'] },
+  // The browser: the only code (with entrypoints/) that touches chrome.*, IndexedDB, OffscreenCanvas.
+  platform: { pattern: 'src/platform', may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle', 'bundle-format'] },
+  // Readers: the viewer (extension page and viewer.html), the operator pages, the command line.
+  viewer: { pattern: 'src/viewer', may: ['schemas', 'shared', 'bundle-format'] },
+  ui: { pattern: 'src/ui', may: ['schemas', 'shared', 'settings', 'bundle-format', 'viewer'] },
+  cli: { pattern: 'src/cli', may: ['schemas', 'shared', 'bundle-format'] },
+  // The published client stands alone (it is bundled without schemas/ or src/).
+  client: { pattern: 'src/client', may: [] },
+  // Extension pages (popup, options, library, viewer, offscreen document); the two entry points of
+  // their own side are narrowed below (ENTRY_FILES).
+  entrypoints: { pattern: 'entrypoints', may: ['schemas', 'shared', 'settings', 'bundle-format', 'clip', 'platform', 'viewer', 'ui'] },
+};
+
+/** Files of `entrypoints/` that are one side's wiring: the content scripts and the service worker. */
+const ENTRY_FILES = {
+  'content-script': {
+    pattern: 'entrypoints/*content.ts',
+    may: ['schemas', 'shared', 'redact', 'settings', 'snapshot', 'page'],
+  },
+  'service-worker': {
+    pattern: 'entrypoints/background.ts',
+    may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle', 'bundle-format', 'recorder', 'platform'],
+  },
+};
+
+const elements = Object.entries(LAYERS).map(([type, { pattern }]) => ({ type, pattern }));
+const files = Object.entries(ENTRY_FILES).map(([category, { pattern }]) => ({ category, pattern }));
+const policies = [
+  ...Object.entries(LAYERS).map(([type, { may }]) => ({
+    from: { element: { type } },
+    allow: { to: { element: { types: { anyOf: [type, ...may] } } } },
+  })),
+  // Evaluated after the folders' policies, so these take the final word for the two entry files.
+  ...Object.entries(ENTRY_FILES).map(([category, { may }]) => ({
+    from: { file: { categories: category } },
+    disallow: { to: { element: { types: { anyOf: Object.keys(LAYERS).filter((type) => !may.includes(type)) } } } },
+  })),
+  ...Object.entries(ENTRY_FILES).map(([category, { may }]) => ({
+    from: { file: { categories: category } },
+    allow: { to: { element: { types: { anyOf: may } } } },
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['.output/', '.wxt/', 'node_modules/', 'bundles/', 'test-results/', 'playwright-report/', 'schemas/json/', 'dist/'] },
@@ -10,6 +82,20 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.ts', 'schemas/**/*.ts', 'entrypoints/**/*.ts'],
+    ignores: ['**/*.test.ts', 'schemas/generate.ts', 'src/platform/build/**'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': elements,
+      'boundaries/files': files,
+      'import/resolver': { node: { extensions: ['.ts', '.js', '.mjs'] } },
+    },
+    rules: {
+      // Type imports count too: a type from another layer ties the two together as much as a value.
+      'boundaries/dependencies': ['error', { default: 'disallow', policies }],
     },
   },
 );

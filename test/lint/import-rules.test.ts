@@ -1,0 +1,68 @@
+import { ESLint } from 'eslint';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// The import rules of eslint.config.js, run on one-line files placed in each layer: a wrong arrow
+// must fail `npm run lint`, a right one must pass.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+/** The boundaries errors of a file at `file` that holds only `source`. */
+async function boundaryErrors(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${source}\nexport const probe = 1;\n`, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'boundaries/dependencies').map((m) => m.message);
+}
+
+describe('import rules', () => {
+  it.each([
+    ['page-side code never imports worker code', 'src/page/probe.ts', "import { Recorder } from '../recorder/recorder';"],
+    ['snapshot code is page-side', 'src/snapshot/probe.ts', "import { FrameRing } from '../ring/frame-ring';"],
+    ['the content script wires page-side code only', 'entrypoints/content.ts', "import { FrameRing } from '../src/ring/frame-ring';"],
+    ['the service worker never imports page-side code', 'entrypoints/background.ts', "import { startPageBridge } from '../src/page/page-bridge';"],
+    ['core folders never import platform/', 'src/ring/probe.ts', "import { IdbFrameStore } from '../platform/idb-frame-store';"],
+    ['core folders never import entrypoints/', 'src/recorder/probe.ts', "import background from '../../entrypoints/background';"],
+    ['the writer never imports a reader', 'src/bundle/probe.ts', "import { h } from '../viewer/dom';"],
+    ['a reader never imports the writer', 'src/viewer/probe.ts', "import { packageBundle } from '../bundle/packager';"],
+    ['the command line reads through the format, not the writer', 'src/cli/probe.ts', "import { packageBundle } from '../bundle/packager';"],
+    ['no folder imports upward', 'src/ring/probe.ts', "import { Recorder } from '../recorder/recorder';"],
+    ['shared helpers are a leaf', 'src/shared/probe.ts', "import { maskText } from '../redact/mask-text';"],
+    ['schemas are a leaf', 'schemas/probe.ts', "import { maskText } from '../src/redact/mask-text';"],
+    ['the published client stands alone', 'src/client/probe.ts', "import { errorMessage } from '../shared/error-message';"],
+  ])('refuses: %s', async (_rule, file, source) => {
+    expect(await boundaryErrors(file, source)).toHaveLength(1);
+  });
+
+  it.each([
+    ['page-side code may use shared masking', 'src/page/probe.ts', "import { maskText } from '../redact/mask-text';"],
+    ['the recorder uses the core below it', 'src/recorder/probe.ts', "import { FrameRing } from '../ring/frame-ring';"],
+    ['platform implements core ports', 'src/platform/probe.ts', "import type { FrameStore } from '../ring/ports';"],
+    ['the service worker wires the recorder', 'entrypoints/background.ts', "import { Recorder } from '../src/recorder/recorder';"],
+    ['anything may use the shared helpers', 'src/viewer/probe.ts', "import { errorMessage } from '../shared/error-message';"],
+  ])('allows: %s', async (_rule, file, source) => {
+    expect(await boundaryErrors(file, source)).toEqual([]);
+  });
+});
+
+describe('the layers', () => {
+  it('import no layer above them: the table has no cycle', async () => {
+    const { LAYERS } = (await import(pathToFileURL(path.join(root, 'eslint.config.js')).href)) as { LAYERS: Record<string, { may: string[] }> };
+    const seen = new Map<string, 'visiting' | 'done'>();
+    const cycle: string[] = [];
+    const visit = (layer: string, trail: string[]): void => {
+      if (seen.get(layer) === 'done') return;
+      if (seen.get(layer) === 'visiting') return void cycle.push([...trail, layer].join(' → '));
+      seen.set(layer, 'visiting');
+      for (const below of LAYERS[layer]?.may ?? []) visit(below, [...trail, layer]);
+      seen.set(layer, 'done');
+    };
+    for (const layer of Object.keys(LAYERS)) visit(layer, []);
+    expect(cycle).toEqual([]);
+    // Every name a layer may import is a layer.
+    expect(Object.values(LAYERS).flatMap((l) => l.may.filter((m) => !(m in LAYERS)))).toEqual([]);
+  });
+});
