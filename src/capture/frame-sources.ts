@@ -77,20 +77,19 @@ export class FrameSources {
     this.hold = new BurstHold({
       clock,
       latestFrameAt: (tabId) => this.gate.latestFrameAt(tabId),
+      isVisible: (tabId) => this.isVisible(tabId),
+      requestCapture: (tabId) => this.loop.requestCapture(tabId),
+      screenshot: (tabId, spacingMs) => this.shots.spaced(tabId, spacingMs),
       ended: (tabId) => this.shots.cancelDue(tabId),
       released: (tabId) => this.resumeScreencast(tabId),
-      isVisible: (tabId) => this.isVisible(tabId),
       stopScreencast: (tabId) => {
         this.shots.cancelSilenceCheck(tabId);
         this.cast.stopForBurst(tabId);
       },
-      requestCapture: (tabId) => this.loop.requestCapture(tabId),
-      screenshot: (tabId, spacingMs) => this.shots.spaced(tabId, spacingMs),
     });
     this.cast = new ScreencastControl({ screencast, settings: () => this.settings, capturing, log, hold: this.hold, started: (tabId) => this.shots.expectCastFrame(tabId) });
     const casts = (tabId: number) => this.sourceOf(tabId) === 'screencast';
-    const debuggerState = (tabId: number) => ports.debuggerState(tabId);
-    this.shots = new ScreenshotScheduler({ clock, screencast, debuggerState, log, capturing, jpegQuality, casts, store: (tabId, ts, frame) => this.cdp.store(tabId, ts, frame, 'screenshot') });
+    this.shots = new ScreenshotScheduler({ clock, screencast, debuggerState: (tabId) => ports.debuggerState(tabId), log, capturing, jpegQuality, casts, store: (tabId, ts, frame) => this.cdp.store(tabId, ts, frame, 'screenshot') });
     this.cdp = new CdpFrameStore({ ring: ports.ring, gate: this.gate, tabUrl: (tabId) => ports.tabUrl(tabId), log, forgetPicture: (tabId) => this.throttle.forgetPicture(tabId), retake: (tabId) => this.retake(tabId) });
     this.loop.setFrameFilter((target, image, takenAt) => this.gate.prepare(target.tabId, image, takenAt));
     // A tab held for a burst is the loop's again until the burst ends, one frame per `BURST_FRAME_SPACING_MS`.
