@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BURST_FRAME_SPACING_MS, BURST_SHOT_SPACING_MS, BURST_TIMES, CAST_SILENCE_MS, type FrameSources } from './frame-sources';
-import { ACTION, JPEG, report, setup, TAB, useFakeTimersEachTest } from './frame-sources.fixture';
+import { BURST_FRAME_SPACING_MS, BURST_SHOT_SPACING_MS, BURST_TIMES } from './burst-hold';
+import type { FrameSources } from './frame-sources';
+import { CAST_SILENCE_MS } from './screenshot-scheduler';
+import { ACTION, JPEG, report, setup, TAB, useFakeTimersEachTest } from '../../test/fakes/frame-sources';
 
 const { gapMs: BURST_GAP_MS, quietMs: BURST_QUIET_MS } = BURST_TIMES;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { REPORT_WAIT_MS, SYNC_WAIT_MS } from './frame-sources';
-import { ACTION, JPEG, JPEG_BASE64, OTHER_JPEG_BASE64, report, setup, TAB, useFakeTimersEachTest } from './frame-sources.fixture';
+import { REPORT_WAIT_MS, SYNC_WAIT_MS } from './mask-gate';
+import { ACTION, JPEG, JPEG_BASE64, OTHER_JPEG_BASE64, report, setup, TAB, useFakeTimersEachTest } from '../../test/fakes/frame-sources';
 import { FRAME_LATENCY_MS } from './mask-plan';
 import type { Settings } from '../../schemas/settings';
 import type { SensitiveRectsMessage } from '../../schemas/messages';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CAST_SILENCE_MS } from './frame-sources';
-import { ACTION, JPEG, MASKED, report, setup, TAB, useFakeTimersEachTest } from './frame-sources.fixture';
+import { CAST_SILENCE_MS } from './screenshot-scheduler';
+import { ACTION, JPEG, MASKED, report, setup, TAB, useFakeTimersEachTest } from '../../test/fakes/frame-sources';
 
 useFakeTimersEachTest();
 

@@ -14,10 +14,6 @@ import { ScreencastControl, type ScreencastControlPort } from './screencast-cont
 import { parseScreencastFrame } from './screencast-frame';
 import { ScreenshotScheduler, type ScreenshotPort } from './screenshot-scheduler';
 
-export { BURST_FRAME_SPACING_MS, BURST_SHOT_SPACING_MS, BURST_TIMES } from './burst-hold';
-export { REPORT_WAIT_MS, SYNC_WAIT_MS } from './mask-gate';
-export { CAST_SILENCE_MS } from './screenshot-scheduler';
-
 /** CDP frame capture through the recorder's debugger session. */
 export interface ScreencastPort extends ScreencastControlPort, ScreenshotPort {
   ack(tabId: number, sessionId: number): Promise<void>;

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../../schemas/settings';
 import type { SensitiveRectsMessage } from '../../schemas/messages';
-import { FrameRing } from '../ring/frame-ring';
-import { MemoryFrameStore } from '../ring/memory-frame-store';
-import { FrameSources, type FrameSourcePorts, type ScreencastPort } from './frame-sources';
-import type { Capturer } from './ports';
+import { FrameRing } from '../../src/ring/frame-ring';
+import { MemoryFrameStore } from '../../src/ring/memory-frame-store';
+import { FrameSources, type FrameSourcePorts, type ScreencastPort } from '../../src/capture/frame-sources';
+import type { Capturer } from '../../src/capture/ports';
 
 // The frame sources as their tests use them: a fake browser around a real ring, on fake timers.
 
