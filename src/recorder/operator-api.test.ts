@@ -16,10 +16,11 @@ describe('createOperatorApi', () => {
   });
 
   it('saves a bundle on request (reason manual) whatever the persist mode and the cooldown', async () => {
-    const { recorder, operator, ports } = setupRecorder();
+    const { recorder, operator, ports, clock } = setupRecorder();
     await recorder.start();
     await operator.configure({ persistMode: 'manual' });
     const first = await operator.saveBundle({ tabId: 7 });
+    clock.t += 5;
     const second = await operator.saveBundle();
     expect((await ports.bundles.list()).map((b) => [b.id, b.reason, b.label, b.tabId])).toEqual([
       [second, 'manual', 'saved by the operator', 7],

@@ -1,46 +1,21 @@
-import type { RedactionPreview, Status } from '../../schemas/api';
-import type { RedactionRules, Settings } from '../../schemas/settings';
-import type { PackagerPorts } from '../bundle/packager';
-import type { BundleSink } from '../bundle/ports';
-import type { DownloadBundle } from '../bundle/download-sink';
+import type { Status } from '../../schemas/api';
+import type { Settings } from '../../schemas/settings';
 import { enforceRetention, retentionPolicy } from '../bundle/retention';
 import type { CaptureLoop } from '../capture/capture-loop';
-import { FrameSources, type FrameSourcePorts } from '../capture/frame-sources';
-import type { KeyValueStore, SettingsStore } from '../settings/settings-store';
+import { FrameSources } from '../capture/frame-sources';
 import { onceUntilFailure } from '../shared/once-until-failure';
 import { errorMessage } from '../shared/error-message';
 import type { WebRequestEvent } from '../signals/web-request-signal';
 import { AgentCommands } from './agent-commands';
 import { FailureJobs } from './failure-jobs';
 import { MessageIntake, type MessageOrigin } from './message-intake';
+import type { RecorderPorts } from './ports';
 import { RecordingMode } from './recording-mode';
 import { RunState } from './run-state';
 import { SignalIntake } from './signal-intake';
 import { statusReport } from './status-report';
 import { ringLimits, stepLogLimits } from './store-limits';
 import { StoredBundles } from './stored-bundles';
-
-export interface RecorderPorts
-  extends Omit<PackagerPorts, 'capture' | 'stepsSettled'>,
-    Pick<FrameSourcePorts, 'capturer' | 'screencast' | 'maskFrame' | 'requestRegions' | 'syncRegions'> {
-  settingsStore: SettingsStore;
-  /** Where each stored bundle goes next (retention, the downloads folder…), in order. */
-  sinks: readonly BundleSink[];
-  /** Saves a stored bundle to the user's downloads on the operator's request. */
-  download: DownloadBundle;
-  /** Called for every tab the recorder sees activity in, so the platform can attach its debugger. */
-  watchTab(tabId: number): void;
-  /** Where the declared run and the pause survive service worker restarts (`chrome.storage.session`). */
-  sessionStore: KeyValueStore;
-  /** Waits (the after-failure tail); `setTimeout` by default. */
-  sleep?(ms: number): Promise<void>;
-  /** The tab's current URL (redacted) as the browser last reported it, if known. */
-  currentTabUrl?(tabId: number): string | null;
-  /** Asks the tab's content script what the given redaction rules (plus the built-in ones) would mask. */
-  previewRedaction(tabId: number, rules: RedactionRules): Promise<RedactionPreview>;
-  /** The browser session's run id, used when the agent declared no run. */
-  sessionRunId(): string;
-}
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -50,7 +25,7 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * browser access goes through its ports.
  */
 export class Recorder {
-  readonly mode: RecordingMode;
+  private readonly mode: RecordingMode;
   readonly failures: FailureJobs;
   readonly commands: AgentCommands;
   readonly storedBundles: StoredBundles;
