@@ -162,13 +162,13 @@ export default defineBackground(() => {
     }
     void warmUpClipEncoder().catch((error: unknown) => log(`[afr] clip encoder warm-up failed: ${errorMessage(error)}`));
   };
-  const starting = onceUntilFailure(startUp);
   /** The worker's start-up; one that failed (storage refused) is tried again by the next call or alarm. */
-  const ready = (): Promise<void> =>
-    starting().catch((error: unknown) => {
+  const ready = onceUntilFailure(() =>
+    startUp().catch((error: unknown) => {
       console.error('[afr] recorder failed to start', error);
       throw error;
-    });
+    }),
+  );
   void ready().catch(() => undefined);
 
   (globalThis as unknown as { afr: unknown }).afr = createAutomationApi(recorder, ready);

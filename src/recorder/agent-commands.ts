@@ -16,6 +16,7 @@ export interface CommandContext {
   origin: 'page' | 'agent';
 }
 
+/** What the agent commands act on. */
 export interface AgentCommandPorts {
   stepLog: StepLog;
   mode: RecordingMode;

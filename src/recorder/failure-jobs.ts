@@ -23,6 +23,7 @@ export interface TriggerOptions {
   outcome?: 'passed' | 'failed';
 }
 
+/** What a failure job needs besides the packager's ports. */
 export interface FailureJobPorts extends PackagerPorts {
   /** The frame sources: a frame of the page as it is, and the capture statistics. */
   capture: Pick<FrameSources, 'handleFailure' | 'frameNow' | 'stats'>;

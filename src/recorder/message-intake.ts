@@ -17,6 +17,7 @@ export interface MessageOrigin {
   frameId: number | null;
 }
 
+/** Where the content scripts' messages go. */
 export interface MessageIntakePorts {
   clock: Clock;
   stepLog: StepLog;

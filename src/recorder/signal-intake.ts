@@ -10,6 +10,7 @@ import type { FailureJobs } from './failure-jobs';
 import type { RecordingMode } from './recording-mode';
 import { signalStep } from './step-drafts';
 
+/** What the signal intake reads and where admitted failures go. */
 export interface SignalIntakePorts {
   clock: Clock;
   stepLog: StepLog;

@@ -11,4 +11,20 @@ describe('statusReport', () => {
     expect(status.bytes).toBeGreaterThan(0);
     recorder.loop.stop();
   });
+
+  it('says when a bundle is being made, and when recording is paused', async () => {
+    let finishTail: () => void = () => undefined;
+    const tail = new Promise<void>((resolve) => (finishTail = resolve));
+    const { recorder, afr, operator } = setupRecorder({ sleep: () => tail });
+    await recorder.start();
+    await afr.configure({ postFailureSeconds: 1 });
+    const bundled = afr.fail({ tabId: 7, reason: 'agent_failure' });
+    await vi.waitFor(async () => expect((await afr.status()).packaging).toBe(true));
+    finishTail();
+    await bundled;
+    expect(await afr.status()).toMatchObject({ packaging: false, bundles: 1, paused: false });
+    await operator.pause();
+    expect((await afr.status()).paused).toBe(true);
+    recorder.loop.stop();
+  });
 });
