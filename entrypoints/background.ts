@@ -22,7 +22,11 @@ import { encodeClipOffscreen, warmUpClipEncoder } from '../src/platform/clip-por
 import { loadRunId } from '../src/platform/run-id';
 import { redactUrl } from '../src/redact/redact-url';
 import { requestRedactionPreview } from '../src/platform/redaction-preview-client';
-import { handleUiCall } from '../src/recorder/operator-api';
+import { createOperatorApi, handleUiCall } from '../src/recorder/operator-api';
+import { retentionSink } from '../src/bundle/retention-sink';
+import { autoDownloadSink } from '../src/bundle/download-sink';
+import { onceUntilFailure } from '../src/shared/once-until-failure';
+import { errorMessage } from '../src/shared/error-message';
 import { UiApiMessageSchema } from '../schemas/messages';
 import { maskJpeg } from '../src/platform/frame-masker';
 
@@ -36,9 +40,9 @@ export default defineBackground(() => {
     onEvent: (tabId, method, params) => {
       void recorder
         .handleCdpEvent(tabId, method, params, () => tabUrls.get(tabId) ?? null)
-        .catch((error: unknown) => log(`[afr] ${method} of tab ${tabId} lost: ${String(error)}`));
+        .catch((error: unknown) => log(`[afr] ${method} of tab ${tabId} lost: ${errorMessage(error)}`));
     },
-    onAttached: (tabId) => void recorder.handleDebuggerAttached(tabId).catch((error: unknown) => log(`[afr] screencast start failed: ${String(error)}`)),
+    onAttached: (tabId) => void recorder.handleDebuggerAttached(tabId).catch((error: unknown) => log(`[afr] screencast start failed: ${errorMessage(error)}`)),
     onDetached: (tabId, reason) => {
       recorder.handleDebuggerDetached(tabId);
       log(`[afr] debugger detached from tab ${tabId} (${reason}); using page-level signals and captureVisibleTab`);
@@ -46,6 +50,9 @@ export default defineBackground(() => {
   });
   const watchTab = (tabId: number) => void debuggerPort.ensureAttached(tabId);
 
+  const bundles = new SpillBundleStore(new IdbBundleStore(), (error) =>
+    log(`[afr] bundle kept in memory only, IndexedDB refused it: ${describeStorageError(error)}`),
+  );
   // The debugger's callbacks use `recorder`; they only run once events arrive, after this line.
   const recorder = new Recorder({
     clock: systemClock,
@@ -53,9 +60,7 @@ export default defineBackground(() => {
     stepLog: new StepLog(new IdbStepStore(), systemClock, { maxSteps: 2_000, maxAgeMs: 60_000 }, (error) =>
       log(`[afr] steps kept in memory only, IndexedDB refused them: ${describeStorageError(error)}`),
     ),
-    bundles: new SpillBundleStore(new IdbBundleStore(), (error) =>
-      log(`[afr] bundle kept in memory only, IndexedDB refused it: ${describeStorageError(error)}`),
-    ),
+    bundles,
     settingsStore: new SettingsStore(new ChromeStorage(), log),
     capturer: new VisibleTabCapturer(),
     sessionRunId: () => runId,
@@ -77,10 +82,14 @@ export default defineBackground(() => {
     encodeClip: encodeClipOffscreen,
     viewerScript,
     download: downloadBundle,
+    // Where a stored bundle goes next, one after the other: a new destination is one more sink here.
+    sinks: [retentionSink(bundles, systemClock), autoDownloadSink(bundles, downloadBundle)],
     debuggerState: (tabId) => debuggerPort.stateOf(tabId),
     watchTab,
     log,
   });
+
+  const operator = createOperatorApi(recorder);
 
   // Listeners are registered synchronously so events that woke the worker are not missed.
   const extensionOrigin = chrome.runtime.getURL('');
@@ -90,7 +99,7 @@ export default defineBackground(() => {
       // Operator pages (popup, options, library, viewer); other extension messages are not ours to answer.
       const call = UiApiMessageSchema.safeParse(message);
       if (!call.success) return false;
-      void handleUiCall(recorder, ready, call.data).then(sendResponse);
+      void handleUiCall(operator, ready, call.data).then(sendResponse);
       return true; // onMessage cannot return a promise: answer through sendResponse.
     }
     return false;
@@ -106,7 +115,7 @@ export default defineBackground(() => {
       recorder.handleFrameConnected(origin.tabId, origin.frameId, port.sender?.documentId ?? null, again);
     }
     port.onMessage.addListener((message: unknown) => {
-      void recorder.handleMessage(message, origin).catch((error: unknown) => log(`[afr] message handling failed: ${String(error)}`));
+      void recorder.handleMessage(message, origin).catch((error: unknown) => log(`[afr] message handling failed: ${errorMessage(error)}`));
     });
   });
   // HTTP errors and failed loads of tabs without a debugger session (the recorder ignores the rest).
@@ -114,7 +123,7 @@ export default defineBackground(() => {
     if ((statusCode !== null && statusCode < 400) || d.tabId < 0) return;
     void recorder
       .handleWebRequest({ tabId: d.tabId, url: d.url, method: d.method, type: d.type, statusCode, error })
-      .catch((e: unknown) => log(`[afr] request of tab ${d.tabId} lost: ${String(e)}`));
+      .catch((e: unknown) => log(`[afr] request of tab ${d.tabId} lost: ${errorMessage(e)}`));
   };
   chrome.webRequest.onCompleted.addListener((d) => onRequest(d, d.statusCode, null), { urls: ['<all_urls>'] });
   chrome.webRequest.onErrorOccurred.addListener((d) => onRequest(d, null, d.error), { urls: ['<all_urls>'] });
@@ -135,19 +144,15 @@ export default defineBackground(() => {
 
   const startedAt = Date.now();
   // Read once: a start-up tried again must not take this browser session for an old one.
-  let session: ReturnType<typeof loadRunId> | null = null;
+  const session = onceUntilFailure(loadRunId);
   const startUp = async () => {
-    session ??= loadRunId().catch((error: unknown) => {
-      session = null;
-      throw error;
-    });
-    const { runId: id, newBrowserSession } = await session;
+    const { runId: id, newBrowserSession } = await session();
     runId = id;
     await recorder.start();
     const tabs = await chrome.tabs.query({});
     // Tab ids are given again in a new browser session: frames from an earlier one are no open tab's.
     const open = newBrowserSession ? [] : tabs.flatMap((tab) => (tab.id === undefined ? [] : [tab.id]));
-    await recorder.keepTabs(open, startedAt).catch((error: unknown) => log(`[afr] frames of closed tabs not evicted: ${String(error)}`));
+    await recorder.keepTabs(open, startedAt).catch((error: unknown) => log(`[afr] frames of closed tabs not evicted: ${errorMessage(error)}`));
     for (const tab of tabs) {
       if (tab.id === undefined || !isCapturableUrl(tab.url)) continue;
       tabUrls.set(tab.id, redactUrl(tab.url!));
@@ -155,16 +160,15 @@ export default defineBackground(() => {
       // A restarted worker knows no page's regions: until a page reports, its frames are dropped.
       requestRegionsReport(tab.id);
     }
-    void warmUpClipEncoder().catch((error: unknown) => log(`[afr] clip encoder warm-up failed: ${String(error)}`));
+    void warmUpClipEncoder().catch((error: unknown) => log(`[afr] clip encoder warm-up failed: ${errorMessage(error)}`));
   };
-  let starting: Promise<void> | null = null;
   /** The worker's start-up; one that failed (storage refused) is tried again by the next call or alarm. */
-  const ready = (): Promise<void> =>
-    (starting ??= startUp().catch((error: unknown) => {
-      starting = null;
+  const ready = onceUntilFailure(() =>
+    startUp().catch((error: unknown) => {
       console.error('[afr] recorder failed to start', error);
       throw error;
-    }));
+    }),
+  );
   void ready().catch(() => undefined);
 
   (globalThis as unknown as { afr: unknown }).afr = createAutomationApi(recorder, ready);

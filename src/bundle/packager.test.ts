@@ -1,12 +1,12 @@
 import JSZip from 'jszip';
 import { describe, expect, it, vi } from 'vitest';
-import { packageBundle, type PackagerPorts } from './packager';
+import { packageBundle, type BundleRequest, type PackagerPorts } from './packager';
 import { MemoryBundleStore } from './memory-bundle-store';
 import { FrameRing } from '../ring/frame-ring';
 import { MemoryFrameStore } from '../ring/memory-frame-store';
 import { StepLog } from '../steps/step-log';
 import { MemoryStepStore } from '../../test/fakes/memory-step-store';
-import { DEFAULT_SETTINGS, type Settings } from '../../schemas/settings';
+import { DEFAULT_SETTINGS } from '../../schemas/settings';
 import { BUNDLE_FILE_SCHEMAS } from '../../schemas/registry';
 import { ManifestSchema } from '../../schemas/manifest';
 import { DiagnosticsSchema } from '../../schemas/diagnostics';
@@ -27,7 +27,7 @@ const snapshot: PageSnapshot = {
   redaction: { fields: { password: 1 }, text: { email: 2 } },
 };
 
-async function setup(over: Partial<PackagerPorts> = {}, settings: Partial<Settings> = {}) {
+async function setup(over: Partial<PackagerPorts> = {}) {
   const clock = { t: T0, now() { return this.t; } };
   const ring = new FrameRing(new MemoryFrameStore(), clock, { maxAgeMs: 15_000, maxBytes: 1 << 24 });
   const timeline = new StepLog(new MemoryStepStore(), clock, { maxSteps: 100, maxAgeMs: 60_000 });
@@ -49,24 +49,20 @@ async function setup(over: Partial<PackagerPorts> = {}, settings: Partial<Settin
     durationSeconds: frames.reduce((s, f) => s + f.duration_ms, 0) / 1000,
     encoder: 'fake',
   }));
-  const download = vi.fn(async () => 42);
   const ports: PackagerPorts = {
     clock,
     ring,
     stepLog: timeline,
     bundles,
-    settings: () => ({ ...DEFAULT_SETTINGS, ...settings }),
-    runId: () => 'run-1',
     extension: { name: 'Agent Flight Recorder', version: '0.1.0' },
-    captureStats: () => ({ capturesOk: 30, captureErrors: 0, quotaErrors: 0, dropped: 0, maskedRegions: 0, lastError: null, fps: 1.7 }),
+    capture: { stats: () => ({ capturesOk: 30, captureErrors: 0, quotaErrors: 0, dropped: 0, maskedRegions: 0, lastError: null, fps: 1.7 }) },
     debuggerState: () => ({ attached: true, error: null }),
     snapshot: async () => ({ ok: true, snapshot }),
     encodeClip,
-    download,
     log: () => {},
     ...over,
   };
-  return { ports, bundles, encodeClip, download };
+  return { ports, bundles, encodeClip };
 }
 
 const signal: FailureSignal = {
@@ -83,6 +79,18 @@ const signal: FailureSignal = {
   http_status: null,
 };
 
+const request = (over: Partial<BundleRequest> = {}): BundleRequest => ({
+  signal,
+  suppressedBefore: 0,
+  settings: DEFAULT_SETTINGS,
+  runId: 'run-1',
+  status: 'failure',
+  level: 'full',
+  run: null,
+  outcome: null,
+  ...over,
+});
+
 async function unzip(zip: Uint8Array) {
   const archive = await JSZip.loadAsync(zip);
   const json = async (name: string) => JSON.parse(await archive.file(name)!.async('string')) as unknown;
@@ -91,8 +99,9 @@ async function unzip(zip: Uint8Array) {
 
 describe('packageBundle', () => {
   it('writes a schema-valid bundle with the failing tab’s frames in time order, a clip and the steps', async () => {
-    const { ports, bundles, encodeClip, download } = await setup();
-    const summary = await packageBundle(ports, signal, 3);
+    const { ports, bundles, encodeClip } = await setup();
+    const { summary, zip } = await packageBundle(ports, request({ suppressedBefore: 3 }));
+    expect(await bundles.read(summary.id)).toBe(zip);
     const { names, json } = await unzip((await bundles.read(summary.id))!);
 
     expect(names[0]).toBe('manifest.json');
@@ -119,8 +128,9 @@ describe('packageBundle', () => {
     expect(diagnostics.suppressed_signals).toBe(3);
     expect(diagnostics.redaction).toEqual(snapshot.redaction);
     expect(diagnostics.failure).toEqual(signal);
-    expect(download).toHaveBeenCalledWith(summary.id, expect.any(Uint8Array));
-    expect((await bundles.list())[0]).toMatchObject({ id: summary.id, downloadId: 42, reason: 'assertion_failed' });
+    // Stored, and nothing more: retention and downloads are the sinks'.
+    expect(await bundles.list()).toEqual([{ ...summary, downloadId: null }]);
+    expect(summary).toMatchObject({ reason: 'assertion_failed', tabId: 1, sizeBytes: zip.byteLength });
   });
 
   it('sends the clip encoder the frames kept in memory (storage full) in its message, the stored ones by key', async () => {
@@ -137,7 +147,7 @@ describe('packageBundle', () => {
     }
     clock.t = T0 + 50;
     const { ports, encodeClip } = await setup({ ring, clock });
-    await packageBundle(ports, signal, 0);
+    await packageBundle(ports, request());
     const refs = encodeClip.mock.calls[0]![1];
     // Two of the three stored frames went to make room (the older half of what the store held).
     expect(refs.map((r) => r.jpeg_base64 ?? null)).toEqual([null, ...[3, 4, 5].map((i) => Buffer.from([0xff, 0xd8, i]).toString('base64'))]);
@@ -150,7 +160,7 @@ describe('packageBundle', () => {
         throw new Error('Could not establish connection. Receiving end does not exist.');
       },
     });
-    const summary = await packageBundle(ports, signal, 0);
+    const { summary } = await packageBundle(ports, request());
     const { names, json } = await unzip((await bundles.read(summary.id))!);
     expect(names).not.toContain('failure.mp4');
     expect(await json('snapshot.json')).toMatchObject({ snapshot: null, error: expect.stringContaining('Receiving end') });
@@ -160,10 +170,16 @@ describe('packageBundle', () => {
     expect(ManifestSchema.parse(await json('manifest.json')).clip).toBeNull();
   });
 
-  it('skips the download when autoDownload is off and keeps only maxStoredBundles', async () => {
-    const { ports, bundles, download } = await setup({}, { autoDownload: false, maxStoredBundles: 2 });
-    for (let i = 0; i < 3; i++) await packageBundle(ports, { ...signal, ts: T0 + i * 1000 }, 0);
-    expect(download).not.toHaveBeenCalled();
-    expect(await bundles.list()).toHaveLength(2);
+  it('bundles at the capture level asked for, with the settings and run it is given', async () => {
+    const { ports, bundles, encodeClip } = await setup();
+    const run = { runId: 'nightly-7', agent: 'bot', agentVersion: null, task: 'pay', startedAt: T0 - 60_000 };
+    const { summary } = await packageBundle(ports, request({ level: 'screenshots', settings: { ...DEFAULT_SETTINGS, bufferSeconds: 5 }, runId: 'nightly-7', run, status: 'success', outcome: 'passed' }));
+    const { names, json } = await unzip((await bundles.read(summary.id))!);
+    expect(encodeClip).not.toHaveBeenCalled();
+    expect(names).not.toContain('failure.mp4');
+    const manifest = ManifestSchema.parse(await json('manifest.json'));
+    expect(manifest).toMatchObject({ run_id: 'nightly-7', status: 'success', capture_level: 'screenshots', buffer_seconds: 5 });
+    // 5 s of frames at 600 ms, after the one from before the window.
+    expect(manifest.frame_count).toBe(10);
   });
 });

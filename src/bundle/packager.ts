@@ -16,9 +16,8 @@ import type { StepLog } from '../steps/step-log';
 import { bytesToBase64 } from '../shared/base64';
 import { makeBundleId } from './bundle-id';
 import { frameDurations } from './frame-durations';
-import type { BundleStore } from './ports';
+import type { BundleStore, StoredBundle } from './ports';
 import { writeBundle } from './write-bundle';
-import { enforceRetention } from './retention';
 import { consoleErrors, failedRequests, otherTabsActivity, pageMetrics, signalChain } from './diagnostics-report';
 import { captureLevelAtLeast, type CaptureLevel } from '../../schemas/capture-level';
 
@@ -26,18 +25,22 @@ export type ClipOutcome =
   | { ok: true; mp4: Uint8Array; durationSeconds: number; encoder: string }
   | { ok: false; error: string };
 
+/** Where the capture statistics of the diagnostics come from (the frame sources). */
+export interface CaptureStatsSource {
+  stats(): CaptureStats;
+}
+
 /** Everything packaging needs from the rest of the recorder and the browser. */
 export interface PackagerPorts {
   clock: Clock;
   ring: FrameRing;
   stepLog: StepLog;
   bundles: BundleStore;
-  settings(): Settings;
-  runId(): string;
   extension: { name: string; version: string };
   /** The standalone viewer script (`virtual:afr-viewer-script`); when set, every bundle gets `viewer.html`. */
   viewerScript?: string;
-  captureStats(): CaptureStats;
+  /** Read once the frames are in, so the figures cover the bundle's own capture. */
+  capture: CaptureStatsSource;
   debuggerState(tabId: number | null): { attached: boolean; error: string | null };
   /** DOM snapshot of the tab's top frame (the platform applies a timeout). */
   snapshot(tabId: number): Promise<SnapshotCaptureResult>;
@@ -47,8 +50,6 @@ export interface PackagerPorts {
    * run of steps in batches). Awaited just before the steps are read; none: read at once.
    */
   stepsSettled?(windowEnd: number): Promise<void>;
-  /** Saves the zip to the user's downloads; resolves to the download id. */
-  download(bundleId: string, zip: Uint8Array): Promise<number>;
   log(message: string): void;
 }
 
@@ -64,22 +65,27 @@ export interface BundleOptions {
   outcome: 'passed' | 'failed' | null;
 }
 
-export const DEFAULT_BUNDLE_OPTIONS: BundleOptions = { status: 'failure', level: 'full', run: null, outcome: null };
+/** One bundle to make: the admitted signal, and what was fixed when it was admitted. */
+export interface BundleRequest extends BundleOptions {
+  signal: FailureSignal;
+  /** Signals of the tab the failure gate dropped since its previous bundle. */
+  suppressedBefore: number;
+  /** The settings of the moment of the signal: the ring kept its window by them. */
+  settings: Settings;
+  /** The run the bundle belongs to: the declared run's id, else the browser session's. */
+  runId: string;
+}
 
 const iso = (ts: number) => new Date(ts).toISOString();
 
 /**
  * Turns an admitted failure signal into a bundle: snapshot, frames of the failing tab within the
- * buffer window, steps, clip, diagnostics; zipped, stored and (if enabled) downloaded.
+ * buffer window, steps, clip, diagnostics; zipped and stored. What happens to it next (retention,
+ * downloads, an upload) is for the bundle sinks.
  */
-export async function packageBundle(
-  ports: PackagerPorts,
-  signal: FailureSignal,
-  suppressedBefore: number,
-  options: BundleOptions = DEFAULT_BUNDLE_OPTIONS,
-): Promise<BundleSummary> {
+export async function packageBundle(ports: PackagerPorts, request: BundleRequest): Promise<StoredBundle> {
+  const { signal, suppressedBefore, settings, ...options } = request;
   const t0 = ports.clock.now();
-  const settings = ports.settings();
   const bundleId = makeBundleId(signal.ts);
   const windowEnd = Math.max(signal.ts, t0);
   const windowStart = signal.ts - settings.bufferSeconds * 1000;
@@ -136,7 +142,7 @@ export async function packageBundle(
       await ports.stepLog.inWindow(windowStart, windowEnd),
       allFrames.filter((f) => f.ts >= windowStart && f.ts <= windowEnd),
     );
-    const stats = ports.captureStats();
+    const stats = ports.capture.stats();
     const ring = ports.ring.stats();
 
     const diagnostics: Diagnostics = {
@@ -176,7 +182,7 @@ export async function packageBundle(
       manifest: {
         version: MANIFEST_VERSION,
         bundle_id: bundleId,
-        run_id: ports.runId(),
+        run_id: request.runId,
         status: options.status,
         started_at: iso(startedAt),
         ended_at: iso(signal.ts),
@@ -229,17 +235,8 @@ export async function packageBundle(
       downloadId: null,
     };
     await ports.bundles.save(summary, zip);
-    await enforceRetention(ports.bundles, ports.clock.now(), retentionPolicy(settings));
-    if (settings.autoDownload) {
-      try {
-        summary.downloadId = await ports.download(bundleId, zip);
-        await ports.bundles.setDownloadId(bundleId, summary.downloadId);
-      } catch (error) {
-        ports.log(`[afr] download of ${bundleId} failed: ${String(error)}`);
-      }
-    }
     ports.log(`[afr] bundle ${bundleId} (${signal.reason}) ready in ${ports.clock.now() - t0} ms, ${jpegs.length} frames`);
-    return summary;
+    return { summary, zip };
   } finally {
     release();
   }
@@ -273,6 +270,3 @@ function clipFrameRefs(frames: readonly { key: number; jpeg: Uint8Array; duratio
   if (left) warnings.push(`${left} frames kept in memory (storage full) are left out of the clip: more than a message to the encoder takes`);
   return refs;
 }
-
-/** The retention settings as a policy. */
-export const retentionPolicy = (s: Settings) => ({ maxCount: s.maxStoredBundles, maxBytes: s.maxStoredBundleBytes, maxAgeMs: s.bundleRetentionDays * 86_400_000 });

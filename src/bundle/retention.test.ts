@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { selectExpiredBundles } from './retention';
+import { retentionPolicy, selectExpiredBundles } from './retention';
+import { DEFAULT_SETTINGS } from '../../schemas/settings';
 import type { BundleSummary } from '../../schemas/api';
 
 const DAY = 86_400_000;
@@ -26,5 +27,11 @@ describe('selectExpiredBundles', () => {
     { name: 'order of the input does not matter', bundles: [bundle('old', 5, 1), bundle('new', 0, 1), bundle('older', 6, 1), bundle('oldest', 7, 1)], want: ['oldest'] },
   ])('$name', ({ bundles, want }) => {
     expect(selectExpiredBundles(bundles, NOW, policy)).toEqual(want);
+  });
+});
+
+describe('retentionPolicy', () => {
+  it('reads the retention settings: count, total bytes, age in days', () => {
+    expect(retentionPolicy({ ...DEFAULT_SETTINGS, maxStoredBundles: 5, maxStoredBundleBytes: 1_000, bundleRetentionDays: 2 })).toEqual({ maxCount: 5, maxBytes: 1_000, maxAgeMs: 2 * DAY });
   });
 });

@@ -1,4 +1,5 @@
 import type { BundleSummary } from '../../schemas/api';
+import type { Settings } from '../../schemas/settings';
 import type { BundleStore } from './ports';
 import { newestFirst } from './ports';
 
@@ -31,3 +32,6 @@ export async function enforceRetention(store: BundleStore, now: number, policy: 
   for (const id of expired) await store.delete(id);
   return expired;
 }
+
+/** The retention settings as a policy. */
+export const retentionPolicy = (s: Settings): RetentionPolicy => ({ maxCount: s.maxStoredBundles, maxBytes: s.maxStoredBundleBytes, maxAgeMs: s.bundleRetentionDays * 86_400_000 });

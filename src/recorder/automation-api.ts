@@ -1,5 +1,8 @@
+import type { ZodMiniType } from 'zod/mini';
+import { apiInputSchema, type AgentCommand, type AgentCommandKind } from '../../schemas/agent';
 import type { BundleSummary, Status } from '../../schemas/api';
 import type { Settings } from '../../schemas/settings';
+import { parseInput } from './input-checks';
 import type { Recorder } from './recorder';
 
 /**
@@ -36,26 +39,46 @@ export interface AutomationApi {
   getSettings(): Promise<Settings>;
 }
 
-/** `ready` resolves once the worker has started (a start that failed is tried again by the next call). */
-export function createAutomationApi(recorder: Recorder, ready: () => Promise<void>): AutomationApi {
+/** What the automation API drives. */
+export type AutomationTarget = Pick<Recorder, 'ports' | 'commands' | 'storedBundles' | 'tabFor' | 'status'>;
+
+/**
+ * The automation API over the recorder. Every input is validated here and a bad one rejected with a
+ * `RecorderInputError` naming the call; `ready` resolves once the worker has started (a start that
+ * failed is tried again by the next call).
+ */
+export function createAutomationApi(recorder: AutomationTarget, ready: () => Promise<void>): AutomationApi {
   const after =
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       await ready();
       return fn(...args);
     };
+  /** Runs an agent command given through the API: validated, bound to a tab, then masked and recorded. */
+  const command = async <K extends AgentCommandKind>(kind: K, input: unknown): Promise<string | null> => {
+    const schema = apiInputSchema(kind) as unknown as ZodMiniType<{ tabId?: number } & Record<string, unknown>>;
+    const { tabId, ...fields } = parseInput(schema, input, `afr.${kind}`);
+    // Timed at the call: finding the default tab takes a moment.
+    const ts = recorder.ports.clock.now();
+    const tab = await recorder.tabFor(tabId);
+    return recorder.commands.run({ kind, ...fields } as AgentCommand, { ...tab, ts, origin: 'agent' });
+  };
   return {
     status: after(() => recorder.status()),
-    fail: after((input) => recorder.fail(input)),
-    step: after((input) => recorder.step(input)),
-    assert: after((input) => recorder.assert(input)),
-    mark: after((input) => recorder.mark(input)),
-    runStart: after((input) => recorder.runStart(input)),
-    runEnd: after((input) => recorder.runEnd(input)),
-    listBundles: after(() => recorder.listBundles()),
-    exportBundle: after((id) => recorder.exportBundle(id)),
-    deleteBundle: after((id) => recorder.deleteBundle(id)),
-    configure: after((patch) => recorder.configure(patch)),
-    getSettings: after(async () => recorder.settingsSnapshot()),
+    fail: after(async (input) => {
+      const id = await command('fail', input);
+      if (!id) throw new Error('afr.fail: the failure was not bundled');
+      return id;
+    }),
+    step: after(async (input) => void (await command('step', input))),
+    assert: after((input) => command('assert', input)),
+    mark: after(async (input) => void (await command('mark', input))),
+    runStart: after(async (input = {}) => (await command('runStart', input))!),
+    runEnd: after((input = {}) => command('runEnd', input)),
+    listBundles: after(() => recorder.storedBundles.list()),
+    exportBundle: after((id) => recorder.storedBundles.export(id)),
+    deleteBundle: after((id) => recorder.storedBundles.delete(id)),
+    configure: after((patch) => recorder.ports.settingsStore.update(patch)),
+    getSettings: after(async () => recorder.ports.settingsStore.get()),
   };
 }

@@ -1,0 +1,15 @@
+import type { BundleSink, BundleStore } from './ports';
+
+/** Saves the zip to the user's downloads; resolves to the download id (`chrome.downloads` in production). */
+export type DownloadBundle = (bundleId: string, zip: Uint8Array) => Promise<number>;
+
+/** With `autoDownload` on, saves each new bundle to the downloads folder and notes the download on its summary. */
+export function autoDownloadSink(bundles: BundleStore, download: DownloadBundle): BundleSink {
+  return {
+    name: 'download',
+    async afterStore({ summary, zip }, { settings }) {
+      if (!settings.autoDownload) return;
+      await bundles.setDownloadId(summary.id, await download(summary.id, zip));
+    },
+  };
+}

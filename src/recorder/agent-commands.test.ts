@@ -1,0 +1,67 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screencastPort, setupRecorder, T0 } from '../../test/fakes/recorder';
+
+describe('AgentCommands (through afr)', () => {
+  it('a failed assertion bundles with persistMode on_fail, and resolves to the bundle id', async () => {
+    const { recorder, afr, ports } = setupRecorder();
+    await recorder.start();
+    expect(await afr.assert({ tabId: 7, label: 'cart shows 2 items', passed: true })).toBeNull();
+    const id = await afr.assert({ tabId: 7, label: 'total is $108', passed: false, expected: '$108', actual: '$0' });
+    expect(id).toMatch(/^afr-/);
+    expect((await ports.bundles.list())[0]).toMatchObject({ id, reason: 'assertion_failed', label: 'total is $108' });
+    const asserts = (await ports.stepLog.between(7, 0, T0 + 1)).filter((s) => s.kind === 'assert');
+    expect(asserts.map((s) => [s.outcome, s.detail?.passed])).toEqual([['ok', true], ['fail', false]]);
+    recorder.loop.stop();
+  });
+
+  it('persistMode always bundles a passing run at runEnd with the run’s agent and task', async () => {
+    const { recorder, afr, ports } = setupRecorder();
+    await recorder.start();
+    await afr.configure({ persistMode: 'always' });
+    const runId = await afr.runStart({ tabId: 7, runId: 'nightly-42', agent: 'shop-bot', agentVersion: '2.1', task: 'buy shoes' });
+    expect(runId).toBe('nightly-42');
+    expect((await afr.status()).run).toMatchObject({ active: true, agent: 'shop-bot', task: 'buy shoes' });
+    await afr.mark({ tabId: 7, label: 'cart reached' });
+    const id = await afr.runEnd({ tabId: 7, outcome: 'passed' });
+    expect((await ports.bundles.list())[0]).toMatchObject({ id, reason: 'run_passed' });
+    expect((await afr.status()).run.active).toBe(false);
+    recorder.loop.stop();
+  });
+
+  it('persistMode manual records failures without bundling; afr.fail still bundles', async () => {
+    const { recorder, afr, ports } = setupRecorder();
+    await recorder.start();
+    await afr.configure({ persistMode: 'manual' });
+    await recorder.handleCdpEvent(7, 'Runtime.exceptionThrown', { exceptionDetails: { text: 'Uncaught', exception: { description: 'Error: boom' } } }, () => null);
+    expect(await afr.assert({ tabId: 7, label: 'x', passed: false })).toBeNull();
+    expect(await ports.bundles.list()).toHaveLength(0);
+    await afr.fail({ tabId: 7, reason: 'operator' });
+    expect(await ports.bundles.list()).toHaveLength(1);
+    recorder.loop.stop();
+  });
+
+  it('masks secrets an agent puts into its own steps', async () => {
+    const { recorder, afr, ports } = setupRecorder();
+    await recorder.start();
+    await afr.step({ tabId: 7, action: 'type jane.doe@example.com into the email field', label: 'card 4111 1111 1111 1111' });
+    expect(JSON.stringify(await ports.stepLog.between(7, 0, T0 + 1))).not.toMatch(/jane\.doe@example\.com|4111 1111 1111 1111/);
+    recorder.loop.stop();
+  });
+
+  it("the agent's own steps count as actions, whatever captureOnAction says", async () => {
+    const screencast = screencastPort();
+    const { recorder, afr, clock, attached } = setupRecorder({ screencast });
+    attached.add(7);
+    await recorder.start();
+    await afr.configure({ captureOnAction: false });
+    // A visible tab (the capture loop has seen it): held, captureVisibleTab goes on meanwhile.
+    await vi.waitFor(async () => expect((await afr.status()).tabs).toHaveLength(1));
+    for (let i = 0; i < 3; i++) {
+      await afr.step({ action: `fill field ${i}`, tabId: 7 });
+      clock.t += 120;
+    }
+    recorder.loop.stop();
+    expect(screencast.stop).toHaveBeenCalledTimes(1);
+    expect(screencast.screenshot).not.toHaveBeenCalled();
+  });
+});

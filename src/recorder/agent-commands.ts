@@ -1,0 +1,79 @@
+import type { AgentCommand } from '../../schemas/agent';
+import type { FrameSources } from '../capture/frame-sources';
+import { maskCommand } from '../redact/mask-command';
+import { explicitSignal } from '../signals/normalize-signal';
+import type { StepLog } from '../steps/step-log';
+import type { FailureJobs } from './failure-jobs';
+import type { RecordingMode } from './recording-mode';
+import type { RunState } from './run-state';
+import { commandStep } from './step-drafts';
+
+/** Where and when a command was given: by the page protocol (`page`) or the automation API (`agent`). */
+export interface CommandContext {
+  tabId: number | null;
+  url: string | null;
+  ts: number;
+  origin: 'page' | 'agent';
+}
+
+/** What the agent commands act on. */
+export interface AgentCommandPorts {
+  stepLog: StepLog;
+  mode: RecordingMode;
+  run: RunState;
+  failures: Pick<FailureJobs, 'trigger'>;
+  frames: Pick<FrameSources, 'handleAction'>;
+}
+
+/**
+ * The agent's commands, from its page (the page protocol) or its harness (`afr`): masked, put on the
+ * timeline, and acted upon (a run declared or ended, a failure or a failed assertion bundled).
+ */
+export class AgentCommands {
+  constructor(private readonly ports: AgentCommandPorts) {}
+
+  /** Resolves to the run id for `runStart`, the bundle id of a command that bundled, else null. */
+  async run(raw: AgentCommand, at: CommandContext): Promise<string | null> {
+    const { stepLog, mode, run, failures } = this.ports;
+    const c = maskCommand(raw);
+    if (c.kind === 'runStart') {
+      await run.start({
+        runId: c.runId ?? `run-${at.ts.toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+        agent: c.agent ?? null,
+        agentVersion: c.agentVersion ?? null,
+        task: c.task ?? null,
+        startedAt: at.ts,
+      });
+    }
+    const runId = run.runId;
+    if (mode.recordsTimeline && c.kind !== 'fail') await stepLog.add(commandStep(c, at.ts, at.tabId, at.url, runId));
+    if (mode.recordsTimeline && (c.kind === 'step' || c.kind === 'assert') && at.tabId !== null) {
+      this.ports.frames.handleAction(at.tabId, at.ts, { capture: mode.settings.captureOnAction, action: true });
+    }
+    switch (c.kind) {
+      case 'runStart':
+        return runId;
+      case 'fail': {
+        const explicit = at.origin === 'agent';
+        const bundle = await failures.trigger(explicitSignal({ ...at, reason: c.reason, label: c.label ?? null }), { explicit });
+        return bundle?.id ?? null;
+      }
+      case 'assert': {
+        if (c.passed || mode.settings.persistMode === 'manual') return null;
+        const message = [c.expected !== undefined && `expected ${c.expected}`, c.actual !== undefined && `actual ${c.actual}`].filter(Boolean).join(', ');
+        const signal = explicitSignal({ ...at, reason: 'assertion_failed', label: c.label, kind: 'assertion', message: message ? `${c.label}: ${message}` : c.label });
+        return (await failures.trigger(signal, { explicit: at.origin === 'agent' }))?.id ?? null;
+      }
+      case 'runEnd': {
+        const ended = await run.end();
+        if (mode.settings.persistMode !== 'always') return null;
+        const passed = c.outcome !== 'failed';
+        const signal = explicitSignal({ ...at, reason: passed ? 'run_passed' : 'run_failed', label: c.label ?? null });
+        const bundle = await failures.trigger(signal, { explicit: true, status: passed ? 'success' : 'failure', runOverride: ended, outcome: c.outcome ?? 'passed' });
+        return bundle?.id ?? null;
+      }
+      default:
+        return null;
+    }
+  }
+}

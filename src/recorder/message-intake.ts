@@ -1,0 +1,127 @@
+import { STEP_BATCH_MAX, StepObservedMessageSchema, ToBackgroundMessageSchema, type StepObservedMessage, type ToBackgroundMessage } from '../../schemas/messages';
+import type { FrameSources } from '../capture/frame-sources';
+import type { Clock } from '../shared/clock';
+import { reconcileTimestamp } from '../shared/timestamps';
+import { describeZodError } from '../shared/zod-error';
+import { ECHO_KEPT_MS } from '../signals/exception-echo';
+import type { StepLog } from '../steps/step-log';
+import type { AgentCommands } from './agent-commands';
+import { MalformedMessageLog } from './malformed-message-log';
+import type { RecordingMode } from './recording-mode';
+import type { SignalIntake } from './signal-intake';
+import { observedStep } from './step-drafts';
+
+/** Who sent a content-script message (from `chrome.runtime.MessageSender`). */
+export interface MessageOrigin {
+  tabId: number | null;
+  frameId: number | null;
+}
+
+/** Where the content scripts' messages go. */
+export interface MessageIntakePorts {
+  clock: Clock;
+  stepLog: StepLog;
+  mode: RecordingMode;
+  frames: Pick<FrameSources, 'updateRegions' | 'handleAction'>;
+  commands: Pick<AgentCommands, 'run'>;
+  signals: Pick<SignalIntake, 'handleSignal'>;
+  debuggerState(tabId: number): { attached: boolean };
+  /** Called for every tab a message comes from, so the platform can attach its debugger. */
+  watchTab(tabId: number): void;
+  /** The recorder's start while it has not finished (see `Recorder.untilStarted`), else null. */
+  untilStarted(): Promise<void> | null;
+  log(message: string): void;
+}
+
+/**
+ * The content scripts' messages: validated, then routed to the steps, the sensitive regions, the
+ * agent's commands or the signals.
+ */
+export class MessageIntake {
+  private readonly malformed: MalformedMessageLog;
+
+  constructor(private readonly ports: MessageIntakePorts) {
+    this.malformed = new MalformedMessageLog(ports.clock, ports.log);
+  }
+
+  /**
+   * A message from a content script. Anything that does not parse is dropped with a warning; a batch
+   * of steps with an invalid one keeps its valid steps (content scripts do not validate what they send).
+   */
+  async handleMessage(raw: unknown, origin: MessageOrigin): Promise<void> {
+    const parsed = ToBackgroundMessageSchema.safeParse(raw);
+    let message: ToBackgroundMessage;
+    if (parsed.success) message = parsed.data;
+    else {
+      const steps = validStepsOf(raw);
+      this.malformed.dropped(origin.tabId, `${steps.length ? ` (kept ${steps.length} of its steps)` : ''}: ${describeZodError(parsed.error)}`);
+      if (!steps.length) return;
+      message = { type: 'step/batch', steps };
+    }
+    if (origin.tabId !== null) this.ports.watchTab(origin.tabId);
+    // A page's regions hold for its document, whatever the settings: taken at once, before a
+    // navigation that may follow forgets them (taken after it, they would mask the next page).
+    if (message.type !== 'redaction/rects') {
+      const starting = this.ports.untilStarted();
+      if (starting) await starting;
+    }
+    await this.route(message, origin);
+  }
+
+  /** The tab was closed. */
+  forget(tabId: number): void {
+    this.malformed.forget(tabId);
+  }
+
+  private async route(message: ToBackgroundMessage, origin: MessageOrigin): Promise<void> {
+    if (message.type === 'step/observed' || message.type === 'step/batch') return this.observed(message.type === 'step/batch' ? message.steps : [message], origin);
+    const { clock } = this.ports;
+    const ts = reconcileTimestamp(message.ts, clock.now());
+    switch (message.type) {
+      case 'redaction/rects':
+        if (origin.tabId !== null && origin.frameId === 0) this.ports.frames.updateRegions(origin.tabId, message);
+        return;
+      case 'agent/command':
+        await this.ports.commands.run(message.command, { tabId: origin.tabId, url: message.url, ts, origin: 'page' });
+        return;
+      case 'signal/page-error':
+        // The debugger reports the same exception with a better stack; the page's own report is the fallback.
+        if (origin.tabId !== null && this.ports.debuggerState(origin.tabId).attached) return;
+        await this.ports.signals.handleSignal({
+          kind: 'exception',
+          tabId: origin.tabId,
+          pageUrl: message.url,
+          // Dated when thrown, up to a minute before: the relay, the port and a worker starting may come in between.
+          ts: reconcileTimestamp(message.ts, clock.now(), ECHO_KEPT_MS),
+          message: message.kind === 'unhandledrejection' ? `Uncaught (in promise): ${message.message}` : message.message,
+          stack: message.stack,
+          request: null,
+          origin: 'page_fallback',
+        });
+        return;
+    }
+  }
+
+  /** Steps a page observed, one or a batch of a quick run, in the order they happened. */
+  private async observed(messages: readonly StepObservedMessage[], origin: MessageOrigin): Promise<void> {
+    const { clock, mode, stepLog, frames } = this.ports;
+    if (!mode.recordsTimeline) return;
+    const received = clock.now();
+    const steps = await stepLog.addAll(messages.map((m) => observedStep(m, reconcileTimestamp(m.ts, received), origin.tabId, origin.frameId)));
+    if (origin.tabId === null) return;
+    const capture = mode.settings.captureOnAction;
+    // A document loading is no action of the agent's (each frame of a page reports its own): no burst.
+    for (const step of steps) frames.handleAction(origin.tabId, step.ts, { capture, action: step.kind !== 'navigate' });
+  }
+}
+
+/** The steps of a malformed `step/batch` that are valid on their own, at most a batch's worth. */
+export function validStepsOf(raw: unknown): StepObservedMessage[] {
+  if (typeof raw !== 'object' || raw === null) return [];
+  const { type, steps } = raw as { type?: unknown; steps?: unknown };
+  if (type !== 'step/batch' || !Array.isArray(steps)) return [];
+  return steps.slice(0, STEP_BATCH_MAX).flatMap((step: unknown) => {
+    const parsed = StepObservedMessageSchema.safeParse(step);
+    return parsed.success ? [parsed.data] : [];
+  });
+}

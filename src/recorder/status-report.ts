@@ -1,0 +1,66 @@
+import type { Status } from '../../schemas/api';
+import type { PackagerPorts } from '../bundle/packager';
+import type { FrameSources } from '../capture/frame-sources';
+import type { FailureJobs } from './failure-jobs';
+import type { RecordingMode } from './recording-mode';
+import type { RunState } from './run-state';
+
+/** What the status report reads. */
+export interface StatusSources extends Pick<PackagerPorts, 'clock' | 'ring' | 'stepLog' | 'bundles' | 'extension' | 'debuggerState'> {
+  frames: Pick<FrameSources, 'stats' | 'targets' | 'recording' | 'sourceOf'>;
+  run: Pick<RunState, 'active' | 'runId'>;
+  mode: RecordingMode;
+  failures: Pick<FailureJobs, 'packaging'>;
+}
+
+/** How many seconds of stored frames the reported fps is taken over. */
+const FPS_WINDOW_S = 10;
+
+/** The recorder's state for the operator pages and `afr.status()`: capture, storage, run, settings. */
+export async function statusReport(s: StatusSources): Promise<Status> {
+  const stats = s.frames.stats();
+  const ring = s.ring.stats();
+  const run = s.run.active;
+  const settings = s.mode.settings;
+  const now = s.clock.now();
+  // Frames stored in the last 10 s, whatever their source.
+  const recent = (await s.ring.frames()).filter((f) => f.ts > now - FPS_WINDOW_S * 1000).length;
+  return {
+    recording: s.frames.recording,
+    paused: s.mode.paused,
+    tabs: s.frames.targets().map((t) => {
+      const dbg = s.debuggerState(t.tabId);
+      return {
+        ...t,
+        debugger: dbg.attached,
+        debuggerError: dbg.error,
+        signals: dbg.attached ? ('debugger' as const) : ('page' as const),
+        source: s.frames.sourceOf(t.tabId),
+      };
+    }),
+    frames: ring.frames,
+    bytes: ring.bytes,
+    fps: recent / FPS_WINDOW_S,
+    oldestFrameAgeMs: ring.oldestTs === null ? null : s.clock.now() - ring.oldestTs,
+    capturesOk: stats.capturesOk,
+    captureErrors: stats.captureErrors,
+    quotaErrors: stats.quotaErrors,
+    lastCaptureError: stats.lastError,
+    droppedFrames: stats.dropped,
+    storage: { quotaErrors: ring.quotaErrors, lastError: ring.lastStorageError, framesInMemory: ring.framesInMemory },
+    steps: s.stepLog.size,
+    bundles: (await s.bundles.list()).length,
+    packaging: s.failures.packaging,
+    runId: s.run.runId,
+    run: {
+      active: run !== null,
+      agent: run?.agent ?? null,
+      agentVersion: run?.agentVersion ?? null,
+      task: run?.task ?? null,
+      startedAt: run ? new Date(run.startedAt).toISOString() : null,
+    },
+    captureLevel: settings.captureLevel,
+    persistMode: settings.persistMode,
+    version: s.extension.version,
+  };
+}
