@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SensitiveRectsMessageSchema } from '../../schemas/messages';
 import { FIRST_PAINT_WAIT_MS, startSensitiveRectReporter } from './rect-reporter';
-import { endOfTask, FIELD, fire, quiet, useReporterHarness } from './rect-reporter/reporter-harness';
+import { endOfTask, FIELD, fire, quiet, useReporterHarness } from '../../test/fakes/rect-reporter-harness';
 
 const h = useReporterHarness();
 

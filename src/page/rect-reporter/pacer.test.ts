@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import type { CollectCost } from './collect-cost';
 import { createGuard } from './guard';
 import { createPacer, type Pacer } from './pacer';
-import { endOfTask, FIELD, fire, quiet, useReporterHarness } from './reporter-harness';
+import { endOfTask, FIELD, fire, quiet, useReporterHarness } from '../../../test/fakes/rect-reporter-harness';
 
 describe('createPacer', () => {
   let frames: FrameRequestCallback[];

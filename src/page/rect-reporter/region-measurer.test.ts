@@ -6,7 +6,7 @@ import type { RectReporterOptions } from '../rect-reporter';
 import { createCollectCost } from './collect-cost';
 import { createGuard } from './guard';
 import { createRegionMeasurer, type RegionMeasurer } from './region-measurer';
-import { endOfTask, FIELD, fire, quiet, useReporterHarness } from './reporter-harness';
+import { endOfTask, FIELD, fire, quiet, useReporterHarness } from '../../../test/fakes/rect-reporter-harness';
 
 describe('createRegionMeasurer', () => {
   let t: number;

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SensitiveRectsMessage } from '../../../schemas/messages';
 import type { ViewportRect } from '../../redact/sensitive-rects';
-import { FIELD, fire, quiet, useReporterHarness } from './reporter-harness';
+import { FIELD, fire, quiet, useReporterHarness } from '../../../test/fakes/rect-reporter-harness';
 import { createReportSender, type ReportSender } from './report-sender';
 
 describe('createReportSender', () => {

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { SensitiveRectsMessageSchema, type SensitiveRectsMessage } from '../../../schemas/messages';
 import { createGuard } from './guard';
-import { FIELD, fire, quiet, useReporterHarness } from './reporter-harness';
+import { FIELD, fire, quiet, useReporterHarness } from '../../../test/fakes/rect-reporter-harness';
 import { startSyncAnswers, type SyncAnswers } from './sync-answers';
 
 describe('startSyncAnswers', () => {

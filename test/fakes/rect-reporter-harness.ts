@@ -1,9 +1,9 @@
 // Test support for the reporter's tests (never imported by the content script): a reporter on the
 // test's window with rects the test sets, and the fake clock's helpers.
 import { afterEach, beforeEach, vi } from 'vitest';
-import type { SensitiveRectsMessage } from '../../../schemas/messages';
-import type { ViewportRect } from '../../redact/sensitive-rects';
-import { startSensitiveRectReporter, type RectReporter, type RectReporterOptions } from '../rect-reporter';
+import type { SensitiveRectsMessage } from '../../schemas/messages';
+import type { ViewportRect } from '../../src/redact/sensitive-rects';
+import { startSensitiveRectReporter, type RectReporter, type RectReporterOptions } from '../../src/page/rect-reporter';
 
 export const FIELD: ViewportRect = { x: 10, y: 20, width: 100, height: 30 };
 
