@@ -26,7 +26,6 @@ import { createOperatorApi, handleUiCall } from '../src/recorder/operator-api';
 import { retentionSink } from '../src/bundle/retention-sink';
 import { autoDownloadSink } from '../src/bundle/download-sink';
 import { onceUntilFailure } from '../src/shared/once-until-failure';
-import { errorMessage } from '../src/shared/error-message';
 import { UiApiMessageSchema } from '../schemas/messages';
 import { maskJpeg } from '../src/platform/frame-masker';
 
@@ -40,9 +39,9 @@ export default defineBackground(() => {
     onEvent: (tabId, method, params) => {
       void recorder
         .handleCdpEvent(tabId, method, params, () => tabUrls.get(tabId) ?? null)
-        .catch((error: unknown) => log(`[afr] ${method} of tab ${tabId} lost: ${errorMessage(error)}`));
+        .catch((error: unknown) => log(`[afr] ${method} of tab ${tabId} lost: ${String(error)}`));
     },
-    onAttached: (tabId) => void recorder.handleDebuggerAttached(tabId).catch((error: unknown) => log(`[afr] screencast start failed: ${errorMessage(error)}`)),
+    onAttached: (tabId) => void recorder.handleDebuggerAttached(tabId).catch((error: unknown) => log(`[afr] screencast start failed: ${String(error)}`)),
     onDetached: (tabId, reason) => {
       recorder.handleDebuggerDetached(tabId);
       log(`[afr] debugger detached from tab ${tabId} (${reason}); using page-level signals and captureVisibleTab`);
@@ -115,7 +114,7 @@ export default defineBackground(() => {
       recorder.handleFrameConnected(origin.tabId, origin.frameId, port.sender?.documentId ?? null, again);
     }
     port.onMessage.addListener((message: unknown) => {
-      void recorder.handleMessage(message, origin).catch((error: unknown) => log(`[afr] message handling failed: ${errorMessage(error)}`));
+      void recorder.handleMessage(message, origin).catch((error: unknown) => log(`[afr] message handling failed: ${String(error)}`));
     });
   });
   // HTTP errors and failed loads of tabs without a debugger session (the recorder ignores the rest).
@@ -123,7 +122,7 @@ export default defineBackground(() => {
     if ((statusCode !== null && statusCode < 400) || d.tabId < 0) return;
     void recorder
       .handleWebRequest({ tabId: d.tabId, url: d.url, method: d.method, type: d.type, statusCode, error })
-      .catch((e: unknown) => log(`[afr] request of tab ${d.tabId} lost: ${errorMessage(e)}`));
+      .catch((e: unknown) => log(`[afr] request of tab ${d.tabId} lost: ${String(e)}`));
   };
   chrome.webRequest.onCompleted.addListener((d) => onRequest(d, d.statusCode, null), { urls: ['<all_urls>'] });
   chrome.webRequest.onErrorOccurred.addListener((d) => onRequest(d, null, d.error), { urls: ['<all_urls>'] });
@@ -152,7 +151,7 @@ export default defineBackground(() => {
     const tabs = await chrome.tabs.query({});
     // Tab ids are given again in a new browser session: frames from an earlier one are no open tab's.
     const open = newBrowserSession ? [] : tabs.flatMap((tab) => (tab.id === undefined ? [] : [tab.id]));
-    await recorder.keepTabs(open, startedAt).catch((error: unknown) => log(`[afr] frames of closed tabs not evicted: ${errorMessage(error)}`));
+    await recorder.keepTabs(open, startedAt).catch((error: unknown) => log(`[afr] frames of closed tabs not evicted: ${String(error)}`));
     for (const tab of tabs) {
       if (tab.id === undefined || !isCapturableUrl(tab.url)) continue;
       tabUrls.set(tab.id, redactUrl(tab.url!));
@@ -160,7 +159,7 @@ export default defineBackground(() => {
       // A restarted worker knows no page's regions: until a page reports, its frames are dropped.
       requestRegionsReport(tab.id);
     }
-    void warmUpClipEncoder().catch((error: unknown) => log(`[afr] clip encoder warm-up failed: ${errorMessage(error)}`));
+    void warmUpClipEncoder().catch((error: unknown) => log(`[afr] clip encoder warm-up failed: ${String(error)}`));
   };
   /** The worker's start-up; one that failed (storage refused) is tried again by the next call or alarm. */
   const ready = onceUntilFailure(() =>

@@ -26,7 +26,7 @@ describe('runSinks', () => {
       },
     };
     await expect(runSinks([failing, { name: 'upload', afterStore: after }], bundle, { settings: DEFAULT_SETTINGS }, log)).resolves.toBeUndefined();
-    expect(log).toHaveBeenCalledWith(`[afr] download of ${bundle.summary.id} failed: Download failed: disk full`);
+    expect(log).toHaveBeenCalledWith(`[afr] download of ${bundle.summary.id} failed: Error: Download failed: disk full`);
     expect(after).toHaveBeenCalledWith(bundle, { settings: DEFAULT_SETTINGS });
   });
 });

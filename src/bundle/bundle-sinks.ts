@@ -1,4 +1,3 @@
-import { errorMessage } from '../shared/error-message';
 import type { BundleSink, SinkContext, StoredBundle } from './ports';
 
 /**
@@ -10,7 +9,7 @@ export async function runSinks(sinks: readonly BundleSink[], bundle: StoredBundl
     try {
       await sink.afterStore(bundle, context);
     } catch (error) {
-      log(`[afr] ${sink.name} of ${bundle.summary.id} failed: ${errorMessage(error)}`);
+      log(`[afr] ${sink.name} of ${bundle.summary.id} failed: ${String(error)}`);
     }
   }
 }

@@ -9,7 +9,9 @@ export function autoDownloadSink(bundles: BundleStore, download: DownloadBundle)
     name: 'download',
     async afterStore({ summary, zip }, { settings }) {
       if (!settings.autoDownload) return;
-      await bundles.setDownloadId(summary.id, await download(summary.id, zip));
+      // Noted on the summary the caller holds as well as in the store.
+      summary.downloadId = await download(summary.id, zip);
+      await bundles.setDownloadId(summary.id, summary.downloadId);
     },
   };
 }

@@ -148,7 +148,7 @@ describe('FailureJobs: the sinks', () => {
     await recorder.start();
     const id = await afr.fail({ tabId: 7, reason: 'agent_failure' });
     expect(download).toHaveBeenCalledWith(id, expect.any(Uint8Array));
-    expect(log).toHaveBeenCalledWith(`[afr] download of ${id} failed: Download canceled`);
+    expect(log).toHaveBeenCalledWith(`[afr] download of ${id} failed: Error: Download canceled`);
     expect((await ports.bundles.list())[0]).toMatchObject({ id, downloadId: null });
     recorder.loop.stop();
   });
@@ -168,7 +168,7 @@ describe('FailureJobs: the sinks', () => {
     });
     await recorder.start();
     const id = await afr.fail({ tabId: 7, reason: 'agent_failure' });
-    expect(log).toHaveBeenCalledWith(`[afr] retention of ${id} failed: bundle store refused`);
+    expect(log).toHaveBeenCalledWith(`[afr] retention of ${id} failed: Error: bundle store refused`);
     expect(after).toHaveBeenCalledWith({ summary: expect.objectContaining({ id }), zip: expect.any(Uint8Array) }, { settings: expect.objectContaining({ autoDownload: true }) });
     expect(await ports.bundles.read(id)).toBeDefined();
     recorder.loop.stop();

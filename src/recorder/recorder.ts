@@ -4,7 +4,6 @@ import { enforceRetention, retentionPolicy } from '../bundle/retention';
 import type { CaptureLoop } from '../capture/capture-loop';
 import { FrameSources } from '../capture/frame-sources';
 import { onceUntilFailure } from '../shared/once-until-failure';
-import { errorMessage } from '../shared/error-message';
 import type { WebRequestEvent } from '../signals/web-request-signal';
 import { AgentCommands } from './agent-commands';
 import { FailureJobs } from './failure-jobs';
@@ -73,7 +72,7 @@ export class Recorder {
     await this.mode.loadPause();
     await this.apply(settings);
     this.isStarted = true;
-    void enforceRetention(bundles, clock.now(), retentionPolicy(settings)).catch((error: unknown) => log(`[afr] old bundles not deleted: ${errorMessage(error)}`));
+    void enforceRetention(bundles, clock.now(), retentionPolicy(settings)).catch((error: unknown) => log(`[afr] old bundles not deleted: ${String(error)}`));
   });
 
   /**
