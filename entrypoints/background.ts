@@ -20,6 +20,7 @@ import { requestRegionsReport, syncRegionsReport } from '../src/platform/redacti
 import { downloadBundle } from '../src/platform/downloads';
 import { encodeClipOffscreen, warmUpClipEncoder } from '../src/platform/clip-port';
 import { loadRunId } from '../src/platform/run-id';
+import type { TextMasker } from '../src/redact/mask-text';
 import { redactUrl } from '../src/redact/redact-url';
 import { requestRedactionPreview } from '../src/platform/redaction-preview-client';
 import { createOperatorApi, handleUiCall } from '../src/recorder/operator-api';
@@ -61,7 +62,7 @@ export default defineBackground(() => {
     ),
     bundles,
     settingsStore: new SettingsStore(new ChromeStorage(), log),
-    capturer: new VisibleTabCapturer(),
+    capturer: new VisibleTabCapturer((): TextMasker => recorder.masker),
     sessionRunId: () => runId,
     sessionStore: new ChromeStorage(chrome.storage.session),
     previewRedaction: requestRedactionPreview,
@@ -127,7 +128,7 @@ export default defineBackground(() => {
   chrome.webRequest.onCompleted.addListener((d) => onRequest(d, d.statusCode, null), { urls: ['<all_urls>'] });
   chrome.webRequest.onErrorOccurred.addListener((d) => onRequest(d, null, d.error), { urls: ['<all_urls>'] });
   chrome.tabs.onUpdated.addListener((tabId, change, tab) => {
-    if (tab.url) tabUrls.set(tabId, redactUrl(tab.url));
+    if (tab.url) tabUrls.set(tabId, redactUrl(tab.url, recorder.masker));
     if (change.status === 'loading') recorder.handleNavigation(tabId);
     if (change.status === 'loading' && isCapturableUrl(tab.url)) watchTab(tabId);
   });
@@ -154,7 +155,7 @@ export default defineBackground(() => {
     await recorder.keepTabs(open, startedAt).catch((error: unknown) => log(`[afr] frames of closed tabs not evicted: ${String(error)}`));
     for (const tab of tabs) {
       if (tab.id === undefined || !isCapturableUrl(tab.url)) continue;
-      tabUrls.set(tab.id, redactUrl(tab.url!));
+      tabUrls.set(tab.id, redactUrl(tab.url!, recorder.masker));
       watchTab(tab.id);
       // A restarted worker knows no page's regions: until a page reports, its frames are dropped.
       requestRegionsReport(tab.id);

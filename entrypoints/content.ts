@@ -9,7 +9,8 @@ import { RECT_REPORTER_GRACE_MS, startSensitiveRectReporter, type RectReporter }
 import { recordsFramesFromStoredSettings } from '../src/settings/stored-capture-level';
 import { takeSnapshot } from '../src/snapshot/take-snapshot';
 import { observeActions } from '../src/page/observe-actions';
-import { compileRedactionRules, selectorValidator, setActiveRedactionRules } from '../src/redact/custom-rules';
+import { compileRedactionRules, selectorValidator } from '../src/redact/custom-rules';
+import { BUILT_IN_MASKER, createTextMasker, type TextMasker } from '../src/redact/mask-text';
 import { redactionRulesFromStoredSettings } from '../src/settings/stored-redaction-rules';
 import { previewRedaction } from '../src/page/redaction-preview';
 import { SETTINGS_KEY } from '../src/settings/migrations';
@@ -84,6 +85,8 @@ export default defineContentScript({
     // drops this page's frames, rather than store frames masked without the rules. Runs only while
     // frames are recorded (capture level `screenshots` up): below it the page is spared the work.
     let rectReporter: RectReporter | null = null;
+    let masker: TextMasker = BUILT_IN_MASKER;
+    const currentMasker = () => masker;
     let rulesKnown = false;
     let framesRecorded = true;
     let disposed = false;
@@ -95,7 +98,7 @@ export default defineContentScript({
     const syncRectReporter = () => {
       if (!isTop || !rulesKnown || disposed) return;
       clearTimeout(stopLater);
-      if (framesRecorded && !rectReporter) rectReporter = startSensitiveRectReporter(window, send);
+      if (framesRecorded && !rectReporter) rectReporter = startSensitiveRectReporter(window, send, currentMasker);
       // The worker may take frames until it has applied the lower level itself: keep them masked a while.
       if (!framesRecorded && rectReporter) stopLater = setTimeout(stopRectReporter, RECT_REPORTER_GRACE_MS);
     };
@@ -106,10 +109,11 @@ export default defineContentScript({
     });
 
     // Custom redaction rules from the settings, kept current; the built-in rules apply meanwhile.
+    // Every producer of text in this frame is handed `currentMasker`, so they all apply the same rules.
     const isValidSelector = selectorValidator(document);
     const applySettings = (stored: unknown) => {
       const { rules, problems } = compileRedactionRules(redactionRulesFromStoredSettings(stored), isValidSelector);
-      setActiveRedactionRules(rules);
+      masker = createTextMasker(rules);
       framesRecorded = recordsFramesFromStoredSettings(stored);
       rectReporter?.refresh();
       syncRectReporter();
@@ -131,7 +135,7 @@ export default defineContentScript({
     chrome.storage.onChanged.addListener(onStorage);
     disposers.push(() => chrome.storage.onChanged.removeListener(onStorage));
 
-    disposers.push(observeActions(window, send), startPageBridge(window, send));
+    disposers.push(observeActions(window, send, currentMasker), startPageBridge(window, send, currentMasker));
     // Waiting steps go before the page is left, hidden or frozen. Registered after the observer, and
     // not capturing, so the values it flushes on pagehide are in.
     const flushSteps = () => batcher.flush();
@@ -153,7 +157,7 @@ export default defineContentScript({
       chrome.runtime.onMessage.removeListener(onBackgroundMessage);
     });
     if (!isTop) return;
-    disposers.push(startPageErrorRelay(window, send));
+    disposers.push(startPageErrorRelay(window, send, currentMasker));
 
     // Only the top frame answers: `tabs.sendMessage` reaches every frame, the first answer wins.
     chrome.runtime.onMessage.addListener((message: unknown, _sender, sendResponse) => {
@@ -178,7 +182,7 @@ export default defineContentScript({
       }
       let result: SnapshotCaptureResult;
       try {
-        result = { ok: true, snapshot: takeSnapshot(document) };
+        result = { ok: true, snapshot: takeSnapshot(document, masker) };
       } catch (err) {
         result = { ok: false, error: errorMessage(err) };
       }

@@ -24,8 +24,11 @@ export const RedactionKindSchema = z.enum([
 ]);
 export type RedactionKind = z.infer<typeof RedactionKindSchema>;
 
-/** What text masking replaced inside text nodes and free-text values. */
-export const TextMaskKindSchema = z.enum(['email', 'phone', 'card_number', 'ssn', 'custom']);
+/**
+ * What text masking replaced inside text nodes and free-text values. `credential`: a password,
+ * token, key or authorization value (`[credential]`).
+ */
+export const TextMaskKindSchema = z.enum(['email', 'phone', 'card_number', 'ssn', 'credential', 'custom']);
 export type TextMaskKind = z.infer<typeof TextMaskKindSchema>;
 
 export interface SnapshotNode {

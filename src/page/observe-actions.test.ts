@@ -2,6 +2,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StepObservedMessageSchema, type StepObservedMessage } from '../../schemas/messages';
 import { observeActions } from './observe-actions';
+import { BUILT_IN_MASKER } from '../redact/mask-text';
+
+const builtIn = () => BUILT_IN_MASKER;
+
 
 let steps: StepObservedMessage[];
 let dispose: () => void;
@@ -31,7 +35,7 @@ beforeEach(() => {
       <button id="pay" type="submit"><span>Pay <b>now</b></span></button>
     </form>`;
   steps = [];
-  dispose = observeActions(window, (s) => steps.push(s), { urlPollMs: 0 });
+  dispose = observeActions(window, (s) => steps.push(s), builtIn, { urlPollMs: 0 });
 });
 
 afterEach(() => {
@@ -116,7 +120,7 @@ describe('observeActions', () => {
   it('polls the URL for navigations no event reveals', () => {
     dispose();
     steps = [];
-    dispose = observeActions(window, (s) => steps.push(s), { urlPollMs: 500 });
+    dispose = observeActions(window, (s) => steps.push(s), builtIn, { urlPollMs: 500 });
     history.pushState(null, '', '/spa-route');
     vi.advanceTimersByTime(500);
     expect(kinds()).toEqual(['navigate:navigate', 'navigate:navigate']);
@@ -152,7 +156,7 @@ describe('observeActions', () => {
     dispose();
     dispose = observeActions(window, () => {
       throw new Error('boom');
-    }, { urlPollMs: 0 });
+    }, builtIn, { urlPollMs: 0 });
     expect(() => $('#pay').dispatchEvent(new MouseEvent('click', { bubbles: true }))).not.toThrow();
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^\[afr\]/), expect.any(Error));
   });

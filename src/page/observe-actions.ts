@@ -1,6 +1,6 @@
 import type { StepObservedMessage } from '../../schemas/messages';
 import { readFieldValue } from '../redact/field-value';
-import { maskAndCap } from '../redact/mask-text';
+import type { TextMasker } from '../redact/mask-text';
 import { createRedactionCounts } from '../redact/redaction-counts';
 import { redactUrl } from '../redact/redact-url';
 import { describeTarget, interactiveTarget } from '../snapshot/describe-target';
@@ -60,6 +60,7 @@ function isTyped(el: Element): boolean {
 export function observeActions(
   win: Window,
   emit: (step: StepObservedMessage) => void,
+  masker: () => TextMasker,
   opts: ObserveActionsOptions = {},
 ): () => void {
   const debounceMs = opts.inputDebounceMs ?? 400;
@@ -73,10 +74,10 @@ export function observeActions(
     emit({
       type: 'step/observed',
       ts: at,
-      url: redactUrl(win.location.href),
+      url: redactUrl(win.location.href, masker()),
       kind,
       action,
-      target: el ? describeTarget(el) : null,
+      target: el ? describeTarget(el, masker()) : null,
       value,
       value_redacted: redacted,
       outcome: null,
@@ -95,10 +96,10 @@ export function observeActions(
    * pause, a click or a key, or as the page is left, which may be after the next page started).
    */
   const emitTyped = (el: Element, at: number) => {
-    const field = readFieldValue(el, createRedactionCounts());
+    const field = readFieldValue(el, createRedactionCounts(), masker());
     if (field) return send('input', 'type', el, field.value, field.value_redacted, at);
     if (isEditable(el)) {
-      const text = maskAndCap(collapseWhitespace(readableText(el)), MAX_EDITABLE_CHARS, createRedactionCounts().text);
+      const text = masker().maskAndCap(collapseWhitespace(readableText(el)), MAX_EDITABLE_CHARS, createRedactionCounts().text);
       send('input', 'type', el, text, false, at);
     }
   };
@@ -133,7 +134,7 @@ export function observeActions(
         return send('change', (el as HTMLInputElement).checked ? 'check' : 'uncheck', el);
       }
       if (type === 'file') return send('change', 'choose file', el);
-      const field = readFieldValue(el, createRedactionCounts());
+      const field = readFieldValue(el, createRedactionCounts(), masker());
       send('change', 'select', el, field?.value ?? null, field?.value_redacted ?? false);
     },
     keydown(e) {

@@ -2,6 +2,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToBackgroundMessageSchema } from '../../schemas/messages';
 import { checkFlatMessage, startPageBridge, type PageBridgeMessage } from './page-bridge';
+import { BUILT_IN_MASKER } from '../redact/mask-text';
+
+const builtIn = () => BUILT_IN_MASKER;
+
 
 const SRC = 'agent-flight-recorder';
 let emitted: PageBridgeMessage[];
@@ -17,7 +21,7 @@ beforeEach(() => {
   emitted = [];
   warnings = [];
   clock = 1_000_000;
-  dispose = startPageBridge(window, (m) => emitted.push(m), { now: () => clock, warn: (m) => warnings.push(m) });
+  dispose = startPageBridge(window, (m) => emitted.push(m), builtIn, { now: () => clock, warn: (m) => warnings.push(m) });
 });
 afterEach(() => dispose());
 
@@ -143,7 +147,7 @@ describe('startPageBridge rate limits', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     dispose = startPageBridge(window, () => {
       throw new Error('boom');
-    });
+    }, builtIn);
     expect(() => post({ source: SRC, type: 'fail', reason: 'r' })).not.toThrow();
     expect(warn).toHaveBeenCalledOnce();
   });

@@ -1,7 +1,7 @@
 import type { AgentCommandMessage, PageErrorSignalMessage } from '../../schemas/messages';
 import type { AgentCommand } from '../../schemas/agent';
 import { PAGE_LIMITS, PAGE_MESSAGE_SCHEMAS, PAGE_PROTOCOL_SOURCE, type PageMessage } from '../../schemas/page-protocol';
-import { maskAndCap } from '../redact/mask-text';
+import type { TextMasker } from '../redact/mask-text';
 import { maskCommand } from '../redact/mask-command';
 import { createTextMaskCounts } from '../redact/redaction-counts';
 import { redactUrl, redactUrlsInText } from '../redact/redact-url';
@@ -92,12 +92,14 @@ export function parsePageMessage(data: unknown): PageMessage | string {
  * Listens for the public page protocol: `window.postMessage({ source: 'agent-flight-recorder',
  * type: 'step' | 'assert' | 'mark' | 'runStart' | 'runEnd' | 'fail', … }, '*')` from the page itself.
  * Malformed, unknown or oversized messages are dropped with a (rate-limited) warning; valid ones are
- * rate-limited (50/s with bursts of 100; `fail` 5 per 10 s), their text masked, and passed to `emit`
+ * rate-limited (50/s with bursts of 100; `fail` 5 per 10 s), their text masked (with the current
+ * `masker`), and passed to `emit`
  * as `agent/command`. Never throws. Returns a dispose function.
  */
 export function startPageBridge(
   win: Window,
   emit: (message: PageBridgeMessage) => void,
+  masker: () => TextMasker,
   opts: PageBridgeOptions = {},
 ): () => void {
   const now = opts.now ?? Date.now;
@@ -118,7 +120,8 @@ export function startPageBridge(
       if (type === 'fail' ? !fails.take() : !steps.take()) {
         return warn(`page "${type}" message dropped: ${type === 'fail' ? 'more than 5 in 10 s' : 'more than 50 per second'}`);
       }
-      emit({ type: 'agent/command', ts: now(), url: redactUrl(win.location.href), command: maskCommand({ kind: type, ...fields } as AgentCommand) });
+      const m = masker();
+      emit({ type: 'agent/command', ts: now(), url: redactUrl(win.location.href, m), command: maskCommand({ kind: type, ...fields } as AgentCommand, m) });
     } catch (err) {
       console.warn('[afr] page protocol bridge failed', err);
     }
@@ -157,20 +160,21 @@ function validPost(data: unknown, warn: (m: string) => void): PageErrorPost | nu
 
 /**
  * The isolated world's half: takes what `installPageErrorForwarder` posts, checks it, redacts URLs and
- * masks personal data in message and stack, and passes `signal/page-error` to `emit` (at most 10 at
+ * masks secrets in message and stack with the context's masker (`masker` gives the current one), and passes `signal/page-error` to `emit` (at most 10 at
  * once, then 1 per second). The background uses it only when its debugger session is not attached.
  */
 export function startPageErrorRelay(
   win: Window,
   emit: (message: PageErrorSignalMessage) => void,
+  masker: () => TextMasker,
   opts: PageBridgeOptions = {},
 ): () => void {
   const now = opts.now ?? Date.now;
   const warn = createRateLimitedWarn(opts.warn ?? ((m) => console.warn(`[afr] ${m}`)), now);
   const bucket = createTokenBucket(10, 1, now);
-  const clean = (s: string, cap: number) => {
+  const clean = (s: string, cap: number, m: TextMasker) => {
     const counts = createTextMaskCounts();
-    return maskAndCap(redactUrlsInText(s, counts), cap, counts);
+    return m.maskAndCap(redactUrlsInText(s, m, counts), cap, counts);
   };
   const onMessage = (event: MessageEvent) => {
     try {
@@ -182,13 +186,14 @@ export function startPageErrorRelay(
       if (!bucket.take()) return warn('page error report dropped: more than 1 per second');
       // When it was thrown, as the page says, unless that is not a moment ago (the page may post this itself).
       const received = now();
+      const m = masker();
       emit({
         type: 'signal/page-error',
         ts: post.ts <= received && received - post.ts <= PAGE_ERROR_MAX_DELAY_MS ? post.ts : received,
-        url: redactUrl(win.location.href),
+        url: redactUrl(win.location.href, m),
         kind: post.kind,
-        message: clean(post.message, PAGE_ERROR_LIMITS.messageChars),
-        stack: post.stack === null ? null : clean(post.stack, PAGE_ERROR_LIMITS.stackChars),
+        message: clean(post.message, PAGE_ERROR_LIMITS.messageChars, m),
+        stack: post.stack === null ? null : clean(post.stack, PAGE_ERROR_LIMITS.stackChars, m),
       });
     } catch (err) {
       console.warn('[afr] page error relay failed', err);

@@ -4,6 +4,10 @@ import { PageErrorSignalMessageSchema, type PageErrorSignalMessage } from '../..
 import { startPageErrorRelay } from './page-bridge';
 import { PAGE_ERROR_SOURCE, createTokenBucket, installPageErrorForwarder, type PageErrorPost } from './page-errors';
 import { PAGE_ERROR_LIMITS } from '../../schemas/content-port';
+import { BUILT_IN_MASKER } from '../redact/mask-text';
+
+const builtIn = () => BUILT_IN_MASKER;
+
 
 function pageEvent(type: string, props: Record<string, unknown>): Event {
   return Object.assign(new Event(type), props);
@@ -89,7 +93,7 @@ describe('startPageErrorRelay (isolated world)', () => {
     emitted = [];
     warnings = [];
     clock = 5_000;
-    dispose = startPageErrorRelay(window, (m) => emitted.push(m), { now: () => clock, warn: (m) => warnings.push(m) });
+    dispose = startPageErrorRelay(window, (m) => emitted.push(m), builtIn, { now: () => clock, warn: (m) => warnings.push(m) });
   });
   afterEach(() => dispose());
 

@@ -3,12 +3,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { SensitiveRectsMessageSchema } from '../../schemas/messages';
 import { FIRST_PAINT_WAIT_MS, startSensitiveRectReporter } from './rect-reporter';
 import { endOfTask, FIELD, fire, quiet, useReporterHarness } from '../../test/fakes/rect-reporter-harness';
+import { BUILT_IN_MASKER } from '../redact/mask-text';
+
+const builtIn = () => BUILT_IN_MASKER;
+
 
 const h = useReporterHarness();
 
 describe('startSensitiveRectReporter', () => {
   it('reports at start, an empty document with no rects, as a valid message', async () => {
-    h.reporter = startSensitiveRectReporter(window, (m) => h.sent.push(m), { pollMs: 0, whenPainted: () => null });
+    h.reporter = startSensitiveRectReporter(window, (m) => h.sent.push(m), builtIn, { pollMs: 0, whenPainted: () => null });
     expect(h.sent).toHaveLength(1);
     expect(SensitiveRectsMessageSchema.parse(h.sent[0])).toEqual({
       type: 'redaction/rects',
@@ -60,14 +64,14 @@ describe('startSensitiveRectReporter', () => {
         return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
       },
     });
-    h.reporter = startSensitiveRectReporter(win, (m) => h.sent.push(m), { pollMs: 0, collect: () => [] });
+    h.reporter = startSensitiveRectReporter(win, (m) => h.sent.push(m), builtIn, { pollMs: 0, collect: () => [] });
     expect(h.sent).toHaveLength(0);
     vi.advanceTimersByTime(FIRST_PAINT_WAIT_MS);
     expect(h.sent).toHaveLength(1); // no paint entry came: reported anyway
     h.reporter();
     // A paint entry arriving: reported then.
     h.sent = [];
-    h.reporter = startSensitiveRectReporter(win, (m) => h.sent.push(m), { pollMs: 0, collect: () => [] });
+    h.reporter = startSensitiveRectReporter(win, (m) => h.sent.push(m), builtIn, { pollMs: 0, collect: () => [] });
     expect(h.sent).toHaveLength(0);
     observers.at(-1)!();
     expect(h.sent).toHaveLength(1);
@@ -75,7 +79,7 @@ describe('startSensitiveRectReporter', () => {
     // A document that painted before the reporter started reports at once.
     h.sent = [];
     entries.push({ name: 'first-paint' });
-    h.reporter = startSensitiveRectReporter(win, (m) => h.sent.push(m), { pollMs: 0, collect: () => [] });
+    h.reporter = startSensitiveRectReporter(win, (m) => h.sent.push(m), builtIn, { pollMs: 0, collect: () => [] });
     expect(h.sent).toHaveLength(1);
   });
 
@@ -206,7 +210,7 @@ describe('startSensitiveRectReporter', () => {
     document.body.innerHTML = '<div id="host"></div>';
     const shadow = document.getElementById('host')!.attachShadow({ mode: 'open' });
     const inner = document.implementation.createHTMLDocument('frame');
-    h.reporter = startSensitiveRectReporter(window, (m) => h.sent.push(m), {
+    h.reporter = startSensitiveRectReporter(window, (m) => h.sent.push(m), builtIn, {
       whenPainted: () => null,
       collect: (_doc, onRoot) => {
         h.collects++;

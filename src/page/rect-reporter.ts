@@ -1,4 +1,5 @@
 import type { SensitiveRectsMessage } from '../../schemas/messages';
+import type { TextMasker } from '../redact/mask-text';
 import { watchChanges, type Change } from './rect-reporter/change-events';
 import { createCollectCost } from './rect-reporter/collect-cost';
 import { createFirstPaint, whenFirstPainted } from './rect-reporter/first-paint';
@@ -51,11 +52,13 @@ export const RECT_REPORTER_GRACE_MS = 2_000;
  * scrolling) what the last walk found is measured again, every form field examined again, which
  * gives the same rects for a fraction of the cost. A report equal to the last one is not sent, except
  * at page milestones and every `resendMs` while polling. Never throws into the page.
- * @example const stop = startSensitiveRectReporter(window, send); stop.refresh(); stop();
+ * `masker` gives the masker of the settings in force; `refresh()` after it changed.
+ * @example const stop = startSensitiveRectReporter(window, send, () => masker); stop.refresh(); stop();
  */
 export function startSensitiveRectReporter(
   win: Window,
   emit: (message: SensitiveRectsMessage) => void,
+  masker: () => TextMasker,
   opts: RectReporterOptions = {},
 ): RectReporter {
   const now = opts.now ?? (() => performance.now());
@@ -81,6 +84,7 @@ export function startSensitiveRectReporter(
     guarded,
     costs,
     focus,
+    masker,
     onRoot: (root) => changes.observe(root),
     takeMutations: () => changes.takeMutations(),
     reportIn,

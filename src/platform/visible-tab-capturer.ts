@@ -1,6 +1,7 @@
 import type { CaptureTarget, CapturedImage, Capturer } from '../capture/ports';
 import { dataUrlToBytes } from '../shared/base64';
 import { readJpegSize } from '../shared/jpeg-size';
+import type { TextMasker } from '../redact/mask-text';
 import { redactUrl } from '../redact/redact-url';
 
 /** Pages `captureVisibleTab` may capture with `<all_urls>`; chrome://, the web store and others refuse. */
@@ -10,6 +11,9 @@ export function isCapturableUrl(url: string | undefined): boolean {
 
 /** `Capturer` over `chrome.tabs.captureVisibleTab`: the active tab of every normal, visible window. */
 export class VisibleTabCapturer implements Capturer {
+  /** `masker` gives the masker of the settings in force, for the tabs' URLs. */
+  constructor(private readonly masker: () => TextMasker) {}
+
   async listTargets(): Promise<CaptureTarget[]> {
     const windows = await chrome.windows.getAll({ populate: true, windowTypes: ['normal'] });
     const targets: CaptureTarget[] = [];
@@ -18,7 +22,7 @@ export class VisibleTabCapturer implements Capturer {
       if (win.state === 'minimized' || win.id === undefined) continue;
       const tab = win.tabs?.find((t) => t.active);
       if (tab?.id === undefined || !isCapturableUrl(tab.url)) continue;
-      targets.push({ tabId: tab.id, windowId: win.id, url: tab.url ? redactUrl(tab.url) : null });
+      targets.push({ tabId: tab.id, windowId: win.id, url: tab.url ? redactUrl(tab.url, this.masker()) : null });
     }
     return targets;
   }

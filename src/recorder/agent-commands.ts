@@ -35,7 +35,7 @@ export class AgentCommands {
   /** Resolves to the run id for `runStart`, the bundle id of a command that bundled, else null. */
   async run(raw: AgentCommand, at: CommandContext): Promise<string | null> {
     const { stepLog, mode, run, failures } = this.ports;
-    const c = maskCommand(raw);
+    const c = maskCommand(raw, mode.masker);
     if (c.kind === 'runStart') {
       await run.start({
         runId: c.runId ?? `run-${at.ts.toString(36)}-${Math.random().toString(36).slice(2, 8)}`,

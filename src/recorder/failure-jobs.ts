@@ -86,7 +86,7 @@ export class FailureJobs {
 
   private async admitAndPackage(raw: FailureSignal, options: TriggerOptions, settings: Settings): Promise<BundleSummary | null> {
     const { clock, mode, stepLog, log } = this.ports;
-    const signal = redactSignal(raw);
+    const signal = redactSignal(raw, mode.masker);
     const explicit = options.explicit ?? false;
     let verdict = this.gate.admit(signal.tab_id, clock.now(), { ignoreCooldown: explicit });
     while (!verdict.admitted && explicit && this.inflight.has(signal.tab_id)) {

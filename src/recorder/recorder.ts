@@ -9,6 +9,7 @@ import { AgentCommands } from './agent-commands';
 import { FailureJobs } from './failure-jobs';
 import { MessageIntake, type MessageOrigin } from './message-intake';
 import type { RecorderPorts } from './ports';
+import type { TextMasker } from '../redact/mask-text';
 import { RecordingMode } from './recording-mode';
 import { RunState } from './run-state';
 import { SignalIntake } from './signal-intake';
@@ -50,6 +51,11 @@ export class Recorder {
     this.signals = new SignalIntake({ clock, stepLog, mode, failures, debuggerState, tabUrl });
     this.messages = new MessageIntake({ ...ports, mode, frames, commands: this.commands, signals: this.signals, untilStarted: () => this.untilStarted() });
     this.storedBundles = new StoredBundles(ports.bundles, ports.download);
+  }
+
+  /** The masker of the settings in force, for text the worker produces outside the recorder (tab URLs). */
+  get masker(): TextMasker {
+    return this.mode.masker;
   }
 
   /** The `captureVisibleTab` loop (tests stop it to freeze the clock's effects). */

@@ -1,4 +1,6 @@
 import type { Settings } from '../../schemas/settings';
+import { compileRedactionRules } from '../redact/custom-rules';
+import { createTextMasker, type TextMasker } from '../redact/mask-text';
 import type { KeyValueStore, SettingsStore } from '../settings/settings-store';
 
 const PAUSED_KEY = 'paused';
@@ -9,6 +11,7 @@ const PAUSED_KEY = 'paused';
  */
 export class RecordingMode {
   private pausedNow = false;
+  private maskerOf: { rules: Settings['redaction']; masker: TextMasker } | null = null;
 
   constructor(
     private readonly settingsStore: SettingsStore,
@@ -17,6 +20,17 @@ export class RecordingMode {
 
   get settings(): Settings {
     return this.settingsStore.get();
+  }
+
+  /**
+   * The masker of the settings in force: the built-in detectors and the custom text patterns, as the
+   * content script applies them to page text. Rebuilt when the redaction rules change (every
+   * settings change gives new rules; selectors do not apply here, the worker has no DOM).
+   */
+  get masker(): TextMasker {
+    const rules = this.settings.redaction;
+    if (this.maskerOf?.rules !== rules) this.maskerOf = { rules, masker: createTextMasker(compileRedactionRules(rules, () => true).rules) };
+    return this.maskerOf.masker;
   }
 
   get paused(): boolean {

@@ -53,7 +53,7 @@ export class SignalIntake {
   /** Applies the signal rules: ignore, put on the timeline, or bundle. */
   async handleSignal(raw: RawSignal): Promise<void> {
     const { clock, mode } = this.ports;
-    if (!mode.recordsTimeline || this.echoes.isEcho(raw, clock.now())) return;
+    if (!mode.recordsTimeline || this.echoes.isEcho(raw, clock.now(), mode.masker)) return;
     const { disposition } = evaluateSignal(mode.settings.signals, raw);
     if (disposition === 'ignore') return;
     const signal = signalFromRaw(raw);
@@ -61,7 +61,7 @@ export class SignalIntake {
     // earlier ones) goes on the timeline at its time: a bundle now would not show it.
     const longPast = raw.kind === 'exception' && raw.origin === 'debugger' && clock.now() - raw.ts > ECHO_KEPT_MS;
     if (disposition === 'record' || mode.settings.persistMode === 'manual' || longPast) {
-      await this.ports.stepLog.add(signalStep(redactSignal(signal), 'record'));
+      await this.ports.stepLog.add(signalStep(redactSignal(signal, mode.masker), 'record'));
       return;
     }
     // A crash ends the page: it is no storm's repeat, and the last chance to bundle it (after the

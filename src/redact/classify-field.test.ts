@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classifySensitiveField } from './classify-field';
+import { NO_CUSTOM_RULES } from './custom-rules';
 
 const html = readFileSync(path.join(import.meta.dirname, '../../test/fixtures/sensitive-fields.html'), 'utf8');
 document.documentElement.innerHTML = html.replace(/^<!doctype html>/i, '');
@@ -16,13 +17,13 @@ describe('classifySensitiveField', () => {
   });
 
   it.each(cases)('#%s → %s', (id, expected) => {
-    expect(classifySensitiveField(document.getElementById(id)!)).toBe(expected);
+    expect(classifySensitiveField(document.getElementById(id)!, NO_CUSTOM_RULES)).toBe(expected);
   });
 
   it('ignores elements that are not form fields', () => {
     const div = document.createElement('div');
     div.setAttribute('name', 'password');
-    expect(classifySensitiveField(div)).toBeNull();
+    expect(classifySensitiveField(div, NO_CUSTOM_RULES)).toBeNull();
   });
 
   it('follows a password field that a "show password" toggle turned into text', () => {
@@ -30,6 +31,6 @@ describe('classifySensitiveField', () => {
     input.type = 'password';
     input.name = 'pwd';
     input.type = 'text';
-    expect(classifySensitiveField(input)).toBe('password');
+    expect(classifySensitiveField(input, NO_CUSTOM_RULES)).toBe('password');
   });
 });

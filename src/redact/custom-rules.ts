@@ -1,6 +1,6 @@
 import type { RedactionRules } from '../../schemas/settings';
 
-/** Custom redaction rules, compiled for the content script. */
+/** Custom redaction rules, compiled: the content script applies all of them, the service worker its text patterns. */
 export interface CompiledRedactionRules {
   /** The valid selectors joined into one selector list, or null. */
   selector: string | null;
@@ -51,22 +51,8 @@ export function selectorValidator(doc: Pick<Document, 'createDocumentFragment'>)
   };
 }
 
-let active: CompiledRedactionRules = NO_CUSTOM_RULES;
-
-/**
- * The rules in force in this context. The content script sets them from the settings (and again
- * when they change); redaction code reads them, so every producer of text applies them alike.
- */
-export function setActiveRedactionRules(rules: CompiledRedactionRules): void {
-  active = rules;
-}
-
-export function activeRedactionRules(): CompiledRedactionRules {
-  return active;
-}
-
 /** Whether `el` is, or is inside, an element the custom selectors withhold. */
-export function withheldBySelector(el: Element, rules: CompiledRedactionRules = active): boolean {
+export function withheldBySelector(el: Element, rules: CompiledRedactionRules): boolean {
   if (!rules.selector) return false;
   try {
     return el.closest(rules.selector) !== null;

@@ -1,6 +1,6 @@
 import type { RedactionKind } from '../../schemas/snapshot';
 import { classifySensitiveField } from './classify-field';
-import { maskAndCap } from './mask-text';
+import type { TextMasker } from './mask-text';
 import type { RedactionTally } from './redaction-counts';
 
 /** A form field's value as it may be recorded. */
@@ -34,19 +34,20 @@ function rawValue(el: Element): string {
 
 /**
  * The value of an input, textarea or select: withheld (`value: null, value_redacted: true`) when
- * `classifySensitiveField` says so, else masked with `maskText` and capped. Null for elements
+ * `classifySensitiveField` says so, else masked with `masker` and capped. Null for elements
  * without a recordable value (buttons, checkboxes, file inputs, non-fields). Adds to `counts`.
  */
 export function readFieldValue(
   el: Element,
   counts: RedactionTally,
+  masker: TextMasker,
   cap: number = MAX_FIELD_VALUE_CHARS,
 ): FieldValue | null {
   if (!hasFieldValue(el)) return null;
-  const kind = classifySensitiveField(el);
+  const kind = classifySensitiveField(el, masker.rules);
   if (kind) {
     counts.fields[kind]++;
     return { value: null, value_redacted: true, redaction_kind: kind };
   }
-  return { value: maskAndCap(rawValue(el), cap, counts.text), value_redacted: false };
+  return { value: masker.maskAndCap(rawValue(el), cap, counts.text), value_redacted: false };
 }

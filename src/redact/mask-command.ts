@@ -1,6 +1,6 @@
 import type { AgentCommand } from '../../schemas/agent';
 import { AGENT_LIMITS } from '../../schemas/agent';
-import { maskAndCap } from './mask-text';
+import type { TextMasker } from './mask-text';
 import { createTextMaskCounts } from './redaction-counts';
 
 /** Free-text fields of agent commands: masked like page text wherever a command comes from. */
@@ -10,12 +10,12 @@ const TEXT_FIELDS = ['action', 'target', 'label', 'goal', 'reasoning', 'expected
 const capOf = (key: (typeof TEXT_FIELDS)[number]) =>
   key === 'reason' ? AGENT_LIMITS.reasonChars : key === 'label' ? AGENT_LIMITS.labelChars : AGENT_LIMITS.textChars;
 
-/** Masks personal data in every free-text field of an agent command (ids, booleans and enums pass), within the field's cap. */
-export function maskCommand<T extends AgentCommand>(command: T): T {
+/** Masks secrets in every free-text field of an agent command (ids, booleans and enums pass), within the field's cap. */
+export function maskCommand<T extends AgentCommand>(command: T, masker: TextMasker): T {
   const out: Record<string, unknown> = { ...command };
   for (const key of TEXT_FIELDS) {
     const value = out[key];
-    if (typeof value === 'string') out[key] = maskAndCap(value, capOf(key), createTextMaskCounts());
+    if (typeof value === 'string') out[key] = masker.maskAndCap(value, capOf(key), createTextMaskCounts());
   }
   return out as T;
 }

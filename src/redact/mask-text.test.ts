@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { maskAndCap, maskText } from './mask-text';
-import { createTextMaskCounts } from './redaction-counts';
+import { BUILT_IN_MASKER } from './mask-text';
+import { createTextMaskCounts, type TextMaskCounts } from './redaction-counts';
+
+const maskText = (text: string) => BUILT_IN_MASKER.mask(text);
+const maskAndCap = (text: string, cap: number, counts: TextMaskCounts) => BUILT_IN_MASKER.maskAndCap(text, cap, counts);
 
 describe('maskText masks personal data', () => {
   it.each([
@@ -57,7 +60,7 @@ describe('maskText', () => {
   it('counts every mask by kind', () => {
     const { text, counts } = maskText('a@b.io, c@d.io, 415-555-0134, 123-45-6789, 5555555555554444');
     expect(text).toBe('[email], [email], [phone], [ssn], [card]');
-    expect(counts).toEqual({ email: 2, phone: 1, card_number: 1, ssn: 1, custom: 0 });
+    expect(counts).toEqual({ email: 2, phone: 1, card_number: 1, ssn: 1, credential: 0, custom: 0 });
   });
 
   it('stays linear on adversarial input', () => {

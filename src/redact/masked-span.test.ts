@@ -1,11 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cachedMaskedSpan, mayBeTypingPersonalData, mayHoldMaskedText, maskedSpan } from './masked-span';
-import { NO_CUSTOM_RULES, compileRedactionRules, setActiveRedactionRules } from './custom-rules';
+import { describe, expect, it } from 'vitest';
+import { cachedMaskedSpan, mayBeTypingPersonalData, maskedSpan } from './masked-span';
+import { compileRedactionRules } from './custom-rules';
+import { BUILT_IN_MASKER, createTextMasker } from './mask-text';
 
-afterEach(() => setActiveRedactionRules(NO_CUSTOM_RULES));
+const withPatterns = (...textPatterns: string[]) =>
+  createTextMasker(compileRedactionRules({ selectors: [], fieldNamePatterns: [], textPatterns }, () => true).rules);
+const mayHoldMaskedText = (text: string) => BUILT_IN_MASKER.mayHold(text);
 
 const spanText = (text: string) => {
-  const span = maskedSpan(text);
+  const span = maskedSpan(text, BUILT_IN_MASKER);
   return span && text.slice(span[0], span[1]);
 };
 
@@ -26,21 +29,36 @@ describe('maskedSpan', () => {
   });
 
   it('widens the span by the longest mask when custom patterns could start or end like a mask', () => {
-    setActiveRedactionRules(compileRedactionRules({ selectors: [], fieldNamePatterns: [], textPatterns: ['\\[ACCT \\d+\\]'] }, () => true).rules);
+    const masker = withPatterns('\\[ACCT \\d+\\]');
     const text = 'Your account is [ACCT 123456] since 2020, thanks';
-    const span = maskedSpan(text)!;
+    const span = maskedSpan(text, masker)!;
     expect(text.slice(span[0], span[1])).toContain('[ACCT 123456]');
     expect(span[1] - span[0]).toBeLessThanOrEqual('[ACCT 123456]'.length + 20);
   });
 
   it('remembers the span per owner until the text or the rules change', () => {
     const owner = {};
-    expect(cachedMaskedSpan(owner, 'mail a@b.io')).toEqual([5, 11]);
-    expect(cachedMaskedSpan(owner, 'mail a@b.io')).toEqual([5, 11]);
-    expect(cachedMaskedSpan(owner, 'mail nobody')).toBeNull();
-    setActiveRedactionRules(compileRedactionRules({ selectors: [], fieldNamePatterns: [], textPatterns: ['nobody'] }, () => true).rules);
-    // Widened by the longest mask: a custom pattern may start like one.
-    expect(cachedMaskedSpan(owner, 'mail nobody')).toEqual([0, 11]);
+    expect(cachedMaskedSpan(owner, 'mail a@b.io', BUILT_IN_MASKER)).toEqual([5, 11]);
+    expect(cachedMaskedSpan(owner, 'mail a@b.io', BUILT_IN_MASKER)).toEqual([5, 11]);
+    expect(cachedMaskedSpan(owner, 'mail nobody', BUILT_IN_MASKER)).toBeNull();
+    // A new masker (new rules) is not answered from the cache. Widened by the longest mask: a custom pattern may start like one.
+    expect(cachedMaskedSpan(owner, 'mail nobody', withPatterns('nobody'))).toEqual([0, 11]);
+  });
+});
+
+describe('maskedSpan of credentials (what is masked in pixels)', () => {
+  const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.c2lnbmF0dXJl';
+  it.each([
+    [`Your token: ${jwt} (expires soon)`, jwt],
+    ['Deploy key AKIAIOSFODNN7EXAMPLE', 'AKIAIOSFODNN7EXAMPLE'],
+    ['password=hunter2 saved', 'hunter2'],
+    ['Authorization: Bearer 4f9c2a1e8b7d6c5e end', 'Bearer 4f9c2a1e8b7d6c5e'],
+    ['token="[x9]" set', '[x9]'],
+  ])('%j → %j', (text, secret) => {
+    const span = maskedSpan(text, BUILT_IN_MASKER)!;
+    const shown = text.slice(span[0], span[1]);
+    expect(shown).toContain(secret);
+    expect(shown.length).toBeLessThanOrEqual(secret.length + 24);
   });
 });
 
@@ -72,8 +90,8 @@ describe('mayHoldMaskedText', () => {
   });
 
   it('lets every text through when custom text patterns are set', () => {
-    setActiveRedactionRules(compileRedactionRules({ selectors: [], fieldNamePatterns: [], textPatterns: ['Project Falcon'] }, () => true).rules);
-    expect(mayHoldMaskedText('Project Falcon')).toBe(true);
-    expect(maskedSpan('about Project Falcon')).toEqual([0, 20]);
+    const masker = withPatterns('Project Falcon');
+    expect(masker.mayHold('Project Falcon')).toBe(true);
+    expect(maskedSpan('about Project Falcon', masker)).toEqual([0, 20]);
   });
 });

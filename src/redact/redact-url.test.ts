@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_URL_CHARS, redactUrl, redactUrlsInText } from './redact-url';
 import { createTextMaskCounts } from './redaction-counts';
+import { BUILT_IN_MASKER } from './mask-text';
 
 describe('redactUrl', () => {
   it.each([
@@ -29,17 +30,17 @@ describe('redactUrl', () => {
     ['data:image/png;base64,iVBORw0KGgo=', 'data:image/png;base64,REDACTED'],
     ['', ''],
   ])('%s', (input, expected) => {
-    expect(redactUrl(input)).toBe(expected);
+    expect(redactUrl(input, BUILT_IN_MASKER)).toBe(expected);
   });
 
   it('counts masks it applied in the path', () => {
     const counts = createTextMaskCounts();
-    redactUrl('https://a.test/u/jane@example.com', counts);
+    redactUrl('https://a.test/u/jane@example.com', BUILT_IN_MASKER, counts);
     expect(counts.email).toBe(1);
   });
 
   it('caps the result after redacting', () => {
-    const out = redactUrl(`https://a.test/?token=${'x'.repeat(20_000)}&q=${'y'.repeat(20_000)}`);
+    const out = redactUrl(`https://a.test/?token=${'x'.repeat(20_000)}&q=${'y'.repeat(20_000)}`, BUILT_IN_MASKER);
     expect(out.length).toBe(MAX_URL_CHARS);
     expect(out).toContain('token=REDACTED&q=yyy');
   });
@@ -48,7 +49,7 @@ describe('redactUrl', () => {
 describe('redactUrlsInText', () => {
   it('redacts every URL in a stack trace', () => {
     const stack = 'Error: x\n    at f (https://cdn.test/app.js?token=abc:10:5)\n    at https://u:p@a.test/b.js:1:2';
-    expect(redactUrlsInText(stack)).toBe(
+    expect(redactUrlsInText(stack, BUILT_IN_MASKER)).toBe(
       'Error: x\n    at f (https://cdn.test/app.js?token=REDACTED:10:5)\n    at https://a.test/b.js:1:2',
     );
   });

@@ -17,7 +17,7 @@ export const REDACTION_KINDS: readonly RedactionKind[] = [
   'hidden',
   'custom',
 ];
-export const TEXT_MASK_KINDS: readonly TextMaskKind[] = ['email', 'phone', 'card_number', 'ssn', 'custom'];
+export const TEXT_MASK_KINDS: readonly TextMaskKind[] = ['email', 'phone', 'card_number', 'ssn', 'credential', 'custom'];
 
 export type TextMaskCounts = Record<TextMaskKind, number>;
 export type FieldRedactionCounts = Record<RedactionKind, number>;

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { fieldIsSensitive, isFocusedTypedField } from './sensitive-field';
+import { BUILT_IN_MASKER } from './mask-text';
 
 function field(html: string, value?: string): HTMLInputElement {
   document.body.innerHTML = html;
@@ -29,7 +30,7 @@ describe('fieldIsSensitive', () => {
     ['a plain field whose placeholder shows an email', '<input name="note" placeholder="jane.doe@example.com">', '', false, false, true],
   ])('%s', (_what, html, value, focused, classified, expected) => {
     const el = field(html, value);
-    expect(fieldIsSensitive(el, focused ? el : null, classified)).toBe(expected);
+    expect(fieldIsSensitive(el, focused ? el : null, classified, BUILT_IN_MASKER)).toBe(expected);
   });
 });
 

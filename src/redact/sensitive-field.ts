@@ -1,4 +1,5 @@
 import { hasFieldValue } from './field-value';
+import type { TextMasker } from './mask-text';
 import { cachedMaskedSpan, mayBeTypingPersonalData } from './masked-span';
 
 /** Input types whose value is free text a person may type a secret into. */
@@ -42,12 +43,12 @@ export function isFocusedTypedField(target: EventTarget | null): boolean {
  * typed into counts: its report is then sent when it gets the focus, well before the first character
  * is painted; a report sent on the `input` event races the frame showing it.
  */
-export function fieldIsSensitive(el: Element, focused: Element | null, classified: boolean): boolean {
+export function fieldIsSensitive(el: Element, focused: Element | null, classified: boolean, masker: TextMasker): boolean {
   if (classified) return true;
   if (el === focused && isTypedField(el)) return true;
   const text = shownText(el);
   if (!text) return false;
-  if (cachedMaskedSpan(el, text)) return true;
+  if (cachedMaskedSpan(el, text, masker)) return true;
   const freeText = el.localName === 'textarea' || (el.localName === 'input' && FREE_TEXT_TYPES.has(inputType(el)));
   return freeText && mayBeTypingPersonalData(text);
 }

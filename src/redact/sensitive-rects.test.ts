@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SnapshotNode } from '../../schemas/snapshot';
 import { takeSnapshot } from '../snapshot/take-snapshot';
 import { collectSensitiveRects, createSensitiveRectCollector, type RectLike, type RectSource } from './sensitive-rects';
-import { NO_CUSTOM_RULES, compileRedactionRules, selectorValidator, setActiveRedactionRules } from './custom-rules';
+import { compileRedactionRules, selectorValidator } from './custom-rules';
+import { BUILT_IN_MASKER, createTextMasker, type TextMasker } from './mask-text';
 
 // happy-dom has no layout (every rect is 0×0): each element's box comes from its `data-box`
 // attribute ("x y width height"); a text range gets its element's box, and its text is recorded.
@@ -39,11 +40,15 @@ function activate(rules: { selectors?: string[]; fieldNamePatterns?: string[]; t
     { selectors: rules.selectors ?? [], fieldNamePatterns: rules.fieldNamePatterns ?? [], textPatterns: rules.textPatterns ?? [] },
     selectorValidator(document),
   );
-  setActiveRedactionRules(compiled);
+  masker = createTextMasker(compiled);
 }
 
+/** The masker in force, as the content script hands it to the collector. */
+let masker: TextMasker = BUILT_IN_MASKER;
+const current = () => masker;
+
 afterEach(() => {
-  setActiveRedactionRules(NO_CUSTOM_RULES);
+  masker = BUILT_IN_MASKER;
   document.body.innerHTML = '';
 });
 
@@ -66,7 +71,7 @@ describe('collectSensitiveRects: which fields', () => {
     document.body.innerHTML = html;
     if (value !== null) setValue('#f', value);
     const layout = fakeLayout();
-    expect(collectSensitiveRects(document, layout.rectOf)).toMatchObject([{ x: 10, y: 10, width: 100, height: 20 }]);
+    expect(collectSensitiveRects(document, masker, layout.rectOf)).toMatchObject([{ x: 10, y: 10, width: 100, height: 20 }]);
     expect(layout.elements).toEqual(['f']);
   });
 
@@ -81,7 +86,7 @@ describe('collectSensitiveRects: which fields', () => {
   ])('leaves out %s', (_what, html, value) => {
     document.body.innerHTML = html;
     if (value !== null) setValue('#f', value);
-    expect(collectSensitiveRects(document, fakeLayout().rectOf)).toEqual([]);
+    expect(collectSensitiveRects(document, masker, fakeLayout().rectOf)).toEqual([]);
   });
 
   it('reports the focused text field, and only while it has the focus', () => {
@@ -89,12 +94,12 @@ describe('collectSensitiveRects: which fields', () => {
     const { rectOf } = fakeLayout();
     for (const id of ['city', 'qty', 't']) {
       (document.getElementById(id) as HTMLElement).focus();
-      expect(collectSensitiveRects(document, rectOf), id).toHaveLength(1);
+      expect(collectSensitiveRects(document, masker, rectOf), id).toHaveLength(1);
     }
     (document.getElementById('box') as HTMLElement).focus();
-    expect(collectSensitiveRects(document, rectOf)).toEqual([]);
+    expect(collectSensitiveRects(document, masker, rectOf)).toEqual([]);
     (document.activeElement as HTMLElement).blur();
-    expect(collectSensitiveRects(document, rectOf)).toEqual([]);
+    expect(collectSensitiveRects(document, masker, rectOf)).toEqual([]);
   });
 
   it('reports the focused field inside a shadow root', () => {
@@ -103,24 +108,24 @@ describe('collectSensitiveRects: which fields', () => {
     shadow.innerHTML = '<input id="inner" name="nickname">';
     (shadow.getElementById('inner') as HTMLElement).focus();
     const layout = fakeLayout();
-    expect(collectSensitiveRects(document, layout.rectOf)).toHaveLength(1);
+    expect(collectSensitiveRects(document, masker, layout.rectOf)).toHaveLength(1);
     expect(layout.elements).toEqual(['inner']);
   });
 
   it('reports a plain field whose placeholder shows an address', () => {
     document.body.innerHTML = '<input id="f" placeholder="e.g. jane@example.com">';
-    expect(collectSensitiveRects(document, fakeLayout().rectOf)).toHaveLength(1);
+    expect(collectSensitiveRects(document, masker, fakeLayout().rectOf)).toHaveLength(1);
   });
 
   it('follows a field as it is typed into and cleared', () => {
     document.body.innerHTML = '<input id="f" name="note">';
     const { rectOf } = fakeLayout();
     setValue('#f', 'hello');
-    expect(collectSensitiveRects(document, rectOf)).toEqual([]);
+    expect(collectSensitiveRects(document, masker, rectOf)).toEqual([]);
     setValue('#f', 'hello jane@example.com');
-    expect(collectSensitiveRects(document, rectOf)).toHaveLength(1);
+    expect(collectSensitiveRects(document, masker, rectOf)).toHaveLength(1);
     setValue('#f', '');
-    expect(collectSensitiveRects(document, rectOf)).toEqual([]);
+    expect(collectSensitiveRects(document, masker, rectOf)).toEqual([]);
   });
 });
 
@@ -128,21 +133,21 @@ describe('collectSensitiveRects: text and custom rules', () => {
   it('reports the masked part of a text node only', () => {
     document.body.innerHTML = '<p id="p" data-box="0 100 600 40">Contact jane.notes@example.com for details</p><p>Nothing 2 see</p>';
     const layout = fakeLayout();
-    expect(collectSensitiveRects(document, layout.rectOf)).toMatchObject([{ x: 0, y: 100, width: 600, height: 40 }]);
+    expect(collectSensitiveRects(document, masker, layout.rectOf)).toMatchObject([{ x: 0, y: 100, width: 600, height: 40 }]);
     expect(layout.ranges).toEqual(['jane.notes@example.com']);
   });
 
   it('covers every secret of a text node with one range', () => {
     document.body.innerHTML = '<p>Call (415) 555-0199 or mail a@b.io today</p>';
     const layout = fakeLayout();
-    collectSensitiveRects(document, layout.rectOf);
+    collectSensitiveRects(document, masker, layout.rectOf);
     expect(layout.ranges).toEqual(['(415) 555-0199 or mail a@b.io']);
   });
 
   it('does not look at text without "@" or digits, nor at scripts and styles', () => {
     document.body.innerHTML = '<p>Plain words only</p><script>var a = "x@y.io"</script><style>/* 4111 1111 1111 1111 */</style>';
     const layout = fakeLayout();
-    expect(collectSensitiveRects(document, layout.rectOf)).toEqual([]);
+    expect(collectSensitiveRects(document, masker, layout.rectOf)).toEqual([]);
     expect(layout.ranges).toEqual([]);
   });
 
@@ -151,7 +156,7 @@ describe('collectSensitiveRects: text and custom rules', () => {
       '<div id="bal" class="account-balance" data-box="20 300 200 50"><p>12,345.67 EUR, a@b.io</p><input name="pw" type="password"></div><p>Public</p>';
     activate({ selectors: ['.account-balance'] });
     const layout = fakeLayout();
-    expect(collectSensitiveRects(document, layout.rectOf)).toMatchObject([{ x: 20, y: 300, width: 200, height: 50 }]);
+    expect(collectSensitiveRects(document, masker, layout.rectOf)).toMatchObject([{ x: 20, y: 300, width: 200, height: 50 }]);
     expect(layout.elements).toEqual(['bal']);
     expect(layout.ranges).toEqual([]);
   });
@@ -160,7 +165,7 @@ describe('collectSensitiveRects: text and custom rules', () => {
     document.body.innerHTML = '<label for="m">Member number</label><input id="m" value="M-99812"><p id="ref">Reference ACCT-123456, thanks</p>';
     activate({ fieldNamePatterns: ['member'], textPatterns: ['ACCT-\\d+'] });
     const layout = fakeLayout();
-    expect(collectSensitiveRects(document, layout.rectOf)).toHaveLength(2);
+    expect(collectSensitiveRects(document, masker, layout.rectOf)).toHaveLength(2);
     expect(layout.elements).toEqual(['m']);
     expect(layout.ranges[0]).toContain('ACCT-123456');
   });
@@ -168,7 +173,7 @@ describe('collectSensitiveRects: text and custom rules', () => {
   it('reports an editor whose text holds a secret split across elements', () => {
     document.body.innerHTML = '<div id="ed" contenteditable="true" data-box="0 0 400 200">mail jane<b>.doe</b>@example.com</div><div contenteditable="false">a@b.io</div>';
     const layout = fakeLayout();
-    collectSensitiveRects(document, layout.rectOf);
+    collectSensitiveRects(document, masker, layout.rectOf);
     expect(layout.elements).toEqual(['ed']);
   });
 });
@@ -179,7 +184,7 @@ describe('collectSensitiveRects: shadow roots, iframes and geometry', () => {
     const shadow = document.getElementById('host')!.attachShadow({ mode: 'open' });
     shadow.innerHTML = '<input id="spw" type="password" data-box="5 6 7 8">';
     const roots: unknown[] = [];
-    expect(collectSensitiveRects(document, fakeLayout().rectOf, { onRoot: (r) => roots.push(r) })).toMatchObject([{ x: 5, y: 6, width: 7, height: 8 }]);
+    expect(collectSensitiveRects(document, masker, fakeLayout().rectOf, { onRoot: (r) => roots.push(r) })).toMatchObject([{ x: 5, y: 6, width: 7, height: 8 }]);
     expect(roots).toEqual([document, shadow]);
   });
 
@@ -190,7 +195,7 @@ describe('collectSensitiveRects: shadow roots, iframes and geometry', () => {
     const frame = document.getElementById('frame')!;
     Object.defineProperty(frame, 'clientWidth', { value: 300 });
     Object.defineProperty(frame, 'clientHeight', { value: 150 });
-    const rects = collectSensitiveRects(document, fakeLayout().rectOf, { frameDocument: (el) => (el === frame ? inner : null) });
+    const rects = collectSensitiveRects(document, masker, fakeLayout().rectOf, { frameDocument: (el) => (el === frame ? inner : null) });
     expect(rects).toMatchObject([
       { x: 110, y: 220, width: 100, height: 30 },
       { x: 350, y: 340, width: 50, height: 10 },
@@ -199,7 +204,7 @@ describe('collectSensitiveRects: shadow roots, iframes and geometry', () => {
 
   it('masks the whole box of an iframe it cannot read (another origin), and of one nested too deep to walk', () => {
     document.body.innerHTML = '<p>Pay</p><iframe id="pay" data-box="40 300 420 180"></iframe><iframe id="hidden" data-box="0 0 0 0"></iframe>';
-    expect(collectSensitiveRects(document, fakeLayout().rectOf, { frameDocument: () => null })).toMatchObject([{ x: 40, y: 300, width: 420, height: 180 }]);
+    expect(collectSensitiveRects(document, masker, fakeLayout().rectOf, { frameDocument: () => null })).toMatchObject([{ x: 40, y: 300, width: 420, height: 180 }]);
 
     // By default an iframe is judged by what it loads too: another origin's page may still be on its way.
     document.body.innerHTML = `<iframe id="other" src="https://pay.example.net/card" data-box="0 0 300 100"></iframe><iframe id="same" src="${location.origin}/frame.html" data-box="0 200 300 100"></iframe><iframe id="blank" src="about:blank" data-box="0 400 300 100"></iframe>`;
@@ -211,7 +216,7 @@ describe('collectSensitiveRects: shadow roots, iframes and geometry', () => {
       Object.defineProperty(frame, 'clientHeight', { value: 100 });
     }
     const roots: unknown[] = [];
-    expect(collectSensitiveRects(document, fakeLayout().rectOf, { onRoot: (root) => roots.push(root) })).toMatchObject([{ x: 0, y: 0, width: 300, height: 100 }]);
+    expect(collectSensitiveRects(document, masker, fakeLayout().rectOf, { onRoot: (root) => roots.push(root) })).toMatchObject([{ x: 0, y: 0, width: 300, height: 100 }]);
     expect(roots).toHaveLength(3); // the top document and the two same-origin frames
 
     // Same-origin documents nested nine deep, each iframe 1 px into its parent's: eight are walked,
@@ -226,7 +231,7 @@ describe('collectSensitiveRects: shadow roots, iframes and geometry', () => {
     }
     const walked: unknown[] = [];
     const frameDocument = (el: Element) => docs[frames.indexOf(el as HTMLIFrameElement)] ?? null;
-    expect(collectSensitiveRects(document, fakeLayout().rectOf, { frameDocument, onRoot: (root) => walked.push(root) })).toMatchObject([
+    expect(collectSensitiveRects(document, masker, fakeLayout().rectOf, { frameDocument, onRoot: (root) => walked.push(root) })).toMatchObject([
       { x: 18, y: 18, width: 392, height: 392 },
     ]);
     expect(walked).toEqual([document, ...docs.slice(0, 8)]);
@@ -238,7 +243,7 @@ describe('collectSensitiveRects: shadow roots, iframes and geometry', () => {
       <input type="password" data-box="10 2000 100 20">
       <input type="password" data-box="-50 700 100 100">
       <input type="password" data-box="10.4 20.6 100.2 19.5">`;
-    expect(collectSensitiveRects(document, fakeLayout().rectOf)).toMatchObject([
+    expect(collectSensitiveRects(document, masker, fakeLayout().rectOf)).toMatchObject([
       { x: 0, y: 700, width: 50, height: window.innerHeight - 700 },
       { x: 10, y: 20, width: 101, height: 21 },
     ]);
@@ -249,7 +254,7 @@ describe('collectSensitiveRects: shadow roots, iframes and geometry', () => {
       <input type="password" data-box="10 -300 100 20">
       <input type="password" data-box="10 ${window.innerHeight + 500} 100 20">
       <input type="password" data-box="10 ${window.innerHeight + 1500} 100 20">`;
-    expect(createSensitiveRectCollector(fakeLayout().rectOf, 1_000).collect(document)).toMatchObject([
+    expect(createSensitiveRectCollector(current, fakeLayout().rectOf, 1_000).collect(document)).toMatchObject([
       { x: 10, y: -300, width: 100, height: 20 },
       { x: 10, y: window.innerHeight + 500, width: 100, height: 20 },
     ]);
@@ -257,7 +262,7 @@ describe('collectSensitiveRects: shadow roots, iframes and geometry', () => {
 
   it('merges rects past the limit instead of dropping any', () => {
     document.body.innerHTML = Array.from({ length: 9 }, (_, i) => `<input type="password" data-box="0 ${i * 30} 100 20">`).join('');
-    const rects = collectSensitiveRects(document, fakeLayout().rectOf, { maxRects: 4 });
+    const rects = collectSensitiveRects(document, masker, fakeLayout().rectOf, { maxRects: 4 });
     expect(rects.length).toBeLessThanOrEqual(4);
     for (let i = 0; i < 9; i++) {
       expect(rects.some((r) => r.y <= i * 30 && r.y + r.height >= i * 30 + 20 && r.x <= 0 && r.width >= 100)).toBe(true);
@@ -267,7 +272,7 @@ describe('collectSensitiveRects: shadow roots, iframes and geometry', () => {
   it('reports nothing for an empty document', () => {
     const empty = document.implementation.createHTMLDocument('');
     empty.documentElement.remove();
-    expect(collectSensitiveRects(empty, fakeLayout().rectOf)).toEqual([]);
+    expect(collectSensitiveRects(empty, masker, fakeLayout().rectOf)).toEqual([]);
   });
 });
 
@@ -288,9 +293,9 @@ describe('collectSensitiveRects agrees with the DOM snapshot', () => {
     Object.defineProperty(frame, 'clientWidth', { value: 300 });
     Object.defineProperty(frame, 'clientHeight', { value: 150 });
     const layout = fakeLayout();
-    collectSensitiveRects(document, layout.rectOf);
+    collectSensitiveRects(document, masker, layout.rectOf);
 
-    const snapshot = takeSnapshot(document);
+    const snapshot = takeSnapshot(document, masker);
     const withheld = [...nodes(snapshot.root)]
       .filter((n) => n.value_redacted || (n.value ?? '').includes('['))
       .map((n) => n.attributes?.id ?? n.tag);
@@ -336,18 +341,18 @@ describe('createSensitiveRectCollector: measuring again what a walk found', () =
   it('gives the rects a new walk gives, in the same order, after each change no mutation shows', () => {
     document.body.innerHTML = FORM;
     activate({ selectors: ['#secret'] });
-    const collector = createSensitiveRectCollector(fakeLayout().rectOf);
+    const collector = createSensitiveRectCollector(current, fakeLayout().rectOf);
     collector.collect(document);
     for (const [, change] of steps) {
       change();
-      expect(collector.remeasure(document)).toEqual(collectSensitiveRects(document, fakeLayout().rectOf));
+      expect(collector.remeasure(document)).toEqual(collectSensitiveRects(document, masker, fakeLayout().rectOf));
     }
   });
 
   it('measures only the regions the walk found, not every field and text', () => {
     document.body.innerHTML = FORM;
     const layout = fakeLayout();
-    const again = createSensitiveRectCollector(layout.rectOf);
+    const again = createSensitiveRectCollector(current, layout.rectOf);
     again.collect(document);
     layout.ranges.length = 0;
     layout.elements.length = 0;
@@ -366,7 +371,7 @@ describe('createSensitiveRectCollector: measuring again what a walk found', () =
   ])('cannot stand in for a walk when %s', (_what, change, collectFirst) => {
     document.body.innerHTML = FORM;
     activate({ selectors: ['#secret', '.secret'] });
-    const collector = createSensitiveRectCollector(fakeLayout().rectOf);
+    const collector = createSensitiveRectCollector(current, fakeLayout().rectOf);
     if (collectFirst) collector.collect(document);
     change();
     expect(collector.remeasure(document)).toBeNull();
@@ -376,19 +381,19 @@ describe('createSensitiveRectCollector: measuring again what a walk found', () =
     document.body.innerHTML = `${FORM}<div id="host" data-box="300 200 300 40"></div>`;
     const shadow = document.getElementById('host')!.attachShadow({ mode: 'open' });
     shadow.innerHTML = '<input id="inner" name="nickname" data-box="300 200 200 20"><input id="other" name="alias" data-box="300 230 200 20">';
-    const collector = createSensitiveRectCollector(fakeLayout().rectOf);
+    const collector = createSensitiveRectCollector(current, fakeLayout().rectOf);
     collector.collect(document);
     for (const id of ['inner', 'other']) {
       (shadow.getElementById(id) as HTMLInputElement).focus();
       const rects = collector.remeasure(document);
-      expect(rects).toEqual(collectSensitiveRects(document, fakeLayout().rectOf));
+      expect(rects).toEqual(collectSensitiveRects(document, masker, fakeLayout().rectOf));
       expect(rects).toContainEqual(expect.objectContaining({ x: 300, y: id === 'inner' ? 200 : 230, width: 200, height: 20 }));
     }
   });
 
   it('gives each node an id of its own, the same in every walk and measuring again', () => {
     document.body.innerHTML = '<input id="a" type="password" data-box="10 10 100 20"><p data-box="0 100 600 40">mail jane@example.com</p>';
-    const collector = createSensitiveRectCollector(fakeLayout().rectOf);
+    const collector = createSensitiveRectCollector(current, fakeLayout().rectOf);
     const first = collector.collect(document);
     expect(first).toHaveLength(2);
     expect(new Set(first.map((r) => r.id)).size).toBe(2);
@@ -403,14 +408,14 @@ describe('createSensitiveRectCollector: measuring again what a walk found', () =
 
   it('cannot stand in for a walk of a page with an iframe, readable or not', () => {
     document.body.innerHTML = `${FORM}<iframe id="frame" data-box="0 300 300 150"></iframe>`;
-    const collector = createSensitiveRectCollector(fakeLayout().rectOf);
+    const collector = createSensitiveRectCollector(current, fakeLayout().rectOf);
     collector.collect(document, { frameDocument: () => null });
     expect(collector.remeasure(document)).toBeNull();
   });
 
   it('cannot stand in for a walk of another document', () => {
     document.body.innerHTML = FORM;
-    const collector = createSensitiveRectCollector(fakeLayout().rectOf);
+    const collector = createSensitiveRectCollector(current, fakeLayout().rectOf);
     collector.collect(document);
     expect(collector.remeasure(document.implementation.createHTMLDocument('other'))).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { classifySensitiveField } from './classify-field';
-import { activeRedactionRules, type CompiledRedactionRules } from './custom-rules';
 import { hasFieldValue } from './field-value';
-import { cachedMaskedSpan, mayHoldMaskedText, type MaskedSpan } from './masked-span';
+import type { TextMasker } from './mask-text';
+import { cachedMaskedSpan, type MaskedSpan } from './masked-span';
 import { fieldIsSensitive } from './sensitive-field';
 import { capRects, clipBox, roundOut, type Box, type ViewportRect } from './viewport-rect';
 
@@ -81,7 +81,7 @@ type Source =
 
 /** What a walk found: measured again by `remeasure` while the DOM is as it was. */
 interface Found {
-  readonly rules: CompiledRedactionRules;
+  readonly masker: TextMasker;
   readonly sources: Source[];
   /** Each root walked, with what the custom selectors matched there (a selector may depend on state: `:focus`). */
   readonly roots: { readonly root: Document | ShadowRoot; readonly withheld: readonly Element[] }[];
@@ -93,7 +93,7 @@ interface Walk {
   readonly rectOf: RectSource;
   readonly frameDocument: (iframe: Element) => Document | null;
   readonly onRoot: (root: Document | ShadowRoot) => void;
-  readonly selector: string | null;
+  readonly masker: TextMasker;
   readonly out: ViewportRect[];
   readonly found: Found;
 }
@@ -118,8 +118,8 @@ function add(out: ViewportRect[], rects: ArrayLike<RectLike>, at: Placement, id:
 
 function visitText(node: Text, walk: Walk, at: Placement): void {
   const text = node.nodeValue;
-  if (!text || !mayHoldMaskedText(text)) return;
-  const span = cachedMaskedSpan(node, text);
+  if (!text || !walk.masker.mayHold(text)) return;
+  const span = cachedMaskedSpan(node, text, walk.masker);
   if (!span) return;
   walk.found.sources.push({ kind: 'text', node, text, span });
   add(walk.out, spanRects(walk.rectOf, node, span), at, idOf(node));
@@ -140,9 +140,9 @@ function addBox(walk: Walk, el: Element, at: Placement): void {
 
 function visitField(el: Element, root: Document | ShadowRoot, focused: Element | null, walk: Walk, at: Placement): void {
   if (!hasFieldValue(el)) return;
-  const classified = classifySensitiveField(el) !== null;
+  const classified = classifySensitiveField(el, walk.masker.rules) !== null;
   walk.found.sources.push({ kind: 'field', el, root, classified });
-  if (fieldIsSensitive(el, focused, classified)) add(walk.out, walk.rectOf(el), at, idOf(el));
+  if (fieldIsSensitive(el, focused, classified, walk.masker)) add(walk.out, walk.rectOf(el), at, idOf(el));
 }
 
 /**
@@ -184,13 +184,13 @@ function walkRoot(root: Document | ShadowRoot, walk: Walk, at: Placement): void 
   walk.onRoot(root);
   // A document's `activeElement` is the shadow host of a focused field inside it: each root has its own.
   const focused = root.activeElement;
-  const matches = selectorMatches(root, walk.selector);
+  const matches = selectorMatches(root, walk.masker.rules.selector);
   walk.found.roots.push({ root, withheld: matches });
   const withheld: ReadonlySet<Element> = new Set(matches);
   // An editor's text may split a secret across elements (`jane<b>.doe</b>@…`): look at its whole text.
   for (const host of Array.from(root.querySelectorAll('[contenteditable]'))) {
     if (host.getAttribute('contenteditable')?.toLowerCase() === 'false') continue;
-    if (cachedMaskedSpan(host, host.textContent ?? '')) addBox(walk, host, at);
+    if (cachedMaskedSpan(host, host.textContent ?? '', walk.masker)) addBox(walk, host, at);
   }
   let node: Node | null = root.firstChild;
   while (node) {
@@ -221,15 +221,15 @@ function walkRoot(root: Document | ShadowRoot, walk: Walk, at: Placement): void 
  * Where the page shows something the DOM redaction withholds or masks, as viewport rects of the
  * top document (CSS px, integers rounded outwards, clipped to the viewport): form fields
  * `classifySensitiveField` withholds; the focused text field (it is being typed into); fields and
- * editors whose text `maskText` masks (or a free-text field with an address or number being typed:
+ * editors whose text the masker masks (or a free-text field with an address or number being typed:
  * `jane@exam`, `4111 11`); elements the custom
  * selectors withhold; the masked part of any text node; the whole box of an iframe whose document
- * cannot be read (another origin). Open shadow roots and same-origin iframes are walked. Only fields, editors and text nodes holding an `@` or seven digits (any text when
+ * cannot be read (another origin). Open shadow roots and same-origin iframes are walked. Only fields, editors and text nodes the detectors' pre-checks let through (any text when
  * custom text patterns are set) are examined, and masking results are cached per node.
  * @example collectSensitiveRects(document) // [{ x: 24, y: 180, width: 320, height: 36 }]
  */
-export function collectSensitiveRects(doc: Document, rectOf: RectSource = rectsFromLayout, opts: CollectOptions = {}): ViewportRect[] {
-  return createSensitiveRectCollector(rectOf).collect(doc, opts);
+export function collectSensitiveRects(doc: Document, masker: TextMasker, rectOf: RectSource = rectsFromLayout, opts: CollectOptions = {}): ViewportRect[] {
+  return createSensitiveRectCollector(() => masker, rectOf).collect(doc, opts);
 }
 
 /** `collectSensitiveRects` that remembers what it found, so the regions can be measured again cheaply. */
@@ -269,18 +269,22 @@ function sameElements(a: readonly Element[], b: readonly Element[]): boolean {
  * collector.collect(document); // after a DOM mutation
  * collector.remeasure(document) ?? collector.collect(document); // after focus moved or the page scrolled
  */
-export function createSensitiveRectCollector(rectOf: RectSource = rectsFromLayout, viewportMargin = 0): SensitiveRectCollector {
+export function createSensitiveRectCollector(
+  masker: () => TextMasker,
+  rectOf: RectSource = rectsFromLayout,
+  viewportMargin = 0,
+): SensitiveRectCollector {
   let found: Found | null = null;
   return {
     collect(doc, opts = {}) {
-      const rules = activeRedactionRules();
+      const current = masker();
       const walk: Walk = {
         rectOf,
         frameDocument: opts.frameDocument ?? sameOriginDocument,
         onRoot: opts.onRoot ?? (() => {}),
-        selector: rules.selector,
+        masker: current,
         out: [],
-        found: { rules, sources: [], roots: [], framed: false },
+        found: { masker: current, sources: [], roots: [], framed: false },
       };
       found = null;
       const clip = viewportClip(doc, viewportMargin);
@@ -290,8 +294,8 @@ export function createSensitiveRectCollector(rectOf: RectSource = rectsFromLayou
       return capRects(walk.out, opts.maxRects ?? MAX_SENSITIVE_RECTS);
     },
     remeasure(doc, maxRects = MAX_SENSITIVE_RECTS) {
-      if (!found || found.framed || found.rules !== activeRedactionRules() || found.roots[0]?.root !== doc) return null;
-      const selector = found.rules.selector;
+      if (!found || found.framed || found.masker !== masker() || found.roots[0]?.root !== doc) return null;
+      const selector = found.masker.rules.selector;
       if (selector && !found.roots.every(({ root, withheld }) => sameElements(selectorMatches(root, selector), withheld))) return null;
       const clip = viewportClip(doc, viewportMargin);
       if (!clip) return [];
@@ -303,7 +307,7 @@ export function createSensitiveRectCollector(rectOf: RectSource = rectsFromLayou
           add(out, spanRects(rectOf, source.node, source.span), at, idOf(source.node));
         } else if (!source.el.isConnected) return null;
         else if (source.kind === 'box') add(out, rectOf(source.el), at, idOf(source.el));
-        else if (fieldIsSensitive(source.el, source.root.activeElement, source.classified)) add(out, rectOf(source.el), at, idOf(source.el));
+        else if (fieldIsSensitive(source.el, source.root.activeElement, source.classified, found.masker)) add(out, rectOf(source.el), at, idOf(source.el));
       }
       return capRects(out, maxRects);
     },

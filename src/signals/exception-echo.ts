@@ -1,4 +1,5 @@
 import { PAGE_ERROR_LIMITS } from '../../schemas/content-port';
+import type { TextMasker } from '../redact/mask-text';
 import { maskSignalText } from './redact-signal';
 import type { RawSignal } from './signal-rules';
 
@@ -22,9 +23,9 @@ export interface SeenException {
 }
 
 /** An exception's message as both sources can say it: its first line, the page's "Uncaught " off, masked as the page masks it. */
-export function echoText(message: string, origin: RawSignal['origin']): string {
+export function echoText(message: string, origin: RawSignal['origin'], masker: TextMasker): string {
   const line = message.slice(0, PAGE_ERROR_LIMITS.messageChars).split('\n', 1)[0]!;
-  return maskSignalText(origin === 'page_fallback' ? line.replace(/^Uncaught (?!\(in promise\))/, '') : line).slice(0, ECHO_TEXT_CHARS);
+  return maskSignalText(origin === 'page_fallback' ? line.replace(/^Uncaught (?!\(in promise\))/, '') : line, masker).slice(0, ECHO_TEXT_CHARS);
 }
 
 /**
@@ -38,8 +39,13 @@ export function echoText(message: string, origin: RawSignal['origin']): string {
  * message before a "Script error."), so the same error thrown again soon after is a new one. A replay
  * from long ago waits for no twin.
  */
-export function matchEcho(seen: readonly SeenException[], raw: RawSignal, now: number): { echo: boolean; seen: SeenException[] } {
-  const text = echoText(raw.message, raw.origin);
+export function matchEcho(
+  seen: readonly SeenException[],
+  raw: RawSignal,
+  now: number,
+  masker: TextMasker,
+): { echo: boolean; seen: SeenException[] } {
+  const text = echoText(raw.message, raw.origin, masker);
   const recent = seen.filter((e) => now - e.at < ECHO_KEPT_MS);
   // The page's "Script error." and CDP's report of that throw (not of a rejection).
   const crossOrigin = (e: SeenException) => {
@@ -65,9 +71,9 @@ export class ExceptionEchoes {
   private readonly tabs = new Map<number, SeenException[]>();
 
   /** Whether this exception report is the twin of one the other source made; other signals never are. */
-  isEcho(raw: RawSignal, now: number): boolean {
+  isEcho(raw: RawSignal, now: number, masker: TextMasker): boolean {
     if (raw.kind !== 'exception' || raw.tabId === null) return false;
-    const { echo, seen } = matchEcho(this.tabs.get(raw.tabId) ?? [], raw, now);
+    const { echo, seen } = matchEcho(this.tabs.get(raw.tabId) ?? [], raw, now, masker);
     this.tabs.set(raw.tabId, seen);
     return echo;
   }

@@ -2,6 +2,7 @@
 import { expect, it } from 'vitest';
 import { createTextMaskCounts } from '../redact/redaction-counts';
 import { accessibleName } from './accessible-name';
+import { BUILT_IN_MASKER } from '../redact/mask-text';
 
 it.each([
   ['<span id="l1">Billing</span><span id="l2">email</span><input id="t" aria-labelledby="l1 l2" aria-label="ignored">', 'Billing email'],
@@ -21,10 +22,10 @@ it.each([
   ['<button id="t"></button>', undefined],
 ])('%s → %s', (html, name) => {
   document.body.innerHTML = html;
-  expect(accessibleName(document.getElementById('t')!, createTextMaskCounts())).toBe(name);
+  expect(accessibleName(document.getElementById('t')!, BUILT_IN_MASKER, createTextMaskCounts())).toBe(name);
 });
 
 it('caps long names', () => {
   document.body.innerHTML = `<button id="t">${'long '.repeat(100)}</button>`;
-  expect(accessibleName(document.getElementById('t')!, createTextMaskCounts())).toHaveLength(200);
+  expect(accessibleName(document.getElementById('t')!, BUILT_IN_MASKER, createTextMaskCounts())).toHaveLength(200);
 });

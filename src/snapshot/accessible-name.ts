@@ -1,5 +1,5 @@
 import type { TextMaskCounts } from '../redact/redaction-counts';
-import { maskAndCap } from '../redact/mask-text';
+import type { TextMasker } from '../redact/mask-text';
 import { collapseWhitespace, readableText } from './readable-text';
 import { roleOf } from './implicit-role';
 
@@ -72,12 +72,12 @@ function rawName(el: Element, role: string | undefined): string {
 
 /**
  * The element's accessible name, approximately as assistive technology computes it (aria-labelledby,
- * aria-label, labels, alt, button and link text, title, placeholder). Masked with `maskText` and
+ * aria-label, labels, alt, button and link text, title, placeholder). Masked with `masker` and
  * capped; undefined when empty.
  */
-export function accessibleName(el: Element, counts: TextMaskCounts, role: string | undefined = roleOf(el)): string | undefined {
+export function accessibleName(el: Element, masker: TextMasker, counts: TextMaskCounts, role: string | undefined = roleOf(el)): string | undefined {
   const raw = rawName(el, role);
   if (!raw) return undefined;
-  const name = maskAndCap(collapseWhitespace(raw), MAX_NAME_CHARS, counts);
+  const name = masker.maskAndCap(collapseWhitespace(raw), MAX_NAME_CHARS, counts);
   return name || undefined;
 }

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { expect, it } from 'vitest';
 import { describeTarget, interactiveTarget } from './describe-target';
+import { BUILT_IN_MASKER } from '../redact/mask-text';
 
 it('describes an element by tag, role, masked name and selector', () => {
   document.body.innerHTML = '<form><button id="send" type="submit">Email jane@example.com</button></form>';
-  expect(describeTarget(document.getElementById('send')!)).toEqual({
+  expect(describeTarget(document.getElementById('send')!, BUILT_IN_MASKER)).toEqual({
     tag: 'button',
     role: 'button',
     name: 'Email [email]',
@@ -14,7 +15,7 @@ it('describes an element by tag, role, masked name and selector', () => {
 
 it('masks personal data in selectors', () => {
   document.body.innerHTML = '<input name="jane@example.com">';
-  expect(describeTarget(document.querySelector('input')!).selector).toBe('input[name="[email]"]');
+  expect(describeTarget(document.querySelector('input')!, BUILT_IN_MASKER).selector).toBe('input[name="[email]"]');
 });
 
 it('finds the control around a clicked node', () => {

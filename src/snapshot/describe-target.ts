@@ -1,5 +1,5 @@
 import type { StepTarget } from '../../schemas/steps';
-import { maskAndCap } from '../redact/mask-text';
+import type { TextMasker } from '../redact/mask-text';
 import { createTextMaskCounts, type TextMaskCounts } from '../redact/redaction-counts';
 import { accessibleName } from './accessible-name';
 import { buildSelector } from './css-selector';
@@ -23,13 +23,13 @@ export function interactiveTarget(el: Element): Element {
 }
 
 /** A step's description of an element: tag, role, masked accessible name and masked selector. */
-export function describeTarget(el: Element, counts: TextMaskCounts = createTextMaskCounts()): StepTarget {
+export function describeTarget(el: Element, masker: TextMasker, counts: TextMaskCounts = createTextMaskCounts()): StepTarget {
   const role = roleOf(el);
   // An element a custom rule withholds is named by tag and selector only.
-  const name = withheldBySelector(el) ? '' : accessibleName(el, counts, role);
+  const name = withheldBySelector(el, masker.rules) ? '' : accessibleName(el, masker, counts, role);
   const target: StepTarget = {
     tag: el.localName,
-    selector: maskAndCap(buildSelector(el), MAX_SELECTOR_CHARS, counts),
+    selector: masker.maskAndCap(buildSelector(el), MAX_SELECTOR_CHARS, counts),
   };
   if (role) target.role = role;
   if (name) target.name = name;

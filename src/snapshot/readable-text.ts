@@ -4,13 +4,13 @@ const UNREADABLE = new Set(['script', 'style', 'noscript', 'template', 'textarea
 /** Elements that browsers lay out apart from their neighbours: their text is separated by a space. */
 const SEPARATED = new Set(['td', 'th', 'tr', 'li', 'p', 'div', 'br', 'dt', 'dd', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'section', 'article']);
 
-/** Characters of raw text collected before masking (see `maskAndCap` for why this bound is safe). */
+/** Characters of raw text collected before masking (see `TextMasker.maskAndCap` for why this bound is safe). */
 export const READ_TEXT_LIMIT = 64 * 1024;
 
 /**
  * The text a reader sees inside `node`, for names and labels. Skips textareas (their text is the
  * field's default value, which may be a secret), selects, scripts and styles. Not masked: pass the
- * result through `maskAndCap`.
+ * result through `TextMasker.maskAndCap`.
  */
 export function readableText(node: Node, limit: number = READ_TEXT_LIMIT): string {
   let out = '';

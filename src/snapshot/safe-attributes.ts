@@ -1,5 +1,5 @@
 import type { TextMaskCounts } from '../redact/redaction-counts';
-import { maskAndCap } from '../redact/mask-text';
+import type { TextMasker } from '../redact/mask-text';
 import { redactUrl } from '../redact/redact-url';
 
 /** Longest attribute value kept. */
@@ -45,7 +45,7 @@ const SAFE_ATTRIBUTES = new Set([
 ]);
 
 /** The element's safe attributes, URLs redacted and text masked; undefined when there are none. */
-export function pickSafeAttributes(el: Element, counts: TextMaskCounts): Record<string, string> | undefined {
+export function pickSafeAttributes(el: Element, counts: TextMaskCounts, masker: TextMasker): Record<string, string> | undefined {
   let out: Record<string, string> | undefined;
   const attrs = el.attributes;
   for (let i = 0; i < attrs.length; i++) {
@@ -53,8 +53,8 @@ export function pickSafeAttributes(el: Element, counts: TextMaskCounts): Record<
     const name = attr.name.toLowerCase();
     if (!SAFE_ATTRIBUTES.has(name)) continue;
     const value = URL_ATTRIBUTES.has(name)
-      ? redactUrl(attr.value, counts).slice(0, 2 * MAX_ATTRIBUTE_CHARS)
-      : maskAndCap(attr.value, MAX_ATTRIBUTE_CHARS, counts);
+      ? redactUrl(attr.value, masker, counts).slice(0, 2 * MAX_ATTRIBUTE_CHARS)
+      : masker.maskAndCap(attr.value, MAX_ATTRIBUTE_CHARS, counts);
     (out ??= {})[name] = value;
   }
   return out;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PageSnapshotSchema, type SnapshotNode } from '../../schemas/snapshot';
 import { takeSnapshot } from './take-snapshot';
+import { BUILT_IN_MASKER } from '../redact/mask-text';
 
 const fixture = (name: string) =>
   readFileSync(path.join(import.meta.dirname, '../../test/fixtures', name), 'utf8').replace(/^<!doctype html>/i, '');
@@ -64,15 +65,15 @@ describe('takeSnapshot on a page full of secrets', () => {
   beforeEach(loadSecretsPage);
 
   it('validates against the schema', () => {
-    expect(() => PageSnapshotSchema.parse(takeSnapshot(document))).not.toThrow();
+    expect(() => PageSnapshotSchema.parse(takeSnapshot(document, BUILT_IN_MASKER))).not.toThrow();
   });
 
   it.each(SECRETS)('never contains %s', (secret) => {
-    expect(JSON.stringify(takeSnapshot(document)).toLowerCase()).not.toContain(secret.toLowerCase());
+    expect(JSON.stringify(takeSnapshot(document, BUILT_IN_MASKER)).toLowerCase()).not.toContain(secret.toLowerCase());
   });
 
   it('still shows what is not secret', () => {
-    const snap = takeSnapshot(document);
+    const snap = takeSnapshot(document, BUILT_IN_MASKER);
     expect(find(snap.root, (n) => n.attributes?.id === 'city')?.value).toBe('Paris');
     expect(find(snap.root, (n) => n.attributes?.id === 'notes')?.value).toBe(
       'reach me at [email] or [phone], card [card]',
@@ -86,7 +87,7 @@ describe('takeSnapshot on a page full of secrets', () => {
   });
 
   it('withholds sensitive values with their kind and counts them', () => {
-    const snap = takeSnapshot(document);
+    const snap = takeSnapshot(document, BUILT_IN_MASKER);
     const pw = find(snap.root, (n) => n.attributes?.id === 'password');
     expect(pw).toMatchObject({ value: null, value_redacted: true, redaction_kind: 'password', name: 'Password' });
     expect(find(snap.root, (n) => n.attributes?.name === 'csrf_token')?.redaction_kind).toBe('hidden');
@@ -108,7 +109,7 @@ describe('takeSnapshot on a page full of secrets', () => {
   });
 
   it('walks open shadow roots and same-origin iframes', () => {
-    const snap = takeSnapshot(document);
+    const snap = takeSnapshot(document, BUILT_IN_MASKER);
     const host = find(snap.root, (n) => n.tag === 'shadow-card');
     expect(host?.shadow_root).toBe(true);
     expect(find(host!, (n) => n.tag === 'button')?.name).toBe('Shadow pay');
@@ -118,13 +119,13 @@ describe('takeSnapshot on a page full of secrets', () => {
   });
 
   it('marks frames it cannot read as cross-origin, without children', () => {
-    const frame = find(takeSnapshot(document, { frameDocument: () => null }).root, (n) => n.tag === 'iframe');
+    const frame = find(takeSnapshot(document, BUILT_IN_MASKER, { frameDocument: () => null }).root, (n) => n.tag === 'iframe');
     expect(frame).toMatchObject({ frame: 'cross-origin' });
     expect(frame?.children).toBeUndefined();
   });
 
   it('keeps no value attribute, data-*, style, event handler, head or script', () => {
-    const snap = takeSnapshot(document);
+    const snap = takeSnapshot(document, BUILT_IN_MASKER);
     const offending = find(snap.root, (n) =>
       Object.keys(n.attributes ?? {}).some((a) => a === 'value' || a === 'style' || a.startsWith('data-') || a.startsWith('on')),
     );
@@ -139,7 +140,7 @@ describe('takeSnapshot structure', () => {
       <label><input type="checkbox" id="c" checked> Remember me</label>
       <img src="/logo.png" alt="Logo"><svg><circle r="4"></circle><text>inner</text></svg>
       <p>Mail <b>bob@example.com</b> now</p>`;
-    const snap = takeSnapshot(document, { now: () => 42 });
+    const snap = takeSnapshot(document, BUILT_IN_MASKER, { now: () => 42 });
     expect(snap.taken_at).toBe(42);
     expect(find(snap.root, (n) => n.tag === 'nav')).toMatchObject({ role: 'navigation', name: 'Main' });
     expect(find(snap.root, (n) => n.tag === 'a')).toMatchObject({ role: 'link', name: 'Home', attributes: { href: '/a' } });
@@ -154,7 +155,7 @@ describe('takeSnapshot structure', () => {
     document.body.innerHTML = '<x-button id="host"><span>Buy now</span></x-button>';
     const host = document.getElementById('host')!;
     host.attachShadow({ mode: 'open' }).innerHTML = '<button><slot></slot></button>';
-    const snap = takeSnapshot(document);
+    const snap = takeSnapshot(document, BUILT_IN_MASKER);
     const button = find(snap.root, (n) => n.tag === 'button');
     expect(find(snap.root, (n) => n.tag === 'x-button')?.shadow_root).toBe(true);
     expect(find(button!, (n) => n.tag === 'slot')?.children?.[0]).toMatchObject({ tag: 'span', text: 'Buy now' });
@@ -162,7 +163,7 @@ describe('takeSnapshot structure', () => {
 
   it('caps node count and marks the snapshot truncated', () => {
     document.body.innerHTML = '<ul>' + '<li><a href="#">item</a></li>'.repeat(4000) + '</ul>';
-    const snap = takeSnapshot(document);
+    const snap = takeSnapshot(document, BUILT_IN_MASKER);
     expect(snap.node_count).toBe(5000);
     expect(snap.truncated).toBe(true);
     expect(PageSnapshotSchema.safeParse(snap).success).toBe(true);
@@ -170,20 +171,20 @@ describe('takeSnapshot structure', () => {
 
   it('keeps a 5,000-element page whole under a larger cap', () => {
     document.body.innerHTML = '<div>' + '<section><h2>T</h2><p>text <span>x</span></p><input name="q"></section>'.repeat(1000) + '</div>';
-    const snap = takeSnapshot(document, { maxNodes: 10_000 });
+    const snap = takeSnapshot(document, BUILT_IN_MASKER, { maxNodes: 10_000 });
     expect(snap.node_count).toBe(1 + 1 + 1 + 5000); // html, body, div, 1000 × 5
     expect(snap.truncated).toBe(false);
   });
 
   it('caps depth', () => {
     document.body.innerHTML = '<div>'.repeat(50) + 'deep' + '</div>'.repeat(50);
-    const snap = takeSnapshot(document, { maxDepth: 10 });
+    const snap = takeSnapshot(document, BUILT_IN_MASKER, { maxDepth: 10 });
     expect(snap.truncated).toBe(true);
     expect(snap.node_count).toBe(11);
   });
 
   it('caps text', () => {
     document.body.innerHTML = `<p>${'word '.repeat(500)}</p>`;
-    expect(find(takeSnapshot(document).root, (n) => n.tag === 'p')?.text).toHaveLength(300);
+    expect(find(takeSnapshot(document, BUILT_IN_MASKER).root, (n) => n.tag === 'p')?.text).toHaveLength(300);
   });
 });

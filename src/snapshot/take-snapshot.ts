@@ -1,7 +1,7 @@
 import type { PageSnapshot, SnapshotNode } from '../../schemas/snapshot';
 import { hasFieldValue, readFieldValue } from '../redact/field-value';
 import { withheldBySelector } from '../redact/custom-rules';
-import { maskAndCap } from '../redact/mask-text';
+import type { TextMasker } from '../redact/mask-text';
 import { createRedactionCounts, type RedactionTally } from '../redact/redaction-counts';
 import { redactUrl } from '../redact/redact-url';
 import { accessibleName } from './accessible-name';
@@ -36,6 +36,7 @@ interface Walk {
   readonly maxTextChars: number;
   readonly frameDocument: (iframe: Element) => Document | null;
   readonly counts: RedactionTally;
+  readonly masker: TextMasker;
   nodes: number;
   truncated: boolean;
 }
@@ -115,7 +116,7 @@ function snapshotElement(el: Element, depth: number, walk: Walk, offset: { x: nu
   const node: SnapshotNode = { tag };
   const role = roleOf(el);
   if (role) node.role = role;
-  if (withheldBySelector(el) && !hasFieldValue(el)) {
+  if (withheldBySelector(el, walk.masker.rules) && !hasFieldValue(el)) {
     // A custom rule withholds this element: its box stays (so it can be masked in pixels); its
     // attributes, name, text and subtree go.
     walk.counts.fields.custom++;
@@ -124,14 +125,14 @@ function snapshotElement(el: Element, depth: number, walk: Walk, offset: { x: nu
     node.redaction_kind = 'custom';
     return node;
   }
-  const attributes = pickSafeAttributes(el, walk.counts.text);
+  const attributes = pickSafeAttributes(el, walk.counts.text, walk.masker);
   if (attributes) node.attributes = attributes;
   if (role || NAME_ATTRIBUTES.some((a) => el.hasAttribute(a))) {
-    const name = accessibleName(el, walk.counts.text, role);
+    const name = accessibleName(el, walk.masker, walk.counts.text, role);
     if (name) node.name = name;
   }
   node.rect = rectOf(el, offset);
-  const field = readFieldValue(el, walk.counts);
+  const field = readFieldValue(el, walk.counts, walk.masker);
   if (field) {
     node.value = field.value;
     if (field.value_redacted) node.value_redacted = true;
@@ -149,7 +150,7 @@ function snapshotElement(el: Element, depth: number, walk: Walk, offset: { x: nu
   if (LEAVES.has(tag) || (tag === 'select' && node.value_redacted)) return node;
   const { elements, rawText } = childrenOf(el, node);
   if (rawText.trim()) {
-    const text = maskAndCap(collapseWhitespace(rawText), walk.maxTextChars, walk.counts.text);
+    const text = walk.masker.maskAndCap(collapseWhitespace(rawText), walk.maxTextChars, walk.counts.text);
     if (text) node.text = text;
   }
   if (!elements.length) return node;
@@ -175,15 +176,16 @@ function snapshotElement(el: Element, depth: number, walk: Walk, offset: { x: nu
  * masked text, safe attributes, rects and field values, with every sensitive value withheld and
  * every mask counted. `<head>`, scripts and styles are left out; nodes that are not rendered are kept
  * (their rect is 0×0). Open shadow roots and same-origin iframes are walked; at most
- * `maxNodes` elements, depth-first, are kept.
+ * `maxNodes` elements, depth-first, are kept. Text is masked with `masker` (the context's settings).
  */
-export function takeSnapshot(doc: Document, opts: SnapshotOptions = {}): PageSnapshot {
+export function takeSnapshot(doc: Document, masker: TextMasker, opts: SnapshotOptions = {}): PageSnapshot {
   const walk: Walk = {
     maxNodes: opts.maxNodes ?? SNAPSHOT_DEFAULTS.maxNodes,
     maxDepth: opts.maxDepth ?? SNAPSHOT_DEFAULTS.maxDepth,
     maxTextChars: opts.maxTextChars ?? SNAPSHOT_DEFAULTS.maxTextChars,
     frameDocument: opts.frameDocument ?? defaultFrameDocument,
     counts: createRedactionCounts(),
+    masker,
     nodes: 1,
     truncated: false,
   };
@@ -194,8 +196,8 @@ export function takeSnapshot(doc: Document, opts: SnapshotOptions = {}): PageSna
   }
   const view = doc.defaultView;
   return {
-    url: redactUrl(doc.URL, walk.counts.text),
-    title: maskAndCap(doc.title ?? '', walk.maxTextChars, walk.counts.text),
+    url: redactUrl(doc.URL, masker, walk.counts.text),
+    title: masker.maskAndCap(doc.title ?? '', walk.maxTextChars, walk.counts.text),
     taken_at: (opts.now ?? Date.now)(),
     viewport: {
       width: view?.innerWidth ?? 0,

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import type { SensitiveRectsMessage } from '../../schemas/messages';
 import type { ViewportRect } from '../../src/redact/sensitive-rects';
 import { startSensitiveRectReporter, type RectReporter, type RectReporterOptions } from '../../src/page/rect-reporter';
+import { BUILT_IN_MASKER } from '../../src/redact/mask-text';
 
 export const FIELD: ViewportRect = { x: 10, y: 20, width: 100, height: 30 };
 
@@ -39,7 +40,7 @@ export function useReporterHarness(): ReporterHarness {
     collects: 0,
     reporter: null,
     start(opts = {}) {
-      h.reporter = startSensitiveRectReporter(window, (m) => h.sent.push(m), {
+      h.reporter = startSensitiveRectReporter(window, (m) => h.sent.push(m), () => BUILT_IN_MASKER, {
         fewerDelayMs: 0,
         whenPainted: () => null,
         collect: () => {

@@ -30,15 +30,15 @@ describe('import rules', () => {
     ['a reader never imports the writer', 'src/viewer/probe.ts', "import { packageBundle } from '../bundle/packager';"],
     ['the command line reads through the format, not the writer', 'src/cli/probe.ts', "import { packageBundle } from '../bundle/packager';"],
     ['no folder imports upward', 'src/ring/probe.ts', "import { Recorder } from '../recorder/recorder';"],
-    ['shared helpers are a leaf', 'src/shared/probe.ts', "import { maskText } from '../redact/mask-text';"],
-    ['schemas are a leaf', 'schemas/probe.ts', "import { maskText } from '../src/redact/mask-text';"],
+    ['shared helpers are a leaf', 'src/shared/probe.ts', "import { createTextMasker } from '../redact/mask-text';"],
+    ['schemas are a leaf', 'schemas/probe.ts', "import { createTextMasker } from '../src/redact/mask-text';"],
     ['the published client stands alone', 'src/client/probe.ts', "import { errorMessage } from '../shared/error-message';"],
   ])('refuses: %s', async (_rule, file, source) => {
     expect(await boundaryErrors(file, source)).toHaveLength(1);
   });
 
   it.each([
-    ['page-side code may use shared masking', 'src/page/probe.ts', "import { maskText } from '../redact/mask-text';"],
+    ['page-side code may use shared masking', 'src/page/probe.ts', "import { createTextMasker } from '../redact/mask-text';"],
     ['the recorder uses the core below it', 'src/recorder/probe.ts', "import { FrameRing } from '../ring/frame-ring';"],
     ['platform implements core ports', 'src/platform/probe.ts', "import type { FrameStore } from '../ring/ports';"],
     ['the service worker wires the recorder', 'entrypoints/background.ts', "import { Recorder } from '../src/recorder/recorder';"],

@@ -6,6 +6,7 @@ import type { RectReporterOptions } from '../rect-reporter';
 import { createCollectCost } from './collect-cost';
 import { createGuard } from './guard';
 import { createRegionMeasurer, type RegionMeasurer } from './region-measurer';
+import { BUILT_IN_MASKER } from '../../redact/mask-text';
 import { endOfTask, FIELD, fire, quiet, useReporterHarness } from '../../../test/fakes/rect-reporter-harness';
 
 describe('createRegionMeasurer', () => {
@@ -38,6 +39,7 @@ describe('createRegionMeasurer', () => {
       costs: createCollectCost(now),
       focus: { note: vi.fn(), typingInto: vi.fn() },
       onRoot: vi.fn(),
+      masker: () => BUILT_IN_MASKER,
       takeMutations: vi.fn(() => false),
       reportIn: vi.fn((ms: number, first: () => void) => setTimeout(first, ms)),
     };
@@ -52,7 +54,7 @@ describe('createRegionMeasurer', () => {
     expect(measurer.measure()).toEqual({
       type: 'redaction/rects',
       ts: Date.now(),
-      url: redactUrl(window.location.href),
+      url: redactUrl(window.location.href, BUILT_IN_MASKER),
       viewport: { width: window.innerWidth, height: window.innerHeight },
       device_pixel_ratio: window.devicePixelRatio,
       rects: [FIELD],

@@ -1,4 +1,5 @@
 import type { SensitiveRectsMessage } from '../../../schemas/messages';
+import type { TextMasker } from '../../redact/mask-text';
 import { redactUrl } from '../../redact/redact-url';
 import { createSensitiveRectCollector } from '../../redact/sensitive-rects';
 import type { CollectCost } from './collect-cost';
@@ -35,6 +36,8 @@ export interface RegionMeasurerParts {
   onRoot: (root: Document | ShadowRoot) => void;
   /** Takes the DOM mutations not yet delivered (made in this task): true if there were any. */
   takeMutations: () => boolean;
+  /** The masker of the settings in force: what counts as sensitive text, and the URL's redaction. */
+  masker: () => TextMasker;
   /** Asks for a report in `ms` (running `first` before it). */
   reportIn: (ms: number, first: () => void) => ReturnType<typeof setTimeout>;
 }
@@ -52,7 +55,7 @@ export function createRegionMeasurer(
 ): RegionMeasurer {
   const { now, guarded, costs } = parts;
   const walkMaxAgeMs = opts.walkMaxAgeMs ?? RECT_REPORTER_DEFAULTS.walkMaxAgeMs;
-  const collector = opts.collect ? null : createSensitiveRectCollector(undefined, REPORT_MARGIN_CSS_PX);
+  const collector = opts.collect ? null : createSensitiveRectCollector(parts.masker, undefined, REPORT_MARGIN_CSS_PX);
   const collect = opts.collect ?? ((doc, onRoot) => collector!.collect(doc, { onRoot }));
   const remeasure = opts.remeasure ?? ((doc) => collector?.remeasure(doc) ?? null);
   /** The last attempt to measure again gave rects (else it walked: an iframe met, or nothing to measure again with). */
@@ -63,6 +66,7 @@ export function createRegionMeasurer(
   /** Walks the page once the last walk is `walkMaxAgeMs` old (set after a report measured again). */
   let walkTimer: ReturnType<typeof setTimeout> | null = null;
   let href = '';
+  let urlMasker: TextMasker | null = null;
   let url = '';
 
   /** What the last walk found was measured again: the page is walked again once that walk is `walkMaxAgeMs` old. */
@@ -105,9 +109,10 @@ export function createRegionMeasurer(
           rects = collect(win.document, parts.onRoot);
         }
         parts.focus.note(win.document);
-        if (win.location.href !== href) {
+        if (win.location.href !== href || parts.masker() !== urlMasker) {
           href = win.location.href;
-          url = redactUrl(href);
+          urlMasker = parts.masker();
+          url = redactUrl(href, urlMasker);
         }
         const dpr = win.devicePixelRatio > 0 ? win.devicePixelRatio : 1;
         out = { type: 'redaction/rects', ts: Date.now(), url, viewport: { width, height }, device_pixel_ratio: dpr, rects, scroll: { x: win.scrollX, y: win.scrollY } };
