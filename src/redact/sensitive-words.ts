@@ -33,6 +33,17 @@ const FIELD_WORDS = new Map<string, RedactionKind>(Object.entries({
   secret: 'secret',
   token: 'token',
   apikey: 'token',
+  // Fields for keys and sessions ("Access key", "Secret access key", "API key", "Session ID"): the
+  // words alone, since a field labelled "Key" or "Auth" holds a secret more often than not.
+  key: 'secret',
+  accesskey: 'secret',
+  auth: 'token',
+  authorization: 'token',
+  bearer: 'token',
+  credential: 'secret',
+  credentials: 'secret',
+  session: 'token',
+  sessionid: 'token',
   csrf: 'token',
   xsrf: 'token',
   otp: 'one_time_code',
