@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DETECTORS, mayBeTypingSecret, mayHoldDetected, namesSecret } from './detectors';
+import { DETECTORS, mayBeTypingSecret, mayHoldDetected, namesSecret, textFacts } from './detectors';
 import { BUILT_IN_MASKER } from './mask-text';
 import { redactUrl } from './redact-url';
 
@@ -112,7 +112,7 @@ describe('pre-checks and typing', () => {
       expect(mayHoldDetected(text), text).toBe(true);
       for (const d of DETECTORS) {
         d.pattern.lastIndex = 0;
-        if (d.pattern.test(text)) expect(d.mayHold(text), `${d.name} on ${text}`).toBe(true);
+        if (d.pattern.test(text)) expect(d.mayHold(text, textFacts(text)), `${d.name} on ${text}`).toBe(true);
       }
     }
     expect(mayHoldDetected('Order shipped today')).toBe(false);

@@ -15,8 +15,8 @@ export interface Detector {
   /** Stable name, for tests and the benchmark. */
   readonly name: string;
   readonly kind: TextMaskKind;
-  /** Cheap test run before the pattern: false when the pattern cannot match `text`. */
-  readonly mayHold: (text: string) => boolean;
+  /** Cheap test run before the pattern, given the text's facts: false when the pattern cannot match `text`. */
+  readonly mayHold: (text: string, facts: TextFacts) => boolean;
   /** Global (`g`) pattern; its capture groups are passed to `validate` and `replace`. */
   readonly pattern: RegExp;
   /** False when a match is a look-alike (a failed Luhn check, too few digits, a slug). */
@@ -30,13 +30,34 @@ export interface Detector {
   readonly typing?: RegExp;
 }
 
-function countDigits(s: string, enough: number): boolean {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 48 && c <= 57 && ++n >= enough) return true;
+/** What the pre-checks read of a text, found once per text rather than once per detector. */
+export interface TextFacts {
+  /** Digits in the text, counted up to 13 (the most any pre-check needs). */
+  readonly digits: number;
+  readonly at: boolean;
+  readonly plus: boolean;
+  /** The text holds a word or prefix some credential detector starts with (in any case). */
+  readonly credential: boolean;
+}
+
+/** Every credential detector's start, in one case-insensitive scan: most text holds none of them. */
+const CREDENTIAL_HINT =
+  /private key|authorization|bearer|basic|eyJ|A(?:KIA|SIA|BIA|CCA|3T)|gh[pousr]_|github_pat_|glpat-|xox|xapp-|_(?:live|test|prod)_|AIza|npm_|SG\.|shp|lin_api_|sk-|:\/\/|pass|pwd|secret|token|key|credential|session/i;
+const MOST_DIGITS = 13;
+
+/** The facts of `text` the pre-checks read. Masking only removes digits, `@`s and hints, so they hold for the text as it is being masked too. */
+export function textFacts(text: string): TextFacts {
+  return { digits: digitsUpTo(text, MOST_DIGITS), at: text.includes('@'), plus: text.includes('+'), credential: CREDENTIAL_HINT.test(text) };
+}
+
+/** The digits in `text`, counted up to `most`. */
+function digitsUpTo(text: string, most: number): number {
+  let digits = 0;
+  for (let i = text.search(/\d/); i >= 0 && i < text.length && digits < most; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits++;
   }
-  return false;
+  return digits;
 }
 
 function digitCount(s: string): number {
@@ -45,18 +66,12 @@ function digitCount(s: string): number {
   return n;
 }
 
-const includesAny =
-  (...needles: string[]) =>
-  (text: string) =>
-    needles.some((n) => text.includes(n));
-
-/** Case-insensitive `includes` for the header and pair detectors (their words come in any case). */
-const includesWord =
-  (...needles: string[]) =>
-  (text: string) => {
-    const lower = text.toLowerCase();
-    return needles.some((n) => lower.includes(n));
-  };
+/** A credential detector's pre-check: the hint scan found something, and `test` holds. */
+const credentialHint =
+  (test: (text: string) => boolean) =>
+  (text: string, facts: TextFacts): boolean =>
+    facts.credential && test(text);
+const includesAny = (...needles: string[]) => credentialHint((text) => needles.some((n) => text.includes(n)));
 
 // ---------------------------------------------------------------------------------------------
 // Credentials. Formats follow gitleaks' default rules and secretlint's recommended preset (AWS,
@@ -77,7 +92,7 @@ const START = String.raw`(?<![\w-])`;
 const PRIVATE_KEY: Detector = {
   name: 'private_key',
   kind: 'credential',
-  mayHold: (text) => text.includes('PRIVATE KEY'),
+  mayHold: credentialHint((text) => text.includes('PRIVATE KEY')),
   pattern: /-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:[^-]|-(?!----END))*(?:-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----)?/g,
   typing: /-----BEGIN/,
 };
@@ -86,7 +101,7 @@ const PRIVATE_KEY: Detector = {
 const AUTHORIZATION_HEADER: Detector = {
   name: 'authorization_header',
   kind: 'credential',
-  mayHold: includesWord('authorization'),
+  mayHold: credentialHint((text) => /authorization/i.test(text)),
   pattern:
     /\b((?:proxy-)?authorization["']?\s*[:=]\s*["']?)(?:(?:bearer|basic|token|digest|negotiate|ntlm|hmac|aws4-hmac-sha256)\s+)?[^\s"',;]+/gi,
   replace: (_m, [name], mask) => `${name}${mask}`,
@@ -99,7 +114,7 @@ const AUTHORIZATION_HEADER: Detector = {
 const BEARER_OR_BASIC: Detector = {
   name: 'bearer_or_basic',
   kind: 'credential',
-  mayHold: includesWord('bearer', 'basic'),
+  mayHold: credentialHint((text) => /bearer|basic/i.test(text)),
   pattern: /\b(bearer|basic)(\s+)(?=[A-Za-z]*[\d\-._~+/=])([A-Za-z0-9\-._~+/]{8,}=*)/gi,
   replace: (_m, [scheme, space], mask) => `${scheme}${space}${mask}`,
   typing: /\bbearer\s+\S/i,
@@ -109,7 +124,7 @@ const BEARER_OR_BASIC: Detector = {
 const JWT: Detector = {
   name: 'jwt',
   kind: 'credential',
-  mayHold: (text) => text.includes('eyJ'),
+  mayHold: credentialHint((text) => text.includes('eyJ')),
   pattern: new RegExp(String.raw`${START}eyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]*`, 'g'),
   typing: /eyJ[\w-]{8,}\./,
 };
@@ -144,7 +159,7 @@ const keyFormat = ([name, prefixes, pattern, typing]: (typeof KEY_FORMATS)[numbe
 const URL_PASSWORD: Detector = {
   name: 'url_password',
   kind: 'credential',
-  mayHold: (text) => text.includes('://') && text.includes('@'),
+  mayHold: (text, facts) => facts.at && facts.credential && text.includes('://'),
   pattern: /(?<![a-z0-9+.-])([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)[^\s/@]+(?=@)/gi,
   replace: (_m, [head], mask) => `${head}${mask}`,
 };
@@ -156,7 +171,7 @@ const URL_PASSWORD: Detector = {
 const SK_KEY: Detector = {
   name: 'openai_anthropic_key',
   kind: 'credential',
-  mayHold: (text) => text.includes('sk-'),
+  mayHold: credentialHint((text) => text.includes('sk-')),
   pattern: new RegExp(String.raw`${START}sk-[\w-]{20,}`, 'g'),
   validate: (m) => /[A-Z]/.test(m) && /\d/.test(m),
   typing: /(?<![\w-])sk-(?:ant-|proj-)?[A-Za-z0-9]{4}/,
@@ -194,8 +209,7 @@ export function namesSecret(name: string, separator: string): boolean {
 const SECRET_PAIR: Detector = {
   name: 'secret_pair',
   kind: 'credential',
-  mayHold: (text) =>
-    (text.includes('=') || text.includes(':')) && includesWord('pass', 'pwd', 'secret', 'token', 'key', 'credential', 'session')(text),
+  mayHold: credentialHint((text) => (text.includes('=') || text.includes(':')) && /pass|pwd|secret|token|key|credential|session/i.test(text)),
   pattern: /(?<![\w.-])([A-Za-z][\w.-]{0,63})(["']?\s{0,8}[:=]\s{0,8})(?:"([^"\r\n]{1,512})"?|'([^'\r\n]{1,512})'?|([^\s"'&,;<>[\]=][^\s"'&,;<>[\]]{0,511}))/g,
   validate: (_m, [name, separator, dq, sq, bare]) =>
     namesSecret(name!, separator!.replace(/["'\s]/g, '')) && (bare === undefined || !/^(?:null|undefined|none|true|false|\*+)$/i.test(bare)) && (dq ?? sq ?? bare ?? '') !== '',
@@ -216,7 +230,7 @@ const LOCAL = String.raw`[^\s@<>()[\]\\,;:"'/?#&=|]`;
 const EMAIL: Detector = {
   name: 'email',
   kind: 'email',
-  mayHold: (text) => text.includes('@'),
+  mayHold: (_text, facts) => facts.at,
   pattern: new RegExp(String.raw`(?<!${LOCAL})${LOCAL}+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+`, 'gu'),
   typing: /[^\s@]@/,
 };
@@ -225,13 +239,12 @@ const phoneDigits = (m: string) => {
   const n = digitCount(m);
   return n >= 7 && n <= 15;
 };
-const hasSevenDigits = (text: string) => countDigits(text, 7);
 
 // +44 20 7946 0958, +1 (415) 555-0134, +14155550134: a plus, then digit groups with separators.
 const PHONE_INTL: Detector = {
   name: 'phone_international',
   kind: 'phone',
-  mayHold: (text) => text.includes('+') && hasSevenDigits(text),
+  mayHold: (_text, facts) => facts.plus && facts.digits >= 7,
   pattern: /(?<![\d+])\+(?:\d{7,15}|\d{1,3}(?:[ .-]\d{1,8}|[ .-]?\(\d{1,4}\)\d{0,8}){1,6})(?!\d|[.-]\d)/g,
   validate: phoneDigits,
 };
@@ -240,14 +253,14 @@ const PHONE_INTL: Detector = {
 const PHONE_US: Detector = {
   name: 'phone_us',
   kind: 'phone',
-  mayHold: hasSevenDigits,
+  mayHold: (_text, facts) => facts.digits >= 7,
   pattern: /(?<![\d+#$€£¥.,/:-])(?:1[ .-]?)?(?:\(\d{3}\)[ .-]?|\d{3}[ .-])\d{3}[ .-]\d{4}(?!\d|[.,/:-]\d)/g,
   validate: phoneDigits,
 };
 const SSN: Detector = {
   name: 'ssn',
   kind: 'ssn',
-  mayHold: (text) => countDigits(text, 9),
+  mayHold: (_text, facts) => facts.digits >= 9,
   pattern: /(?<![\d-])\d{3}([- ])\d{2}\1\d{4}(?!\d|-\d)/g,
 };
 
@@ -275,7 +288,7 @@ function maskCardRun(run: string, mask: string): string | null {
 const CARD: Detector = {
   name: 'card_number',
   kind: 'card_number',
-  mayHold: (text) => countDigits(text, 13),
+  mayHold: (_text, facts) => facts.digits >= 13,
   pattern: /(?<!\d)\d(?:[ -]?\d){12,18}(?!\d)/g,
   replace: (run, _groups, mask) => maskCardRun(run, mask),
 };
@@ -305,7 +318,11 @@ export const DETECTORS: readonly Detector[] = [
 
 /** Whether any built-in detector may match `text` (its pre-checks only). */
 export function mayHoldDetected(text: string): boolean {
-  for (const d of DETECTORS) if (d.mayHold(text)) return true;
+  // The personal-data checks first (an `@`, seven digits: cheap, and enough), the hint scan only when they fail.
+  if (text.includes('@') || digitsUpTo(text, 7) >= 7) return true;
+  if (!CREDENTIAL_HINT.test(text)) return false;
+  const facts = textFacts(text);
+  for (const d of DETECTORS) if (d.mayHold(text, facts)) return true;
   return false;
 }
 
@@ -320,9 +337,11 @@ export function mayBeTypingSecret(value: string): boolean {
 
 /** Replaces what the detectors find in `text` with `masks[kind]`, counting each replacement. */
 export function applyDetectors(text: string, masks: Readonly<Record<TextMaskKind, string>>, counts: Record<TextMaskKind, number>): string {
+  const facts = textFacts(text);
+  if (!facts.credential && !facts.at && facts.digits < 7) return text;
   let out = text;
   for (const d of DETECTORS) {
-    if (!d.mayHold(out)) continue;
+    if (!d.mayHold(out, facts)) continue;
     d.pattern.lastIndex = 0;
     out = out.replace(d.pattern, (match: string, ...rest: unknown[]) => {
       // `replace` passes the groups, then the offset (a number), the whole string, and named groups.
