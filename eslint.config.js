@@ -28,8 +28,10 @@ export const LAYERS = {
   signals: { pattern: 'src/signals', may: ['schemas', 'shared', 'redact', 'steps'] },
   clip: { pattern: 'src/clip', may: ['schemas', 'shared', 'ring'] },
   capture: { pattern: 'src/capture', may: ['schemas', 'shared', 'redact', 'ring'] },
+  // The page's trust boundary in the worker: which frames speak for the page, per-tab quotas.
+  trust: { pattern: 'src/trust', may: ['schemas', 'shared'] },
   bundle: { pattern: 'src/bundle', may: ['schemas', 'shared', 'bundle-format', 'redact', 'settings', 'ring', 'steps', 'capture', 'clip'] },
-  recorder: { pattern: 'src/recorder', may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle'] },
+  recorder: { pattern: 'src/recorder', may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle', 'trust'] },
   // The browser: the only code (with entrypoints/) that touches chrome.*, IndexedDB, OffscreenCanvas.
   platform: { pattern: 'src/platform', may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle', 'bundle-format'] },
   // Readers: the viewer (extension page and viewer.html), the operator pages, the command line.
@@ -51,7 +53,7 @@ const ENTRY_FILES = {
   },
   'service-worker': {
     pattern: 'entrypoints/background.ts',
-    may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle', 'bundle-format', 'recorder', 'platform'],
+    may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle', 'bundle-format', 'trust', 'recorder', 'platform'],
   },
 };
 

@@ -109,7 +109,9 @@ export default defineBackground(() => {
     const tab = port.sender?.tab;
     const again = port.name === CONTENT_PORT_AGAIN_NAME;
     if ((port.name !== CONTENT_PORT_NAME && !again) || port.sender?.id !== chrome.runtime.id || !tab) return port.disconnect();
-    const origin = { tabId: tab.id ?? null, frameId: port.sender?.frameId ?? null };
+    // The sender's frame and origin come from the browser, not from the page: they decide whether
+    // the frame's page commands speak for the page (only the top frame's, or an allow-listed origin's).
+    const origin = { tabId: tab.id ?? null, frameId: port.sender?.frameId ?? null, frameOrigin: port.sender?.origin ?? null };
     // A document loaded in a frame (a prerendered page's main frame is none of the visible page's).
     if (origin.tabId !== null && origin.frameId !== null && port.sender?.documentLifecycle !== 'prerender') {
       recorder.handleFrameConnected(origin.tabId, origin.frameId, port.sender?.documentId ?? null, again);

@@ -20,6 +20,10 @@ export const RunStartInputSchema = apiInputSchema('runStart');
 /** `afr.runEnd({ tabId?, outcome?, label? })` */
 export const RunEndInputSchema = apiInputSchema('runEnd');
 
+/** Who asked for a bundle (see `BundleSummary.trigger`). */
+export const BundleTriggerSchema = z.enum(['agent', 'operator', 'page', 'signal']);
+export type BundleTrigger = z.infer<typeof BundleTriggerSchema>;
+
 /** One row of `afr.listBundles()`. */
 export const BundleSummarySchema = z
   .object({
@@ -31,6 +35,13 @@ export const BundleSummarySchema = z
     url: z.string().nullable(),
     sizeBytes: z.number().int().nonnegative(),
     downloadId: z.number().int().nullable(),
+    /**
+     * Who asked for the bundle: the agent (`afr`), the operator (the extension's pages), a page (its
+     * `fail`, failed `assert` or `runEnd` through the page protocol), or a signal the recorder saw.
+     * A page's bundles are never downloaded on their own and are deleted first. Absent on bundles
+     * stored before it was recorded.
+     */
+    trigger: BundleTriggerSchema.optional(),
   })
   .strict();
 export type BundleSummary = z.infer<typeof BundleSummarySchema>;
@@ -54,6 +65,8 @@ export const StatusSchema = z
           signals: z.enum(['debugger', 'page']),
           /** Where this tab's frames come from now (`auto`: captureVisibleTab while the agent acts in a burst). */
           source: z.enum(['screencast', 'visibleTab']),
+          /** The run the tab's page declared (page protocol `runStart`) while the agent has none, else null. */
+          pageRunId: z.string().nullable(),
         })
         .strict(),
     ),
@@ -90,6 +103,21 @@ export const StatusSchema = z
     captureLevel: CaptureLevelSchema,
     persistMode: z.enum(['on_fail', 'always', 'manual']),
     version: z.string(),
+    /** What pages sent that the recorder refused or dropped since the service worker started (all tabs). */
+    pageLimits: z
+      .object({
+        /** Page commands from a frame inside the page (not allowed by `pageCommandFrameOrigins`). */
+        framesRefused: z.number().int().nonnegative(),
+        /** A page's `runStart`/`runEnd` while the agent's run is active, or a `runEnd` of no run of the page's. */
+        runCommandsRefused: z.number().int().nonnegative(),
+        /** Page commands, observed steps and page error reports over their tab's quota. */
+        commandsDropped: z.number().int().nonnegative(),
+        stepsDropped: z.number().int().nonnegative(),
+        errorsDropped: z.number().int().nonnegative(),
+        /** Bundles a page triggered past the page-bundle quota (not made). */
+        bundlesRefused: z.number().int().nonnegative(),
+      })
+      .strict(),
   })
   .strict();
 export type Status = z.infer<typeof StatusSchema>;

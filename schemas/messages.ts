@@ -33,6 +33,8 @@ export const StepObservedMessageSchema = z
     value_redacted: z.boolean(),
     outcome: z.enum(['ok', 'fail']).nullable(),
     label: z.string().max(PAGE_LIMITS.labelChars).nullable(),
+    /** The event was dispatched by the page's script (`isTrusted: false`); absent for input from the browser. */
+    synthetic: z.literal(true).optional(),
   })
   .strict();
 

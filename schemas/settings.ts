@@ -5,6 +5,15 @@ import { RedactionRulesSchema } from './redaction-rules';
 
 export { RedactionRulesSchema, type RedactionRules } from './redaction-rules';
 
+/** Whether `s` is an origin written as the browser writes one (`new URL(s).origin === s`). */
+function isOrigin(s: string): boolean {
+  try {
+    return new URL(s).origin === s;
+  } catch {
+    return false;
+  }
+}
+
 /** Every recorder setting, with its default. The API, the storage layer and the docs all read this. */
 export const SettingsSchema = z
   .object({
@@ -59,6 +68,21 @@ export const SettingsSchema = z
       .default(512 * 1024 * 1024),
     /** Stored bundles older than this many days are deleted. */
     bundleRetentionDays: z.number().min(0.01).max(3650).default(30),
+    /**
+     * Origins of frames inside the page (`https://agent.example`, as the browser writes an origin: no
+     * path, no default port) whose page protocol commands count like the top frame's. Empty: only the
+     * top frame speaks for the page; an ad or embed in an iframe never does.
+     */
+    pageCommandFrameOrigins: z
+      .array(
+        z
+          .string()
+          .max(256)
+          .regex(/^[a-z][a-z0-9+.-]*:\/\/[^\s/?#@]+$/, 'an origin such as https://agent.example (scheme and host, lower case, no path)')
+          .refine(isOrigin, 'an origin as the browser writes it: no default port, no trailing slash'),
+      )
+      .max(64)
+      .default([]),
     /** Redaction on top of the built-in rules, applied in the content script like them. */
     redaction: z._default(RedactionRulesSchema, { selectors: [], fieldNamePatterns: [], textPatterns: [] }),
   })

@@ -65,6 +65,11 @@ export const StepSchema = z
     /** The agent's stated reasoning (masked like page text). */
     reasoning: z.string().optional(),
     detail: StepDetailSchema.optional(),
+    /**
+     * An observed step of an event the page's own script dispatched (`isTrusted: false`, e.g.
+     * `element.click()`), not input from the browser (a person, Playwright, Puppeteer, CDP). Absent otherwise.
+     */
+    synthetic: z.literal(true).optional(),
   })
   .strict();
 

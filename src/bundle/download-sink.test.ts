@@ -20,6 +20,21 @@ describe('autoDownloadSink', () => {
     expect(summary.downloadId).toBe(42);
   });
 
+  it.each([
+    { trigger: 'page', downloaded: false },
+    { trigger: 'agent', downloaded: true },
+    { trigger: 'operator', downloaded: true },
+    { trigger: 'signal', downloaded: true },
+    { trigger: undefined, downloaded: true },
+  ] as const)('a bundle triggered by $trigger is downloaded: $downloaded', async ({ trigger, downloaded }) => {
+    const bundles = new MemoryBundleStore();
+    const summary: BundleSummary = { ...newSummary(), ...(trigger ? { trigger } : {}) };
+    await bundles.save(summary, zip);
+    const download = vi.fn(async () => 42);
+    await autoDownloadSink(bundles, download).afterStore({ summary, zip }, { settings: DEFAULT_SETTINGS });
+    expect(download).toHaveBeenCalledTimes(downloaded ? 1 : 0);
+  });
+
   it('skips the download when autoDownload is off', async () => {
     const bundles = new MemoryBundleStore();
     const summary = newSummary();

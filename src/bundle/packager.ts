@@ -15,6 +15,7 @@ import type { Clock } from '../shared/clock';
 import type { StepLog } from '../steps/step-log';
 import { bytesToBase64 } from '../shared/base64';
 import { makeBundleId } from './bundle-id';
+import { bundleTrigger } from './bundle-trigger';
 import { frameDurations } from './frame-durations';
 import type { BundleStore, StoredBundle } from './ports';
 import { writeBundle } from './write-bundle';
@@ -233,6 +234,7 @@ export async function packageBundle(ports: PackagerPorts, request: BundleRequest
       url: signal.url,
       sizeBytes: zip.byteLength,
       downloadId: null,
+      trigger: bundleTrigger(signal.origin),
     };
     await ports.bundles.save(summary, zip);
     ports.log(`[afr] bundle ${bundleId} (${signal.reason}) ready in ${ports.clock.now() - t0} ms, ${jpegs.length} frames`);

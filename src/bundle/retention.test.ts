@@ -30,6 +30,38 @@ describe('selectExpiredBundles', () => {
   });
 });
 
+describe('selectExpiredBundles: bundles a page triggered', () => {
+  const page = (id: string, ageDays: number, sizeMiB: number): BundleSummary => ({ ...bundle(id, ageDays, sizeMiB), trigger: 'page' });
+  const asked = (id: string, ageDays: number, sizeMiB: number, trigger: 'agent' | 'operator' | 'signal'): BundleSummary => ({ ...bundle(id, ageDays, sizeMiB), trigger });
+
+  it.each([
+    {
+      name: "a page's new bundles never push out the operator's and the agent's",
+      bundles: [page('p1', 0, 1), page('p2', 0.1, 1), asked('op', 1, 1, 'operator'), asked('ag', 2, 1, 'agent'), asked('sig', 3, 1, 'signal')],
+      want: ['p1', 'p2'],
+    },
+    {
+      name: 'page bundles go first, the oldest of them first, where there is room',
+      bundles: [page('p1', 0, 1), asked('op', 1, 1, 'operator'), page('p2', 2, 1), page('p3', 3, 1)],
+      want: ['p3'],
+    },
+    {
+      name: 'past the bytes, page bundles go, not the older bundles asked for',
+      bundles: [page('p1', 0, 4), asked('ag', 1, 4, 'agent'), asked('op', 2, 4, 'operator')],
+      want: ['p1'],
+    },
+    { name: 'older than the age, page bundles go too', bundles: [asked('ag', 0, 1, 'agent'), page('p1', 31, 1)], want: ['p1'] },
+    { name: 'with no other bundle, the newest page bundle is kept', bundles: [page('p1', 40, 50), page('p2', 41, 1)], want: ['p2'] },
+    {
+      name: 'bundles stored before the trigger was recorded count as asked for',
+      bundles: [page('p1', 0, 1), bundle('old-a', 1, 1), bundle('old-b', 2, 1), bundle('old-c', 3, 1)],
+      want: ['p1'],
+    },
+  ])('$name', ({ bundles, want }) => {
+    expect(selectExpiredBundles(bundles, NOW, policy)).toEqual(want);
+  });
+});
+
 describe('retentionPolicy', () => {
   it('reads the retention settings: count, total bytes, age in days', () => {
     expect(retentionPolicy({ ...DEFAULT_SETTINGS, maxStoredBundles: 5, maxStoredBundleBytes: 1_000, bundleRetentionDays: 2 })).toEqual({ maxCount: 5, maxBytes: 1_000, maxAgeMs: 2 * DAY });

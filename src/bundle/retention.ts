@@ -10,20 +10,33 @@ export interface RetentionPolicy {
 }
 
 /**
- * Ids of the stored bundles to delete: the oldest past `maxCount`, past `maxBytes` in total, or older
- * than `maxAgeMs`. The newest bundle is always kept, whatever its size or age: it is the one a person
- * is most likely to be looking for.
+ * Ids of the stored bundles to delete, newest first. The bundles the agent, the operator or a signal
+ * asked for are held to the policy by themselves: the oldest past `maxCount`, past `maxBytes` in total,
+ * or older than `maxAgeMs`; the newest of them is always kept, whatever its size or age (it is the one
+ * a person is most likely to be looking for). Bundles a page triggered get the room those leave,
+ * newest first, and go first: a page can never have a bundle the agent or the operator asked for
+ * deleted to make room for its own. With no other bundle, the newest page bundle is kept like the newest.
  */
 export function selectExpiredBundles(bundles: readonly BundleSummary[], now: number, policy: RetentionPolicy): string[] {
   const ordered = [...bundles].sort(newestFirst);
+  const tooOld = (b: BundleSummary) => now - Date.parse(b.createdAt) > policy.maxAgeMs;
+  const expired = new Set<string>();
+  const others = ordered.filter((b) => b.trigger !== 'page');
   let bytes = 0;
-  return ordered
-    .filter((b, i) => {
-      bytes += b.sizeBytes;
-      if (i === 0) return false;
-      return i >= policy.maxCount || bytes > policy.maxBytes || now - Date.parse(b.createdAt) > policy.maxAgeMs;
-    })
-    .map((b) => b.id);
+  others.forEach((b, i) => {
+    bytes += b.sizeBytes;
+    if (i > 0 && (i >= policy.maxCount || bytes > policy.maxBytes || tooOld(b))) expired.add(b.id);
+  });
+  const kept = others.filter((b) => !expired.has(b.id));
+  let pageBytes = kept.reduce((sum, b) => sum + b.sizeBytes, 0);
+  ordered
+    .filter((b) => b.trigger === 'page')
+    .forEach((b, i) => {
+      pageBytes += b.sizeBytes;
+      if (i === 0 && others.length === 0) return;
+      if (kept.length + i >= policy.maxCount || pageBytes > policy.maxBytes || tooOld(b)) expired.add(b.id);
+    });
+  return ordered.filter((b) => expired.has(b.id)).map((b) => b.id);
 }
 
 /** Deletes what the policy no longer allows; returns the deleted ids. */

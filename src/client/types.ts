@@ -69,6 +69,8 @@ export interface BundleSummary {
   url: string | null;
   sizeBytes: number;
   downloadId: number | null;
+  /** Who asked for it; a page's bundles are never downloaded on their own and are deleted first. */
+  trigger?: 'agent' | 'operator' | 'page' | 'signal';
 }
 
 /** How much the recorder captures, in increasing order. */
@@ -90,6 +92,8 @@ export interface RecorderStatus {
     signals: 'debugger' | 'page';
     /** Where this tab's frames come from. */
     source: 'screencast' | 'visibleTab';
+    /** The run the tab's page declared while the agent has none, else null. */
+    pageRunId: string | null;
   }[];
   frames: number;
   bytes: number;
@@ -120,6 +124,15 @@ export interface RecorderStatus {
   captureLevel: CaptureLevel;
   persistMode: PersistMode;
   version: string;
+  /** What pages sent that the recorder refused or dropped since its service worker started. */
+  pageLimits: {
+    framesRefused: number;
+    runCommandsRefused: number;
+    commandsDropped: number;
+    stepsDropped: number;
+    errorsDropped: number;
+    bundlesRefused: number;
+  };
 }
 
 /** Kinds of failure signal the recorder sees by itself. */
@@ -168,6 +181,8 @@ export interface RecorderSettings {
   maxStoredBundles: number;
   maxStoredBundleBytes: number;
   bundleRetentionDays: number;
+  /** Origins of frames inside the page whose page commands count like the top frame's. */
+  pageCommandFrameOrigins: string[];
   /** Redaction on top of the built-in rules. */
   redaction: RedactionRules;
 }

@@ -110,6 +110,26 @@ describe('observeActions', () => {
     expect(steps[3]?.target).toMatchObject({ tag: 'form', selector: '#f' });
   });
 
+  it("marks steps of events the page's script dispatched as synthetic, and only those", () => {
+    // Input from the browser (a person, Playwright, CDP) is trusted; what page script dispatches is not.
+    const as = <E extends Event>(e: E, isTrusted: boolean): E => Object.defineProperty(e, 'isTrusted', { value: isTrusted });
+    const notes = $('#notes');
+    notes.dispatchEvent(as(new MouseEvent('click', { bubbles: true }), false));
+    notes.dispatchEvent(as(new MouseEvent('click', { bubbles: true }), true));
+    notes.value = 'hi';
+    notes.dispatchEvent(as(new Event('input', { bubbles: true }), false));
+    vi.advanceTimersByTime(1_000);
+    notes.dispatchEvent(as(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }), true));
+    expect(steps.slice(1).map((s) => [`${s.kind}:${s.action}`, s.synthetic ?? false])).toEqual([
+      ['click:click', true],
+      ['click:click', false],
+      ['input:type', true],
+      ['key:press Enter', false],
+    ]);
+    expect(steps.every((s) => StepObservedMessageSchema.safeParse(s).success)).toBe(true);
+    expect(Object.keys(steps[2]!)).not.toContain('synthetic');
+  });
+
   it('emits a navigate step when the URL changed since the last event', () => {
     history.pushState(null, '', '/done?email=a@b.io');
     $('#notes').dispatchEvent(new MouseEvent('click', { bubbles: true }));

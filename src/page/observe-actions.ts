@@ -43,6 +43,14 @@ function isEditable(el: Element): boolean {
   return (el as HTMLElement).isContentEditable === true;
 }
 
+/**
+ * An event the page's own script dispatched (`element.click()`, `dispatchEvent`), not input from the
+ * browser: a person, or an agent through Playwright, Puppeteer or CDP, whose events are trusted. Its
+ * step is marked `synthetic`, not dropped: an agent may act through page script, and what the page did
+ * by itself can explain a failure; the worker keeps such steps to a quota of their own.
+ */
+const synthetic = (e: Event) => e.isTrusted === false;
+
 /** Fields whose `input` events are typing (select, checkbox and radio report through `change`). */
 function isTyped(el: Element): boolean {
   if (el.localName === 'textarea') return true;
@@ -66,11 +74,11 @@ export function observeActions(
   const debounceMs = opts.inputDebounceMs ?? 400;
   const now = opts.now ?? Date.now;
   /** Typed fields whose value is not sent yet: the debounce timer, and when the last character was typed. */
-  const pending = new Map<Element, { timer: ReturnType<typeof setTimeout>; at: number }>();
+  const pending = new Map<Element, { timer: ReturnType<typeof setTimeout>; at: number; synthetic: boolean }>();
   let lastUrl = win.location.href;
 
-  /** Sends a step that happened at `at` (default: now). */
-  const send = (kind: StepObservedMessage['kind'], action: string, el: Element | null, value: string | null = null, redacted = false, at = now()) => {
+  /** Sends a step that happened at `at` (default: now); `untrusted`: of an event the page's script dispatched. */
+  const send = (kind: StepObservedMessage['kind'], action: string, el: Element | null, value: string | null = null, redacted = false, at = now(), untrusted = false) => {
     emit({
       type: 'step/observed',
       ts: at,
@@ -82,6 +90,7 @@ export function observeActions(
       value_redacted: redacted,
       outcome: null,
       label: null,
+      ...(untrusted ? { synthetic: true as const } : {}),
     });
   };
 
@@ -95,12 +104,12 @@ export function observeActions(
    * The typed value's step, at `at`: when its last character was typed, not when it is sent (after a
    * pause, a click or a key, or as the page is left, which may be after the next page started).
    */
-  const emitTyped = (el: Element, at: number) => {
+  const emitTyped = (el: Element, at: number, untrusted: boolean) => {
     const field = readFieldValue(el, createRedactionCounts(), masker());
-    if (field) return send('input', 'type', el, field.value, field.value_redacted, at);
+    if (field) return send('input', 'type', el, field.value, field.value_redacted, at, untrusted);
     if (isEditable(el)) {
       const text = masker().maskAndCap(collapseWhitespace(readableText(el)), MAX_EDITABLE_CHARS, createRedactionCounts().text);
-      send('input', 'type', el, text, false, at);
+      send('input', 'type', el, text, false, at, untrusted);
     }
   };
 
@@ -109,7 +118,7 @@ export function observeActions(
     if (typing === undefined) return;
     clearTimeout(typing.timer);
     pending.delete(el);
-    emitTyped(el, typing.at);
+    emitTyped(el, typing.at, typing.synthetic);
   };
   const flushAll = () => [...pending.keys()].forEach(flush);
 
@@ -117,13 +126,13 @@ export function observeActions(
     click(e) {
       const el = eventElement(e);
       flushAll();
-      if (el) send('click', 'click', interactiveTarget(el));
+      if (el) send('click', 'click', interactiveTarget(el), null, false, now(), synthetic(e));
     },
     input(e) {
       const el = eventElement(e);
       if (!el || !isTyped(el)) return;
       clearTimeout(pending.get(el)?.timer);
-      pending.set(el, { timer: setTimeout(guarded('input recording', () => flush(el)), debounceMs), at: now() });
+      pending.set(el, { timer: setTimeout(guarded('input recording', () => flush(el)), debounceMs), at: now(), synthetic: synthetic(e) });
     },
     change(e) {
       const el = eventElement(e);
@@ -131,11 +140,11 @@ export function observeActions(
       if (isTyped(el)) return flush(el);
       const type = (el.getAttribute('type') ?? '').toLowerCase();
       if (type === 'checkbox' || type === 'radio') {
-        return send('change', (el as HTMLInputElement).checked ? 'check' : 'uncheck', el);
+        return send('change', (el as HTMLInputElement).checked ? 'check' : 'uncheck', el, null, false, now(), synthetic(e));
       }
-      if (type === 'file') return send('change', 'choose file', el);
+      if (type === 'file') return send('change', 'choose file', el, null, false, now(), synthetic(e));
       const field = readFieldValue(el, createRedactionCounts(), masker());
-      send('change', 'select', el, field?.value ?? null, field?.value_redacted ?? false);
+      send('change', 'select', el, field?.value ?? null, field?.value_redacted ?? false, now(), synthetic(e));
     },
     keydown(e) {
       const key = (e as KeyboardEvent).key;
@@ -144,11 +153,11 @@ export function observeActions(
       if (el) flush(el);
       const k = e as KeyboardEvent;
       const mods = `${k.ctrlKey ? 'Control+' : ''}${k.altKey ? 'Alt+' : ''}${k.metaKey ? 'Meta+' : ''}${k.shiftKey ? 'Shift+' : ''}`;
-      send('key', `press ${mods}${key}`, el);
+      send('key', `press ${mods}${key}`, el, null, false, now(), synthetic(e));
     },
     submit(e) {
       flushAll();
-      send('submit', 'submit', eventElement(e));
+      send('submit', 'submit', eventElement(e), null, false, now(), synthetic(e));
     },
     popstate() {},
     hashchange() {},

@@ -3,6 +3,7 @@ import type { FrameSources } from '../capture/frame-sources';
 import { maskCommand } from '../redact/mask-command';
 import { explicitSignal } from '../signals/normalize-signal';
 import type { StepLog } from '../steps/step-log';
+import type { PageGuard } from '../trust/page-guard';
 import type { FailureJobs } from './failure-jobs';
 import type { RecordingMode } from './recording-mode';
 import type { RunState } from './run-state';
@@ -14,6 +15,8 @@ export interface CommandContext {
   url: string | null;
   ts: number;
   origin: 'page' | 'agent';
+  /** The frame of the tab a page command came from (its step carries it); none for the agent's. */
+  frameId?: number | null;
 }
 
 /** What the agent commands act on. */
@@ -23,11 +26,15 @@ export interface AgentCommandPorts {
   run: RunState;
   failures: Pick<FailureJobs, 'trigger'>;
   frames: Pick<FrameSources, 'handleAction'>;
+  /** Told of a page's run command refused (counted and warned of). */
+  guard: Pick<PageGuard, 'refuseRunCommand'>;
 }
 
 /**
  * The agent's commands, from its page (the page protocol) or its harness (`afr`): masked, put on the
- * timeline, and acted upon (a run declared or ended, a failure or a failed assertion bundled).
+ * timeline, and acted upon (a run declared or ended, a failure or a failed assertion bundled). A
+ * page's commands never speak for the agent: it cannot start, end or replace the agent's run, and its
+ * failures are never explicit (the cooldown and the page-bundle quota apply).
  */
 export class AgentCommands {
   constructor(private readonly ports: AgentCommandPorts) {}
@@ -36,17 +43,20 @@ export class AgentCommands {
   async run(raw: AgentCommand, at: CommandContext): Promise<string | null> {
     const { stepLog, mode, run, failures } = this.ports;
     const c = maskCommand(raw, mode.masker);
-    if (c.kind === 'runStart') {
-      await run.start({
-        runId: c.runId ?? `run-${at.ts.toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
-        agent: c.agent ?? null,
-        agentVersion: c.agentVersion ?? null,
-        task: c.task ?? null,
-        startedAt: at.ts,
-      });
+    const byPage = at.origin === 'page';
+    if (byPage && (c.kind === 'runStart' || c.kind === 'runEnd')) {
+      const refusal = run.pageRefusal(c.kind, at.tabId);
+      if (refusal) {
+        this.ports.guard.refuseRunCommand(at.tabId, c.kind, refusal);
+        return null;
+      }
     }
-    const runId = run.runId;
-    if (mode.recordsTimeline && c.kind !== 'fail') await stepLog.add(commandStep(c, at.ts, at.tabId, at.url, runId));
+    if (c.kind === 'runStart') {
+      const runId = c.runId ?? `run-${at.ts.toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+      await run.start({ runId, agent: c.agent ?? null, agentVersion: c.agentVersion ?? null, task: c.task ?? null, startedAt: at.ts }, at.origin, at.tabId);
+    }
+    const runId = run.runIdOf(at.tabId);
+    if (mode.recordsTimeline && c.kind !== 'fail') await stepLog.add(commandStep(c, at.ts, at.tabId, at.url, runId, at.frameId ?? null));
     if (mode.recordsTimeline && (c.kind === 'step' || c.kind === 'assert') && at.tabId !== null) {
       this.ports.frames.handleAction(at.tabId, at.ts, { capture: mode.settings.captureOnAction, action: true });
     }
@@ -54,22 +64,21 @@ export class AgentCommands {
       case 'runStart':
         return runId;
       case 'fail': {
-        const explicit = at.origin === 'agent';
-        const bundle = await failures.trigger(explicitSignal({ ...at, reason: c.reason, label: c.label ?? null }), { explicit });
+        const bundle = await failures.trigger(explicitSignal({ ...at, reason: c.reason, label: c.label ?? null }), { explicit: !byPage });
         return bundle?.id ?? null;
       }
       case 'assert': {
         if (c.passed || mode.settings.persistMode === 'manual') return null;
         const message = [c.expected !== undefined && `expected ${c.expected}`, c.actual !== undefined && `actual ${c.actual}`].filter(Boolean).join(', ');
         const signal = explicitSignal({ ...at, reason: 'assertion_failed', label: c.label, kind: 'assertion', message: message ? `${c.label}: ${message}` : c.label });
-        return (await failures.trigger(signal, { explicit: at.origin === 'agent' }))?.id ?? null;
+        return (await failures.trigger(signal, { explicit: !byPage }))?.id ?? null;
       }
       case 'runEnd': {
-        const ended = await run.end();
+        const ended = await run.end(at.origin, at.tabId);
         if (mode.settings.persistMode !== 'always') return null;
         const passed = c.outcome !== 'failed';
         const signal = explicitSignal({ ...at, reason: passed ? 'run_passed' : 'run_failed', label: c.label ?? null });
-        const bundle = await failures.trigger(signal, { explicit: true, status: passed ? 'success' : 'failure', runOverride: ended, outcome: c.outcome ?? 'passed' });
+        const bundle = await failures.trigger(signal, { explicit: !byPage, status: passed ? 'success' : 'failure', runOverride: ended, outcome: c.outcome ?? 'passed' });
         return bundle?.id ?? null;
       }
       default:

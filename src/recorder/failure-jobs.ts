@@ -9,6 +9,7 @@ import type { FrameSources } from '../capture/frame-sources';
 import type { Clock } from '../shared/clock';
 import { FailureGate } from '../signals/failure-gate';
 import { redactSignal } from '../signals/redact-signal';
+import type { PageGuard } from '../trust/page-guard';
 import type { RecordingMode } from './recording-mode';
 import type { RunState } from './run-state';
 import { signalStep } from './step-drafts';
@@ -27,8 +28,10 @@ export interface TriggerOptions {
 export interface FailureJobPorts extends PackagerPorts {
   /** The frame sources: a frame of the page as it is, and the capture statistics. */
   capture: Pick<FrameSources, 'handleFailure' | 'frameNow' | 'stats'>;
-  run: Pick<RunState, 'active' | 'runId'>;
+  run: Pick<RunState, 'runOf' | 'runId'>;
   mode: RecordingMode;
+  /** The page-bundle quota: a bundle a page triggered is made only within it. */
+  guard: Pick<PageGuard, 'admitBundle' | 'bundleMade'>;
   /** Where each stored bundle goes next, in order. */
   sinks: readonly BundleSink[];
   /** Waits (the after-failure tail, the steps in flight). */
@@ -87,7 +90,13 @@ export class FailureJobs {
   private async admitAndPackage(raw: FailureSignal, options: TriggerOptions, settings: Settings): Promise<BundleSummary | null> {
     const { clock, mode, stepLog, log } = this.ports;
     const signal = redactSignal(raw, mode.masker);
-    const explicit = options.explicit ?? false;
+    // A page's failure is never explicit, whatever the caller says: the cooldown applies to it.
+    const byPage = signal.origin === 'page';
+    const explicit = (options.explicit ?? false) && !byPage;
+    if (byPage && !this.ports.guard.admitBundle(signal.tab_id, signal.reason)) {
+      if (mode.recordsTimeline) await stepLog.add(signalStep(signal, 'suppressed'));
+      return null;
+    }
     let verdict = this.gate.admit(signal.tab_id, clock.now(), { ignoreCooldown: explicit });
     while (!verdict.admitted && explicit && this.inflight.has(signal.tab_id)) {
       await this.inflight.get(signal.tab_id)!.catch(() => null);
@@ -98,7 +107,9 @@ export class FailureJobs {
       log(`[afr] ${signal.reason} on tab ${signal.tab_id} not bundled: ${verdict.why}`);
       return null;
     }
-    const run = options.runOverride ?? this.ports.run.active;
+    if (byPage) this.ports.guard.bundleMade(signal.tab_id);
+    // `runEnd` names the run it ended (null: none), which is no longer the tab's.
+    const run = options.runOverride !== undefined ? options.runOverride : this.ports.run.runOf(signal.tab_id);
     // Registered before any await, so a concurrent explicit request for the same tab waits for it.
     const job = (async () => {
       await this.afterFailure(signal, settings);

@@ -5,6 +5,7 @@ import { reconcileTimestamp } from '../shared/timestamps';
 import { describeZodError } from '../shared/zod-error';
 import { ECHO_KEPT_MS } from '../signals/exception-echo';
 import type { StepLog } from '../steps/step-log';
+import type { PageGuard } from '../trust/page-guard';
 import type { AgentCommands } from './agent-commands';
 import { MalformedMessageLog } from './malformed-message-log';
 import type { RecordingMode } from './recording-mode';
@@ -15,6 +16,8 @@ import { observedStep } from './step-drafts';
 export interface MessageOrigin {
   tabId: number | null;
   frameId: number | null;
+  /** The sending document's origin (`MessageSender.origin`); decides whether a frame inside the page may send commands. */
+  frameOrigin?: string | null;
 }
 
 /** Where the content scripts' messages go. */
@@ -25,6 +28,8 @@ export interface MessageIntakePorts {
   frames: Pick<FrameSources, 'updateRegions' | 'handleAction'>;
   commands: Pick<AgentCommands, 'run'>;
   signals: Pick<SignalIntake, 'handleSignal'>;
+  /** The page's trust boundary: which frames' commands count, and each tab's quotas. */
+  guard: Pick<PageGuard, 'admitCommand' | 'admitSteps' | 'admitError'>;
   debuggerState(tabId: number): { attached: boolean };
   /** Called for every tab a message comes from, so the platform can attach its debugger. */
   watchTab(tabId: number): void;
@@ -35,7 +40,8 @@ export interface MessageIntakePorts {
 
 /**
  * The content scripts' messages: validated, then routed to the steps, the sensitive regions, the
- * agent's commands or the signals.
+ * agent's commands or the signals. Pages are untrusted: commands count only from the top frame (or
+ * an allow-listed origin's), and each tab's steps, commands and error reports are held to its quota.
  */
 export class MessageIntake {
   private readonly malformed: MalformedMessageLog;
@@ -82,11 +88,13 @@ export class MessageIntake {
         if (origin.tabId !== null && origin.frameId === 0) this.ports.frames.updateRegions(origin.tabId, message);
         return;
       case 'agent/command':
-        await this.ports.commands.run(message.command, { tabId: origin.tabId, url: message.url, ts, origin: 'page' });
+        if (!this.ports.guard.admitCommand(origin.tabId, origin, this.ports.mode.settings.pageCommandFrameOrigins)) return;
+        await this.ports.commands.run(message.command, { tabId: origin.tabId, url: message.url, ts, origin: 'page', frameId: origin.frameId });
         return;
       case 'signal/page-error':
         // The debugger reports the same exception with a better stack; the page's own report is the fallback.
         if (origin.tabId !== null && this.ports.debuggerState(origin.tabId).attached) return;
+        if (!this.ports.guard.admitError(origin.tabId)) return;
         await this.ports.signals.handleSignal({
           kind: 'exception',
           tabId: origin.tabId,
@@ -106,12 +114,18 @@ export class MessageIntake {
   private async observed(messages: readonly StepObservedMessage[], origin: MessageOrigin): Promise<void> {
     const { clock, mode, stepLog, frames } = this.ports;
     if (!mode.recordsTimeline) return;
+    const admitted = this.ports.guard.admitSteps(origin.tabId, messages);
+    if (admitted.length === 0) return;
     const received = clock.now();
-    const steps = await stepLog.addAll(messages.map((m) => observedStep(m, reconcileTimestamp(m.ts, received), origin.tabId, origin.frameId)));
+    const steps = await stepLog.addAll(admitted.map((m) => observedStep(m, reconcileTimestamp(m.ts, received), origin.tabId, origin.frameId)));
     if (origin.tabId === null) return;
     const capture = mode.settings.captureOnAction;
-    // A document loading is no action of the agent's (each frame of a page reports its own): no burst.
-    for (const step of steps) frames.handleAction(origin.tabId, step.ts, { capture, action: step.kind !== 'navigate' });
+    for (const step of steps) {
+      // A document loading is no action of the agent's (each frame of a page reports its own): no burst.
+      // Nor is an event the page's script dispatched: it takes no frame and holds no screencast.
+      const action = step.kind !== 'navigate' && !step.synthetic;
+      frames.handleAction(origin.tabId, step.ts, { capture: capture && !step.synthetic, action });
+    }
   }
 }
 

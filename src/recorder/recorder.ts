@@ -5,6 +5,7 @@ import type { CaptureLoop } from '../capture/capture-loop';
 import { FrameSources } from '../capture/frame-sources';
 import { onceUntilFailure } from '../shared/once-until-failure';
 import type { WebRequestEvent } from '../signals/web-request-signal';
+import { PageGuard } from '../trust/page-guard';
 import { AgentCommands } from './agent-commands';
 import { FailureJobs } from './failure-jobs';
 import { MessageIntake, type MessageOrigin } from './message-intake';
@@ -31,6 +32,8 @@ export class Recorder {
   readonly storedBundles: StoredBundles;
   private readonly frames: FrameSources;
   private readonly run: RunState;
+  /** The page's trust boundary: which frames speak for the page, and each tab's quotas. */
+  private readonly guard: PageGuard;
   private readonly signals: SignalIntake;
   private readonly messages: MessageIntake;
   /** `start` has loaded the settings, the pause and the stores. */
@@ -44,12 +47,13 @@ export class Recorder {
     this.mode = new RecordingMode(ports.settingsStore, ports.sessionStore);
     this.frames = new FrameSources({ ...ports, tabUrl }, settings);
     this.run = new RunState(ports.sessionStore, ports.sessionRunId);
-    const { mode, frames, run } = this;
-    this.failures = new FailureJobs({ ...ports, capture: frames, run, mode, sleep: ports.sleep ?? defaultSleep }, settings.failureCooldownMs);
+    this.guard = new PageGuard(clock, ports.log);
+    const { mode, frames, run, guard } = this;
+    this.failures = new FailureJobs({ ...ports, capture: frames, run, mode, guard, sleep: ports.sleep ?? defaultSleep }, settings.failureCooldownMs);
     const failures = this.failures;
-    this.commands = new AgentCommands({ stepLog, mode, run, failures, frames });
+    this.commands = new AgentCommands({ stepLog, mode, run, failures, frames, guard });
     this.signals = new SignalIntake({ clock, stepLog, mode, failures, debuggerState, tabUrl });
-    this.messages = new MessageIntake({ ...ports, mode, frames, commands: this.commands, signals: this.signals, untilStarted: () => this.untilStarted() });
+    this.messages = new MessageIntake({ ...ports, mode, frames, guard, commands: this.commands, signals: this.signals, untilStarted: () => this.untilStarted() });
     this.storedBundles = new StoredBundles(ports.bundles, ports.download);
   }
 
@@ -159,6 +163,8 @@ export class Recorder {
     this.signals.forget(tabId);
     this.messages.forget(tabId);
     this.failures.forget(tabId);
+    this.guard.forget(tabId);
+    void this.run.forget(tabId).catch((error: unknown) => this.ports.log(`[afr] page run of closed tab ${tabId} not forgotten: ${String(error)}`));
     this.frames.forgetTab(tabId);
     this.ports.ring.forgetTab(tabId);
   }
@@ -175,7 +181,7 @@ export class Recorder {
   // ---- what the APIs ask ----
 
   status(): Promise<Status> {
-    return statusReport({ ...this.ports, frames: this.frames, run: this.run, mode: this.mode, failures: this.failures });
+    return statusReport({ ...this.ports, frames: this.frames, run: this.run, mode: this.mode, failures: this.failures, guard: this.guard });
   }
 
   /**

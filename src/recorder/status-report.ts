@@ -1,6 +1,7 @@
 import type { Status } from '../../schemas/api';
 import type { PackagerPorts } from '../bundle/packager';
 import type { FrameSources } from '../capture/frame-sources';
+import type { PageGuard } from '../trust/page-guard';
 import type { FailureJobs } from './failure-jobs';
 import type { RecordingMode } from './recording-mode';
 import type { RunState } from './run-state';
@@ -8,9 +9,10 @@ import type { RunState } from './run-state';
 /** What the status report reads. */
 export interface StatusSources extends Pick<PackagerPorts, 'clock' | 'ring' | 'stepLog' | 'bundles' | 'extension' | 'debuggerState'> {
   frames: Pick<FrameSources, 'stats' | 'targets' | 'recording' | 'sourceOf'>;
-  run: Pick<RunState, 'active' | 'runId'>;
+  run: Pick<RunState, 'active' | 'runId' | 'pageRunOf'>;
   mode: RecordingMode;
   failures: Pick<FailureJobs, 'packaging'>;
+  guard: Pick<PageGuard, 'counts'>;
 }
 
 /** How many seconds of stored frames the reported fps is taken over. */
@@ -36,6 +38,7 @@ export async function statusReport(s: StatusSources): Promise<Status> {
         debuggerError: dbg.error,
         signals: dbg.attached ? ('debugger' as const) : ('page' as const),
         source: s.frames.sourceOf(t.tabId),
+        pageRunId: s.run.pageRunOf(t.tabId)?.runId ?? null,
       };
     }),
     frames: ring.frames,
@@ -62,5 +65,6 @@ export async function statusReport(s: StatusSources): Promise<Status> {
     captureLevel: settings.captureLevel,
     persistMode: settings.persistMode,
     version: s.extension.version,
+    pageLimits: s.guard.counts(),
   };
 }

@@ -27,14 +27,18 @@ export function observedStep(m: StepObservedMessage, ts: number, tabId: number |
     value_redacted: m.value_redacted,
     outcome: m.outcome,
     label: m.label,
+    ...(m.synthetic ? { synthetic: true as const } : {}),
   };
 }
 
 const optional = <K extends string>(key: K, value: string | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, string>));
 
-/** The timeline entry of an agent command (masked beforehand). */
-export function commandStep(c: AgentCommand, ts: number, tabId: number | null, url: string | null, runId: string): StepDraft {
-  const b = { ...base(ts, tabId, null, url), source: 'agent' as const };
+/**
+ * The timeline entry of an agent command (masked beforehand). A page's command carries the frame it
+ * came from; the agent's own (`afr`) none, which tells them apart on the timeline.
+ */
+export function commandStep(c: AgentCommand, ts: number, tabId: number | null, url: string | null, runId: string, frameId: number | null = null): StepDraft {
+  const b = { ...base(ts, tabId, frameId, url), source: 'agent' as const };
   switch (c.kind) {
     case 'step':
       return {

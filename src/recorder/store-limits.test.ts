@@ -11,6 +11,6 @@ describe('store limits', () => {
     [15, 60_000],
     [60, 120_000],
   ])('with a %i s window, the step log keeps %i ms (twice the window, a minute at least)', (bufferSeconds, maxAgeMs) => {
-    expect(stepLogLimits({ ...DEFAULT_SETTINGS, bufferSeconds })).toEqual({ maxSteps: 2_000, maxAgeMs });
+    expect(stepLogLimits({ ...DEFAULT_SETTINGS, bufferSeconds })).toEqual({ maxSteps: 2_000, maxStepsPerTab: 1_000, maxAgeMs });
   });
 });

@@ -1,7 +1,10 @@
 import type { Settings } from '../../schemas/settings';
 
-/** Steps are kept a while longer than frames so a bundle shows what led into its window. */
-export const stepLogLimits = (s: Settings) => ({ maxSteps: 2_000, maxAgeMs: Math.max(60_000, s.bufferSeconds * 1000 * 2) });
+/**
+ * Steps are kept a while longer than frames so a bundle shows what led into its window. Each tab has
+ * a cap of its own besides the total, so that one tab's flood cannot evict another tab's steps.
+ */
+export const stepLogLimits = (s: Settings) => ({ maxSteps: 2_000, maxStepsPerTab: 1_000, maxAgeMs: Math.max(60_000, s.bufferSeconds * 1000 * 2) });
 
 /**
  * Beyond the window, how long the ring keeps frames for a bundle being made: the after-failure tail,

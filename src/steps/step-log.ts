@@ -1,6 +1,7 @@
 import type { Step, StepDraft } from '../../schemas/steps';
 import type { Clock } from '../shared/clock';
 import { onceUntilFailure } from '../shared/once-until-failure';
+import { stepsToEvict, type StepLogLimits } from './step-eviction';
 
 /** Persistent step storage (IndexedDB `steps` in production). */
 export interface StepStore {
@@ -10,10 +11,7 @@ export interface StepStore {
   delete(seqs: readonly number[]): Promise<void>;
 }
 
-export interface StepLogLimits {
-  maxSteps: number;
-  maxAgeMs: number;
-}
+export type { StepLogLimits };
 
 /** Steps in timeline order: by time, and by arrival where two steps share a millisecond. */
 export function mergeSteps(...lists: readonly (readonly Step[])[]): Step[] {
@@ -21,7 +19,8 @@ export function mergeSteps(...lists: readonly (readonly Step[])[]): Step[] {
 }
 
 /**
- * The run's timeline of steps from the observer, the agent and the recorder, bounded in count and age.
+ * The run's timeline of steps from the observer, the agent and the recorder, bounded in count (each
+ * tab its own cap, and all together) and age: see `stepsToEvict`.
  * Steps are kept in memory and written through to the store; a write the store refuses (IndexedDB
  * out of quota) leaves the steps on the timeline, in memory only. The first refusal of a spell is
  * reported to `onStoreError` (not every batch while the disk stays full).
@@ -93,15 +92,14 @@ export class StepLog {
   }
 
   private async trim(): Promise<void> {
-    const cutoff = this.clock.now() - this.limits.maxAgeMs;
+    const now = this.clock.now();
+    const cutoff = now - this.limits.maxAgeMs;
     // The common case, every step kept, without sorting the timeline on each add.
-    if (this.steps.length <= this.limits.maxSteps && !this.steps.some((s) => s.ts < cutoff)) return;
-    const ordered = mergeSteps(this.steps);
-    const overflow = Math.max(0, ordered.length - this.limits.maxSteps);
-    const drop = ordered.filter((s, i) => i < overflow || s.ts < cutoff);
-    if (drop.length === 0) return;
-    const gone = new Set(drop.map((s) => s.seq));
-    this.steps = ordered.filter((s) => !gone.has(s.seq));
+    const perTab = this.limits.maxStepsPerTab ?? this.limits.maxSteps;
+    if (this.steps.length <= Math.min(perTab, this.limits.maxSteps) && !this.steps.some((s) => s.ts < cutoff)) return;
+    const gone = stepsToEvict(this.steps, now, this.limits);
+    if (gone.size === 0) return;
+    this.steps = this.steps.filter((s) => !gone.has(s.seq));
     await this.store.delete([...gone]).catch(this.storeFailed);
   }
 }

@@ -96,6 +96,12 @@ export const FAILURE_FIELDS: FieldSpec[] = [
   field(['persistMode'], 'Make bundles', { type: 'enum', options: ['on_fail', 'always', 'manual'] }, 'on_fail: on triggering signals and failed assertions; always: also every run at runEnd; manual: only on request.'),
   numberField('postFailureSeconds', 'Keep recording after a failure', 's', 'The clip shows what happened next.'),
   numberField('failureCooldownMs', 'Cooldown per tab', 'ms', 'Further failures of a tab this soon after its bundle are not bundled.'),
+  field(
+    ['pageCommandFrameOrigins'],
+    'Frames that may send page commands',
+    { type: 'list', split: 'comma-or-line', items: 'string', multiline: true },
+    'Origins such as https://agent.example of frames inside the page whose page protocol messages count; the top frame\u2019s always do. Empty: no other frame\u2019s.',
+  ),
 ];
 
 /** What a bundle holds, and how long bundles are kept. */

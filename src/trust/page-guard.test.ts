@@ -1,0 +1,53 @@
+import { describe, expect, it, vi } from 'vitest';
+import { PageGuard } from './page-guard';
+
+const setup = () => {
+  const clock = { t: 0, now() { return this.t; } };
+  const log = vi.fn();
+  return { clock, log, guard: new PageGuard(clock, log) };
+};
+
+describe('PageGuard', () => {
+  it('refuses commands of frames other than the top one unless their origin is allowed, counting them, with one warning', () => {
+    const { guard, log } = setup();
+    expect(guard.admitCommand(7, { frameId: 0, frameOrigin: 'https://shop.test' }, [])).toBe(true);
+    for (let i = 0; i < 30; i++) expect(guard.admitCommand(7, { frameId: 3 + i, frameOrigin: 'https://ads.test' }, [])).toBe(false);
+    expect(guard.admitCommand(7, { frameId: 3, frameOrigin: 'https://agent.test' }, ['https://agent.test'])).toBe(true);
+    expect(guard.counts().framesRefused).toBe(30);
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/ignored a page command from frame 3 of tab 7 \(https:\/\/ads\.test\): only the top frame/));
+  });
+
+  it('keeps synthetic steps to their own quota: a synthetic flood does not cost the trusted steps', () => {
+    const { guard } = setup();
+    const flood = Array.from({ length: 500 }, () => ({ synthetic: true }));
+    expect(guard.admitSteps(7, flood)).toHaveLength(20);
+    expect(guard.admitSteps(7, [{}, {}, { synthetic: true }])).toEqual([{}, {}]);
+    expect(guard.counts().stepsDropped).toBe(481);
+  });
+
+  it('warns of a kind of drop at most once per 10 s per tab, with the count since', () => {
+    const { guard, log, clock } = setup();
+    for (let i = 0; i < 150; i++) guard.admitCommand(7, { frameId: 0 }, []);
+    expect(log).toHaveBeenCalledTimes(1);
+    clock.t += 10_000;
+    for (let i = 0; i < 500; i++) guard.admitCommand(7, { frameId: 0 }, []);
+    expect(log).toHaveBeenCalledTimes(2);
+    expect(String(log.mock.calls[1]![0])).toMatch(/dropped page commands of tab 7: over the tab's quota.*\(49 more since the last warning\)/);
+  });
+
+  it('counts a page bundle once admitted; past the quota it is refused and counted', () => {
+    const { guard, clock } = setup();
+    for (let i = 0; i < 2; i++) {
+      expect(guard.admitBundle(7, 'fail')).toBe(true);
+      guard.bundleMade(7);
+    }
+    expect(guard.admitBundle(7, 'fail')).toBe(false);
+    // Asked but not admitted (the cooldown, say): it does not count.
+    expect(guard.admitBundle(8, 'fail')).toBe(true);
+    expect(guard.admitBundle(8, 'fail')).toBe(true);
+    clock.t += 60_000;
+    expect(guard.admitBundle(7, 'fail')).toBe(true);
+    expect(guard.counts().bundlesRefused).toBe(1);
+  });
+});

@@ -1,0 +1,118 @@
+import type { Clock } from '../shared/clock';
+import { frameMayCommand, type CommandSender } from './frame-policy';
+import { PageBundleQuota, PageQuotas, PAGE_BUNDLE_QUOTA, PAGE_QUOTAS, type PageBundleLimits, type PageQuotaKind, type PageQuotaLimits } from './page-quotas';
+import { ThrottledLog } from './throttled-log';
+
+/** What the worker refused or dropped of what pages sent, since it started (`afr.status().pageLimits`). */
+export interface PageLimitCounts {
+  /** Page commands from a frame that may not speak for the page (not the top one, origin not allow-listed). */
+  framesRefused: number;
+  /** A page's `runStart`/`runEnd` where the agent's run is active, or `runEnd` where the page declared none. */
+  runCommandsRefused: number;
+  /** Page commands over the tab's quota. */
+  commandsDropped: number;
+  /** Observed steps over the tab's quota (trusted and synthetic). */
+  stepsDropped: number;
+  /** Page-level error reports over the tab's quota. */
+  errorsDropped: number;
+  /** Page-triggered bundles over their quota (not made; the failure is on the timeline). */
+  bundlesRefused: number;
+}
+
+/**
+ * The page's trust boundary in the worker, which knows each message's tab and frame (the content
+ * script runs in the page's process and cannot vouch for its frame). Decides which page messages
+ * count, keeps the per-tab quotas and page-bundle quota, counts what it refused, and warns (at most
+ * once per 10 s per kind and tab).
+ */
+export class PageGuard {
+  private readonly quotas: PageQuotas;
+  private readonly bundles: PageBundleQuota;
+  private readonly warnings: ThrottledLog;
+  private readonly dropped: PageLimitCounts = { framesRefused: 0, runCommandsRefused: 0, commandsDropped: 0, stepsDropped: 0, errorsDropped: 0, bundlesRefused: 0 };
+
+  constructor(
+    private readonly clock: Clock,
+    log: (message: string) => void,
+    limits: { quotas?: PageQuotaLimits; bundles?: PageBundleLimits } = {},
+  ) {
+    this.quotas = new PageQuotas(limits.quotas ?? PAGE_QUOTAS);
+    this.bundles = new PageBundleQuota(limits.bundles ?? PAGE_BUNDLE_QUOTA);
+    this.warnings = new ThrottledLog(log);
+  }
+
+  /** A page command of the tab: from a frame that may speak for the page, and within the tab's quota. */
+  admitCommand(tabId: number | null, sender: CommandSender, allowedOrigins: readonly string[]): boolean {
+    const now = this.clock.now();
+    if (!frameMayCommand(sender, allowedOrigins)) {
+      this.dropped.framesRefused++;
+      const from = sender.frameOrigin ? ` (${sender.frameOrigin})` : '';
+      this.warnings.warn(`frame:${tabId}`, now, `[afr] ignored a page command from frame ${sender.frameId} of tab ${tabId}${from}: only the top frame speaks for the page (pageCommandFrameOrigins allows others)`);
+      return false;
+    }
+    return this.take(tabId, 'commands', now);
+  }
+
+  /** The steps of a message within the tab's quota, in order; synthetic ones take from their own bucket. */
+  admitSteps<S extends { synthetic?: boolean }>(tabId: number | null, steps: readonly S[]): S[] {
+    const now = this.clock.now();
+    return steps.filter((s) => this.take(tabId, s.synthetic ? 'syntheticSteps' : 'steps', now));
+  }
+
+  /** A page-level error report of the tab, within its quota. */
+  admitError(tabId: number | null): boolean {
+    return this.take(tabId, 'errors', this.clock.now());
+  }
+
+  /** A page's `runStart`/`runEnd` was refused (`why` follows the command in the warning). */
+  refuseRunCommand(tabId: number | null, kind: string, why: string): void {
+    this.dropped.runCommandsRefused++;
+    this.warnings.warn(`run:${tabId}`, this.clock.now(), `[afr] ignored the page's ${kind} on tab ${tabId}: ${why}`);
+  }
+
+  /** Whether a bundle the tab's page triggered may be made now (`bundleMade` once it is admitted). */
+  admitBundle(tabId: number | null, reason: string): boolean {
+    const now = this.clock.now();
+    if (this.bundles.allows(tabId, now)) return true;
+    this.dropped.bundlesRefused++;
+    const { perTab, tabWindowMs, overall, overallWindowMs } = this.bundles.limits;
+    this.warnings.warn(
+      `bundle:${tabId}`,
+      now,
+      `[afr] ${reason} of the page on tab ${tabId} not bundled: a page triggers at most ${perTab} bundles a tab in ${tabWindowMs / 1000} s and ${overall} in ${overallWindowMs / 1000} s`,
+    );
+    return false;
+  }
+
+  /** A page-triggered bundle of the tab was admitted: it counts against the quota. */
+  bundleMade(tabId: number | null): void {
+    this.bundles.record(tabId, this.clock.now());
+  }
+
+  counts(): PageLimitCounts {
+    return { ...this.dropped };
+  }
+
+  /** The tab was closed. */
+  forget(tabId: number): void {
+    this.quotas.forget(tabId);
+    this.bundles.forget(tabId);
+    this.warnings.forget(`:${tabId}`);
+  }
+
+  private take(tabId: number | null, kind: PageQuotaKind, now: number): boolean {
+    if (this.quotas.take(tabId, kind, now)) return true;
+    const counter = kind === 'commands' ? 'commandsDropped' : kind === 'errors' ? 'errorsDropped' : 'stepsDropped';
+    this.dropped[counter]++;
+    const { burst, perSecond } = this.quotas.limits[kind];
+    this.warnings.warn(`${kind}:${tabId}`, now, `[afr] dropped ${QUOTA_NAMES[kind]} of tab ${tabId}: over the tab's quota (${burst} at once, then ${perSecond} a second, all its frames together)`);
+    return false;
+  }
+}
+
+const QUOTA_NAMES: Record<PageQuotaKind, string> = {
+  commands: 'page commands',
+  steps: 'observed steps',
+  syntheticSteps: 'steps of synthetic (untrusted) events',
+  errors: 'page error reports',
+};

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { TokenBucket } from './token-bucket';
+
+const takes = (bucket: TokenBucket, at: number, n: number) => Array.from({ length: n }, () => bucket.take(at)).filter(Boolean).length;
+
+describe('TokenBucket', () => {
+  it.each([
+    { name: 'a burst up to the capacity', capacity: 5, perSecond: 1, later: 0, want: 0 },
+    { name: 'refilled at the rate', capacity: 5, perSecond: 2, later: 1_500, want: 3 },
+    { name: 'never past the capacity', capacity: 5, perSecond: 100, later: 60_000, want: 5 },
+    { name: 'nothing for a clock set back', capacity: 5, perSecond: 100, later: -60_000, want: 0 },
+  ])('$name', ({ capacity, perSecond, later, want }) => {
+    const bucket = new TokenBucket(capacity, perSecond, 0);
+    expect(takes(bucket, 0, 10)).toBe(capacity);
+    expect(takes(bucket, later, 10)).toBe(want);
+  });
+});

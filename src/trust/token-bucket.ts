@@ -1,0 +1,28 @@
+/**
+ * A token bucket: `capacity` tokens at once, refilled at `perSecond`. Time is passed in, so the rule
+ * is tested without a clock; a clock set back refills nothing.
+ */
+export class TokenBucket {
+  private tokens: number;
+  private last: number;
+
+  constructor(
+    readonly capacity: number,
+    readonly perSecond: number,
+    now: number,
+  ) {
+    this.tokens = capacity;
+    this.last = now;
+  }
+
+  /** Takes a token if there is one. */
+  take(now: number): boolean {
+    if (now > this.last) {
+      this.tokens = Math.min(this.capacity, this.tokens + ((now - this.last) / 1000) * this.perSecond);
+      this.last = now;
+    }
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
