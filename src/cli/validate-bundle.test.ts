@@ -79,7 +79,7 @@ describe('validateBundle', () => {
 
   it('reports bytes that are not a zip', async () => {
     const report = await validateBundle(bytes('PK? not really'), schemas);
-    expect(report).toMatchObject({ valid: false, bundle_id: null, summary: 'invalid: 1 problem' });
+    expect(report).toMatchObject({ valid: false, bundle_id: null, summary: expect.stringMatching(/^invalid: not a zip archive \(/) as string });
     expect(report.problems).toEqual([{ file: ARCHIVE, pointer: '', message: expect.stringMatching(/^not a zip archive \(/) as string }]);
   });
 

@@ -6,6 +6,7 @@ import { checkStructure } from './bundle-structure';
 import { formatBytes } from './format-bytes';
 import { compileJsonSchemas, type JsonFileCheck, type Problem } from './json-schema-check';
 import { readMp4Duration } from './mp4-duration';
+import { terminalText } from './safe-text';
 
 export type { Problem } from './json-schema-check';
 
@@ -38,7 +39,7 @@ export async function validateBundle(zip: Uint8Array, schemas: BundleJsonSchemas
     archive = await openBundleZip(zip);
   } catch (error) {
     if (!(error instanceof BundleZipError)) throw error;
-    return report(null, [{ file: ARCHIVE, pointer: '', message: error.message }], '');
+    return { valid: false, bundle_id: null, problems: [{ file: ARCHIVE, pointer: '', message: error.message }], summary: `invalid: ${error.message}` };
   }
 
   const problems: Problem[] = [];
@@ -77,13 +78,17 @@ function report(bundleId: string | null, problems: Problem[], holds: string): Va
   return { valid, bundle_id: bundleId, problems, summary };
 }
 
-/** Text for the terminal: the summary, then at most `maxProblems` problems, one per line. */
+/**
+ * Text for the terminal: the summary, then at most `maxProblems` problems, one per line. File names and
+ * messages may quote the bundle: each line is escaped, so none can break in two or drive the terminal.
+ */
 export function formatValidation(result: ValidationReport, maxProblems = 20): string {
   const lines = [result.summary];
-  for (const p of result.problems.slice(0, maxProblems)) {
-    lines.push(`  ${p.file}${p.pointer ? ` ${p.pointer}` : ''}: ${p.message}`);
-  }
-  const more = result.problems.length - maxProblems;
+  // A zip that cannot be opened has that one problem, and its summary says it already: one line.
+  const unopened = result.problems.length === 1 && result.problems[0]?.file === ARCHIVE;
+  const problems = unopened ? [] : result.problems;
+  for (const p of problems.slice(0, maxProblems)) lines.push(`  ${p.file}${p.pointer ? ` ${p.pointer}` : ''}: ${p.message}`);
+  const more = problems.length - maxProblems;
   if (more > 0) lines.push(`  … and ${more} more (--json lists them all)`);
-  return `${lines.join('\n')}\n`;
+  return terminalText(lines);
 }
