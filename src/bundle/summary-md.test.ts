@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { code, inline, renderSummary } from './summary-md';
-import type { Manifest } from '../../schemas/manifest';
+import { manifestSettings, type Manifest } from '../../schemas/manifest';
 import type { Diagnostics } from '../../schemas/diagnostics';
 import type { Step } from '../../schemas/steps';
 import { DEFAULT_SETTINGS } from '../../schemas/settings';
 
 const manifest: Omit<Manifest, 'artifacts'> = {
-  version: 1,
+  version: 2,
   bundle_id: 'afr-20261122T120000Z-abcdef',
   run_id: 'nightly-42',
   status: 'failure',
@@ -25,7 +25,7 @@ const manifest: Omit<Manifest, 'artifacts'> = {
   run: { agent: 'shop-bot', agent_version: '2.1', task: 'buy shoes', started_at: null, outcome: null },
   clip: { name: 'failure.mp4', duration_seconds: 15.2, encoder: 'webcodecs' },
   capture: { source: 'visibleTab', fps: 8, interval_ms: 550, masked_regions: 0, dropped_frames: 0, jpeg_quality: 70, max_buffer_bytes: 1 },
-  settings: DEFAULT_SETTINGS,
+  settings: manifestSettings(DEFAULT_SETTINGS),
   extension: { name: 'Agent Flight Recorder', version: '0.1.0' },
 };
 

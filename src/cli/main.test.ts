@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import JSZip from 'jszip';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderJsonSchemas } from '../../schemas/generate';
-import { BUNDLE_ID, bundleContents, editBundle, editJson, makeBundle } from '../../test/fixtures/cli/make-bundle';
+import { BUNDLE_ID, bundleContents, editBundle, editJson, makeBundle, makeV1Bundle } from '../../test/fixtures/cli/make-bundle';
 import { bundleSchemaFileNames, type BundleJsonSchemas } from './bundle-json-schemas';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, USAGE, parseArgs, runCli, type CliIo, type Command } from './main';
 
@@ -63,6 +63,7 @@ describe('runCli', () => {
       'valid.zip': valid,
       'broken.zip': await editBundle(valid, (files) => files.delete('frames/frame_0001.jpeg')),
       'notes.txt': new TextEncoder().encode('not a zip'),
+      'v1.zip': await makeV1Bundle(),
     };
   })();
 
@@ -74,6 +75,9 @@ describe('runCli', () => {
     [['validate', 'notes.txt'], EXIT_INVALID, /^invalid: not a zip archive \([^\n]*\)\n$/, ''],
     [['inspect', 'valid.zip'], EXIT_OK, /reason {4}page_exception[^]*Last 10 of 12 steps[^]*\(redacted\)[^]*clip {6}failure\.mp4 1\.50 s/, ''],
     [['validate', 'valid.zip'], EXIT_OK, new RegExp(`^valid: ${BUNDLE_ID} \\(10 files, 4 frames, 12 steps, failure\\.mp4 1\\.5 s, [\\d.]+ KiB\\)\\n$`), ''],
+    // A bundle of manifest version 1 (full settings) reads through migrate_1_to_2.
+    [['validate', 'v1.zip'], EXIT_OK, new RegExp(`^valid: ${BUNDLE_ID} \\(10 files, `), ''],
+    [['inspect', 'v1.zip'], EXIT_OK, /reason {4}page_exception[^]*Last 10 of 12 steps/, ''],
     [['validate', 'broken.zip'], EXIT_INVALID, /^invalid: 2 problems in afr-\S+\n {2}frames\/frame_0001\.jpeg manifest\.json#\/artifacts\/3: listed in the manifest’s artifacts but not in the zip\n/, ''],
   ])('afr %j exits %i', async (argv, code, stdout, stderr) => {
     const { io, out } = fakeIo(await bundles);

@@ -1,5 +1,6 @@
 import { CLIP_FILE, FRAMES_DIR, MANIFEST_FILE, STEPS_FILE } from '../bundle-format/file-names';
 import { BundleZipError, openBundleZip, type BundleArchive } from '../bundle-format/open-zip';
+import { modernizerOf } from '../bundle-format/file-registry';
 import { readJsonFile } from '../bundle-format/parse-files';
 import type { BundleJsonSchemas } from './bundle-json-schemas';
 import { checkStructure } from './bundle-structure';
@@ -50,8 +51,12 @@ export async function validateBundle(zip: Uint8Array, schemas: BundleJsonSchemas
       problems.push({ file, pointer: '', message: read.error });
       continue;
     }
-    json.set(file, read.value);
-    problems.push(...checkJson(file, read.value));
+    // An earlier version of the file is checked as the current one it reads as (a version 1 manifest
+    // through migrate_1_to_2): the published schemas describe the current format only.
+    const modernize = modernizerOf(file);
+    const value = modernize ? modernize(read.value) : read.value;
+    json.set(file, value);
+    problems.push(...checkJson(file, value));
   }
   problems.push(...checkStructure(archive, json));
 
