@@ -8,6 +8,8 @@ import { nearestFrame } from '../src/bundle-format/frame-time';
 import { afr, waitForFrames } from './support/afr';
 import { exportBundle, findSecrets, type OpenedBundle } from './support/bundle';
 import { chromiumPath } from './support/launch';
+import { loadBundleJsonSchemas, loadExpectedViewer } from '../src/cli/node-io';
+import { validateBundle } from '../src/cli/validate-bundle';
 import type { SiteServer } from './support/site-server';
 import { SECRETS, secretVariants } from './support/secrets';
 
@@ -156,7 +158,12 @@ test('viewer.html inside the zip shows the bundle from file:// without making a 
     expect(blocked).toEqual([]);
     expect(requests.filter((url) => !url.startsWith(pathToFileURL(dir).href))).toEqual([]);
     expect(requests).toEqual(expect.arrayContaining([pathToFileURL(path.join(dir, 'frames/frame_0001.jpeg')).href]));
+    // No CSP violation either: the page's hashes name its own script and style, and nothing else runs.
     expect(problems).toEqual([]);
+    expect(bundle.files.get('viewer.html')!.toString('utf8')).not.toContain('unsafe-inline');
+    // The page the extension's build wrote is the one `afr validate` makes of this checkout's sources.
+    const report = await validateBundle(new Uint8Array(bundle.zip), loadBundleJsonSchemas(), loadExpectedViewer);
+    expect(report.problems).toEqual([]);
   } finally {
     await browser.close();
     rmSync(dir, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { renderJsonSchemas } from '../../schemas/generate';
 import { BUNDLE_ID, bundleContents, editBundle, editJson, makeBundle, makeV1Bundle } from '../../test/fixtures/cli/make-bundle';
 import { bundleSchemaFileNames, type BundleJsonSchemas } from './bundle-json-schemas';
+import { loadExpectedViewer } from './node-io';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, USAGE, parseArgs, runCli, type CliIo, type Command } from './main';
 
 describe('parseArgs', () => {
@@ -50,6 +51,7 @@ function fakeIo(files: Record<string, Uint8Array>) {
       return bytes;
     },
     loadSchemas: () => schemas,
+    loadViewer: async () => ({ version: '0.1.0', script: 'document.title = "viewer";' }),
     stdout: (text) => void (out.stdout += text),
     stderr: (text) => void (out.stderr += text),
   };
@@ -143,6 +145,22 @@ describe('bin/afr.mjs', () => {
     expect(notZip.stdout).toMatch(/^invalid: not a zip archive \([^\n]*\)\n$/);
     expect(tooDeep).toEqual({ code: 1, stdout: '', stderr: 'afr: deep.zip: a/b/c/d/e/: nested 5 levels deep, more than the 4 a bundle may have\n' });
   }, 30_000);
+
+  it('checks viewer.html against the viewer this checkout builds', async () => {
+    const { script } = await loadExpectedViewer();
+    const good = await makeBundle({ viewerScript: script });
+    const swapped = await editBundle(good, (files) => {
+      const html = new TextDecoder().decode(files.get('viewer.html'));
+      files.set('viewer.html', new TextEncoder().encode(html.replace(script.slice(0, 200), 'new Image().src="https://evil.test/b.png";')));
+    });
+    writeFileSync(path.join(dir, 'with-viewer.zip'), good);
+    writeFileSync(path.join(dir, 'swapped-viewer.zip'), swapped);
+    const [valid, invalid] = await Promise.all([run('validate', 'with-viewer.zip'), run('validate', 'swapped-viewer.zip')]);
+    expect(valid).toMatchObject({ code: 0, stderr: '' });
+    expect(valid.stdout).toMatch(/^valid: /);
+    expect(invalid).toMatchObject({ code: 1, stderr: '' });
+    expect(invalid.stdout).toContain('  viewer.html: its script is not the viewer recorder 0.1.0 writes');
+  }, 60_000);
 
   it('says in one line why it refuses a zip bomb, and reads a deeply nested JSON file without crashing', async () => {
     // 64 MiB of zeros deflate to about 64 KiB: one bomb lies about its size, the other declares it.

@@ -1,4 +1,5 @@
 import type { BundleJsonSchemas } from './bundle-json-schemas';
+import type { ExpectedViewer } from './viewer-check';
 import { BundleZipError } from '../bundle-format/open-zip';
 import { formatInspection } from './format-inspection';
 import { DEFAULT_INSPECT_OPTIONS, inspectBundle } from './inspect-bundle';
@@ -10,6 +11,8 @@ import { escapeControls, terminalJson } from './safe-text';
 export interface CliIo {
   readFile(path: string): Promise<Uint8Array>;
   loadSchemas(): BundleJsonSchemas;
+  /** This version's viewer, to check a bundle's `viewer.html` against (asked only when there is one). */
+  loadViewer(): Promise<ExpectedViewer>;
   stdout(text: string): void;
   stderr(text: string): void;
 }
@@ -26,7 +29,8 @@ Usage:
   afr inspect <bundle.zip> [--steps N] [--json]
       what the bundle says: failure, last steps, errors, frames, clip length, size
   afr validate <bundle.zip> [--json]
-      check each JSON file against its JSON Schema and the manifest against the files in the zip
+      check each JSON file against its JSON Schema, the manifest against the files in the zip,
+      and viewer.html against the viewer of this version
   afr --help
 
 Options:
@@ -121,7 +125,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 
   if (command.name === 'validate') {
-    const report = await validateBundle(zip, io.loadSchemas());
+    const report = await validateBundle(zip, io.loadSchemas(), () => io.loadViewer());
     print.out(command.json ? terminalJson(report) : formatValidation(report));
     return report.valid ? EXIT_OK : EXIT_INVALID;
   }

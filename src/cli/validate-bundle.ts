@@ -1,4 +1,4 @@
-import { CLIP_FILE, FRAMES_DIR, MANIFEST_FILE, STEPS_FILE } from '../bundle-format/file-names';
+import { CLIP_FILE, FRAMES_DIR, MANIFEST_FILE, STEPS_FILE, VIEWER_FILE } from '../bundle-format/file-names';
 import { BundleZipError, openBundleZip, type BundleArchive } from '../bundle-format/open-zip';
 import { modernizerOf } from '../bundle-format/file-registry';
 import { readJsonFile } from '../bundle-format/parse-files';
@@ -7,7 +7,9 @@ import { checkStructure } from './bundle-structure';
 import { formatBytes } from './format-bytes';
 import { compileJsonSchemas, type JsonFileCheck, type Problem } from './json-schema-check';
 import { readMp4Duration } from './mp4-duration';
+import { errorMessage } from '../shared/error-message';
 import { terminalText } from './safe-text';
+import { checkViewerHtml, type ExpectedViewer } from './viewer-check';
 
 export type { Problem } from './json-schema-check';
 
@@ -29,10 +31,12 @@ const compiled = new WeakMap<BundleJsonSchemas, JsonFileCheck>();
 
 /**
  * Checks a bundle zip: each JSON file against its published JSON Schema (ajv, draft 2020-12), then the
- * manifest against the files actually present (see `checkStructure`). A zip that cannot be opened, or is
- * past the bounds every reader keeps (`ZipLimits`), is one problem of the archive.
+ * manifest against the files actually present (see `checkStructure`), then `viewer.html` against the
+ * page this recorder version writes (`checkViewerHtml`; `viewer` is asked only when there is one). A zip
+ * that cannot be opened, or is past the bounds every reader keeps (`ZipLimits`), is one problem of the
+ * archive.
  */
-export async function validateBundle(zip: Uint8Array, schemas: BundleJsonSchemas): Promise<ValidationReport> {
+export async function validateBundle(zip: Uint8Array, schemas: BundleJsonSchemas, viewer: () => Promise<ExpectedViewer>): Promise<ValidationReport> {
   const checkJson = compiled.get(schemas) ?? compileJsonSchemas(schemas);
   compiled.set(schemas, checkJson);
   let archive: BundleArchive;
@@ -59,6 +63,7 @@ export async function validateBundle(zip: Uint8Array, schemas: BundleJsonSchemas
     problems.push(...checkJson(file, value));
   }
   problems.push(...checkStructure(archive, json));
+  if (archive.files.has(VIEWER_FILE)) problems.push(...(await checkViewer(archive, json, viewer)));
 
   const manifest = json.get(MANIFEST_FILE) as Record<string, unknown> | undefined;
   const bundleId = typeof manifest?.bundle_id === 'string' ? manifest.bundle_id : null;
@@ -73,6 +78,17 @@ export async function validateBundle(zip: Uint8Array, schemas: BundleJsonSchemas
     formatBytes(zip.byteLength),
   ].join(', ');
   return report(bundleId, problems, holds);
+}
+
+/** `checkViewerHtml`, or one problem when this afr cannot make its own viewer to compare with. */
+async function checkViewer(archive: BundleArchive, json: ReadonlyMap<string, unknown>, viewer: () => Promise<ExpectedViewer>): Promise<Problem[]> {
+  let expected: ExpectedViewer;
+  try {
+    expected = await viewer();
+  } catch (error) {
+    return [{ file: VIEWER_FILE, pointer: '', message: `cannot be checked: this afr could not make its own viewer (${errorMessage(error)})` }];
+  }
+  return checkViewerHtml(archive, json, expected);
 }
 
 function report(bundleId: string | null, problems: Problem[], holds: string): ValidationReport {
