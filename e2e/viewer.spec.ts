@@ -8,6 +8,11 @@ import { nearestFrame } from '../src/bundle-format/frame-time';
 import { afr, waitForFrames } from './support/afr';
 import { exportBundle, findSecrets, type OpenedBundle } from './support/bundle';
 import { chromiumPath } from './support/launch';
+import { loadExpectedViewer } from '../src/cli/node-io';
+import { checkViewerHtml } from '../src/cli/viewer-check';
+import { DIAGNOSTICS_FILE, MANIFEST_FILE, SNAPSHOT_FILE, STEPS_FILE } from '../src/bundle-format/file-names';
+import { openBundleZip } from '../src/bundle-format/open-zip';
+import { readJsonFile } from '../src/bundle-format/parse-files';
 import type { SiteServer } from './support/site-server';
 import { SECRETS, secretVariants } from './support/secrets';
 
@@ -156,7 +161,17 @@ test('viewer.html inside the zip shows the bundle from file:// without making a 
     expect(blocked).toEqual([]);
     expect(requests.filter((url) => !url.startsWith(pathToFileURL(dir).href))).toEqual([]);
     expect(requests).toEqual(expect.arrayContaining([pathToFileURL(path.join(dir, 'frames/frame_0001.jpeg')).href]));
+    // No CSP violation either: the page's hashes name its own script and style, and nothing else runs.
     expect(problems).toEqual([]);
+    expect(bundle.files.get('viewer.html')!.toString('utf8')).not.toContain('unsafe-inline');
+    // The page the extension's build wrote is the one `afr validate` makes of this checkout's sources.
+    const archive = await openBundleZip(new Uint8Array(bundle.zip));
+    const json = new Map<string, unknown>();
+    for (const file of [MANIFEST_FILE, STEPS_FILE, DIAGNOSTICS_FILE, SNAPSHOT_FILE]) {
+      const read = readJsonFile(archive, file);
+      if (read.ok) json.set(file, read.value);
+    }
+    expect(await checkViewerHtml(archive, json, await loadExpectedViewer())).toEqual([]);
   } finally {
     await browser.close();
     rmSync(dir, { recursive: true, force: true });

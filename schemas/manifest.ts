@@ -1,8 +1,33 @@
 import { z } from 'zod';
-import { SettingsSchema } from './settings';
+import { SettingsSchema, type Settings } from './settings';
 import { CaptureLevelSchema } from './capture-level';
 
-export const MANIFEST_VERSION = 1;
+/**
+ * 2: `settings.redaction` holds how many custom rules of each kind applied, not the rules (a bundle is
+ * shared, and the rules describe what its owner keeps secret). Readers take version 1 through
+ * `migrate_1_to_2` (`src/bundle-format/modernize-manifest.ts`).
+ */
+export const MANIFEST_VERSION = 2;
+
+/** How many custom redaction rules of each kind were in force: the rules themselves stay with the recorder. */
+export const RedactionRuleCountsSchema = z
+  .object({
+    selectors: z.number().int().nonnegative(),
+    fieldNamePatterns: z.number().int().nonnegative(),
+    textPatterns: z.number().int().nonnegative(),
+  })
+  .strict();
+export type RedactionRuleCounts = z.infer<typeof RedactionRuleCountsSchema>;
+
+/** The settings a bundle was recorded with, as its manifest carries them: the redaction rules as counts. */
+export const ManifestSettingsSchema = SettingsSchema.omit({ redaction: true }).extend({ redaction: RedactionRuleCountsSchema }).strict();
+export type ManifestSettings = z.infer<typeof ManifestSettingsSchema>;
+
+/** The settings as a manifest carries them: every setting that explains the bundle, the redaction rules counted. */
+export function manifestSettings(settings: Settings): ManifestSettings {
+  const { selectors, fieldNamePatterns, textPatterns } = settings.redaction;
+  return { ...settings, redaction: { selectors: selectors.length, fieldNamePatterns: fieldNamePatterns.length, textPatterns: textPatterns.length } };
+}
 
 export const ArtifactSchema = z.object({ name: z.string(), size_bytes: z.number().int().nonnegative() }).strict();
 export type Artifact = z.infer<typeof ArtifactSchema>;
@@ -76,7 +101,8 @@ export const ManifestSchema = z
         max_buffer_bytes: z.number(),
       })
       .strict(),
-    settings: SettingsSchema,
+    /** The settings of the moment of the failure; the custom redaction rules only as counts. */
+    settings: ManifestSettingsSchema,
     artifacts: z.array(ArtifactSchema),
     extension: z.object({ name: z.string(), version: z.string() }).strict(),
   })

@@ -3,6 +3,7 @@ import { DiagnosticsSchema, type Diagnostics } from '../../schemas/diagnostics';
 import { ManifestSchema, type Manifest } from '../../schemas/manifest';
 import { SnapshotFileSchema, type SnapshotFile } from '../../schemas/snapshot';
 import { StepsFileSchema, type StepsFile } from '../../schemas/steps';
+import { modernizeManifest } from './modernize-manifest';
 import { CLIP_FILE, DIAGNOSTICS_FILE, MANIFEST_FILE, SNAPSHOT_FILE, STEPS_FILE, SUMMARY_FILE, VIEWER_FILE, isFrameFileName } from './file-names';
 
 /** One JSON file of the bundle: its name, its schema, and whether every bundle has it. */
@@ -14,6 +15,8 @@ export interface BundleJsonFile<T> {
    * the steps are always there.
    */
   required: boolean;
+  /** Brings the JSON of an earlier version of the file to the current one, before the schema checks it. */
+  modernize?: (json: unknown) => unknown;
 }
 
 /** The bundle's JSON files, in the order readers report on them. */
@@ -23,11 +26,16 @@ export const BUNDLE_JSON_FILES: {
   readonly diagnostics: BundleJsonFile<Diagnostics>;
   readonly snapshot: BundleJsonFile<SnapshotFile>;
 } = {
-  manifest: { name: MANIFEST_FILE, schema: ManifestSchema, required: true },
+  manifest: { name: MANIFEST_FILE, schema: ManifestSchema, required: true, modernize: modernizeManifest },
   steps: { name: STEPS_FILE, schema: StepsFileSchema, required: true },
   diagnostics: { name: DIAGNOSTICS_FILE, schema: DiagnosticsSchema, required: false },
   snapshot: { name: SNAPSHOT_FILE, schema: SnapshotFileSchema, required: false },
 };
+
+/** The modernizer of a JSON file, by its name (`manifest.json`); none for a file that never changed shape. */
+export function modernizerOf(name: string): ((json: unknown) => unknown) | undefined {
+  return Object.values(BUNDLE_JSON_FILES).find((f) => f.name === name)?.modernize;
+}
 
 const JSON_FILE_NAMES: readonly string[] = Object.values(BUNDLE_JSON_FILES).map((f) => f.name);
 

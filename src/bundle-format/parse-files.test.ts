@@ -1,7 +1,8 @@
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { makeBundleData, makeBundleZip } from '../../test/fakes/viewer-bundle';
+import { MANIFEST_VERSION } from '../../schemas/manifest';
+import { makeBundleData, makeBundleZip, manifestV1 } from '../../test/fakes/viewer-bundle';
 import { openBundleZip, type BundleArchive } from './open-zip';
 import { InvalidBundleError, parseBundleData, parseJsonFile, readJsonFile } from './parse-files';
 
@@ -37,6 +38,13 @@ describe('parseBundleData', () => {
     expect(parsed.steps).toEqual(data.steps);
     expect(parsed.snapshot).toEqual(data.snapshot);
     expect(parsed.diagnostics).toEqual(data.diagnostics);
+    expect(parsed.manifest.frames).toEqual(data.manifest.frames);
+  });
+
+  it('reads a version 1 manifest as the current version, its redaction rules counted', () => {
+    const parsed = parseBundleData(archiveOf({ 'manifest.json': json(manifestV1(data.manifest)), 'steps.json': json(data.steps) }));
+    expect(parsed.manifest.version).toBe(MANIFEST_VERSION);
+    expect(parsed.manifest.settings.redaction).toEqual({ selectors: 2, fieldNamePatterns: 1, textPatterns: 1 });
     expect(parsed.manifest.frames).toEqual(data.manifest.frames);
   });
 

@@ -37,11 +37,12 @@ export function readJsonFile(archive: BundleArchive, name: string): FileRead<unk
 /**
  * Reads one JSON file and checks it against `schema`: the file's own (`BUNDLE_JSON_FILES`) for a strict
  * reading, or a tolerant one (`tolerant-schemas.ts`) for a summary that survives other recorder versions.
+ * `modernize` brings an earlier version of the file to the current one first.
  */
-export function parseJsonFile<T>(archive: BundleArchive, name: string, schema: z.ZodType<T>): FileRead<T> {
+export function parseJsonFile<T>(archive: BundleArchive, name: string, schema: z.ZodType<T>, modernize?: (json: unknown) => unknown): FileRead<T> {
   const read = readJsonFile(archive, name);
   if (!read.ok) return read;
-  const parsed = schema.safeParse(read.value);
+  const parsed = schema.safeParse(modernize ? modernize(read.value) : read.value);
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problem: 'schema', error: describeZodError(parsed.error) };
 }
 
@@ -58,14 +59,15 @@ function describeProblem(name: string, read: { problem: FileProblem; error: stri
 }
 
 /**
- * Reads the JSON files of a bundle against their schemas: manifest and steps must be there; diagnostics
+ * Reads the JSON files of a bundle against their schemas, earlier versions brought to the current one
+ * (`modernize-manifest.ts`): manifest and steps must be there; diagnostics
  * and snapshot may be absent (the `metadata` capture level) but must be valid when present. Throws
  * `InvalidBundleError` listing every problem in one message.
  */
 export function parseBundleData(archive: BundleArchive): BundleData {
   const problems: string[] = [];
   const parse = <T>(file: BundleJsonFile<T>): T | null | undefined => {
-    const read = parseJsonFile(archive, file.name, file.schema);
+    const read = parseJsonFile(archive, file.name, file.schema, file.modernize);
     if (read.ok) return read.value;
     if (read.problem === 'missing' && !file.required) return null;
     problems.push(describeProblem(file.name, read));

@@ -1,4 +1,5 @@
 import type { BundleData } from './bundle-data';
+import { bytesToBase64 } from '../shared/base64';
 import { VIEWER_CSS } from './viewer-styles';
 
 /*
@@ -12,19 +13,30 @@ export const EMBEDDED_DATA_ID = 'afr-data';
 /** Id of the element the standalone viewer renders into. */
 export const VIEWER_ROOT_ID = 'afr-root';
 
+/** `'sha256-…'`: a CSP hash source for an inline element whose text is `text` (CSP 3, "hash-source"). */
+export async function cspHash(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return `'sha256-${bytesToBase64(digest)}'`;
+}
+
 /**
- * The page may load its own frames and clip (relative `file:` paths, or `'self'` when served) and run
- * its own inline script; nothing else, so opening a bundle makes no request.
+ * The page's CSP for a viewer script. The page may load its own frames and clip (relative `file:`
+ * paths, or `'self'` when served) and run the one inline script and style it was built with, named by
+ * their hashes: nothing else runs, even if the page is edited to carry another script, and opening a
+ * bundle makes no request. (The embedded data is a `<script type="application/json">` data block:
+ * it is never executed, so it needs no hash.)
  */
-export const VIEWER_CSP = [
-  "default-src 'none'",
-  "img-src 'self' data: blob: file:",
-  "media-src 'self' data: blob: file:",
-  "style-src 'unsafe-inline'",
-  "script-src 'unsafe-inline'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
+export async function viewerCsp(script: string): Promise<string> {
+  return [
+    "default-src 'none'",
+    "img-src 'self' data: blob: file:",
+    "media-src 'self' data: blob: file:",
+    `style-src ${await cspHash(VIEWER_CSS)}`,
+    `script-src ${await cspHash(embedScript(script))}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
 
 /**
  * JSON that is safe inside a `<script>` element: every `<` becomes `\u003c`, so no text from a page
@@ -45,15 +57,17 @@ export function embedScript(script: string): string {
 /**
  * `viewer.html` for a bundle zip: one self-contained page (inline CSS, the viewer script, the bundle's
  * JSON) that shows the bundle when the zip is extracted and the file opened from `file://`. Frames and
- * the clip are referenced by relative path. Pure string work, so the service worker can call it.
+ * the clip are referenced by relative path. `csp` is `viewerCsp(script)` (computed once: the writer
+ * builds the page a few times while its size settles). Pure string work, so the service worker can
+ * call it; `afr validate` rebuilds the page the same way to check one.
  */
-export function buildViewerHtml(script: string, data: BundleData): string {
+export function buildViewerHtml(script: string, data: BundleData, csp: string): string {
   // The title stays static: the script sets the real one, so no bundle text is ever parsed as HTML.
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${VIEWER_CSP}">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="referrer" content="no-referrer">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Agent Flight Recorder bundle</title>
@@ -61,11 +75,26 @@ export function buildViewerHtml(script: string, data: BundleData): string {
 </head>
 <body>
 <div id="${VIEWER_ROOT_ID}"><noscript>This bundle viewer needs JavaScript. The data is in manifest.json, steps.json, diagnostics.json and snapshot.json beside this file.</noscript></div>
-<script type="application/json" id="${EMBEDDED_DATA_ID}">${embedJson(data)}</script>
+${EMBEDDED_DATA_START}${embedJson(data)}</script>
 <script>${embedScript(script)}</script>
 </body>
 </html>
 `;
+}
+
+/** What starts the element that carries the data, exactly as `buildViewerHtml` writes it. */
+export const EMBEDDED_DATA_START = `<script type="application/json" id="${EMBEDDED_DATA_ID}">`;
+
+/**
+ * The text of the data element of a `viewer.html`, found without parsing HTML (the command line has no
+ * DOM): `embedJson` leaves no `<` in it, so it ends at the first `</script>`. Null when there is none.
+ */
+export function embeddedDataText(html: string): string | null {
+  const start = html.indexOf(EMBEDDED_DATA_START);
+  if (start < 0) return null;
+  const from = start + EMBEDDED_DATA_START.length;
+  const end = html.indexOf('</script>', from);
+  return end < 0 ? null : html.slice(from, end);
 }
 
 /**

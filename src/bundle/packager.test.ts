@@ -182,4 +182,17 @@ describe('packageBundle', () => {
     // 5 s of frames at 600 ms, after the one from before the window.
     expect(manifest.frame_count).toBe(10);
   });
+
+  it('carries the settings in the manifest, the custom redaction rules only as counts', async () => {
+    const { ports, bundles } = await setup();
+    const redaction = { selectors: ['#employee-ssn', '.salary-figure'], fieldNamePatterns: ['^secret_field'], textPatterns: ['ACME-\\d{6}'] };
+    const { summary } = await packageBundle(ports, request({ settings: { ...DEFAULT_SETTINGS, bufferSeconds: 5, redaction } }));
+    const { archive, json, names } = await unzip((await bundles.read(summary.id))!);
+    const manifest = ManifestSchema.parse(await json('manifest.json'));
+    expect(manifest.settings).toMatchObject({ bufferSeconds: 5, redaction: { selectors: 2, fieldNamePatterns: 1, textPatterns: 1 } });
+    for (const name of names.filter((n) => !n.startsWith('frames/') && n !== 'failure.mp4')) {
+      const text = await archive.file(name)!.async('string');
+      for (const rule of ['employee-ssn', 'salary-figure', 'secret_field', 'ACME-']) expect(text, name).not.toContain(rule);
+    }
+  });
 });

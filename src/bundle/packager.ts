@@ -4,7 +4,7 @@ import type { FailureSignal } from '../../schemas/failure';
 import type { ClipFrameRef, SnapshotCaptureResult } from '../../schemas/messages';
 import type { Settings } from '../../schemas/settings';
 import type { RedactionCounts } from '../../schemas/snapshot';
-import { MANIFEST_VERSION } from '../../schemas/manifest';
+import { MANIFEST_VERSION, manifestSettings } from '../../schemas/manifest';
 import { DIAGNOSTICS_VERSION } from '../../schemas/diagnostics';
 import { SNAPSHOT_FILE_VERSION } from '../../schemas/snapshot';
 import { STEPS_FILE_VERSION } from '../../schemas/steps';
@@ -212,7 +212,8 @@ export async function packageBundle(ports: PackagerPorts, request: BundleRequest
           jpeg_quality: settings.jpegQuality,
           max_buffer_bytes: settings.maxBufferBytes,
         },
-        settings,
+        // Never the redaction rules themselves: a bundle is shared, they say what its owner keeps secret.
+        settings: manifestSettings(settings),
         extension: ports.extension,
       },
       snapshot: withSnapshot

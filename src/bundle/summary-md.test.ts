@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { inline, renderSummary } from './summary-md';
-import type { Manifest } from '../../schemas/manifest';
+import { code, inline, renderSummary } from './summary-md';
+import { manifestSettings, type Manifest } from '../../schemas/manifest';
 import type { Diagnostics } from '../../schemas/diagnostics';
 import type { Step } from '../../schemas/steps';
 import { DEFAULT_SETTINGS } from '../../schemas/settings';
 
 const manifest: Omit<Manifest, 'artifacts'> = {
-  version: 1,
+  version: 2,
   bundle_id: 'afr-20261122T120000Z-abcdef',
   run_id: 'nightly-42',
   status: 'failure',
@@ -25,7 +25,7 @@ const manifest: Omit<Manifest, 'artifacts'> = {
   run: { agent: 'shop-bot', agent_version: '2.1', task: 'buy shoes', started_at: null, outcome: null },
   clip: { name: 'failure.mp4', duration_seconds: 15.2, encoder: 'webcodecs' },
   capture: { source: 'visibleTab', fps: 8, interval_ms: 550, masked_regions: 0, dropped_frames: 0, jpeg_quality: 70, max_buffer_bytes: 1 },
-  settings: DEFAULT_SETTINGS,
+  settings: manifestSettings(DEFAULT_SETTINGS),
   extension: { name: 'Agent Flight Recorder', version: '0.1.0' },
 };
 
@@ -87,7 +87,7 @@ describe('renderSummary', () => {
     expect(text).toContain('**Where:** `https://shop.test/checkout` (tab 7)');
     expect(text).toContain('agent `shop-bot 2.1`, task `buy shoes`');
     expect(text).toContain('[observer] type on `#card-number` = (redacted)');
-    expect(text).toContain('[agent] place the order → ok — reasoning: the cart is complete');
+    expect(text).toContain('[agent] `place the order` → ok — reasoning: `the cart is complete`');
     expect(text).toContain('on `#place-order ("Place order")`');
     expect(text).toContain('## Signals before the failure');
     expect(text).toContain('## Failed requests');
@@ -95,12 +95,103 @@ describe('renderSummary', () => {
     expect(text).toContain('DOM snapshot of 310 nodes; 3 sensitive fields withheld');
   });
 
-  it('keeps page text on one line and out of code-span breakouts', () => {
-    expect(inline('a\n\n`b`  c')).toBe("a 'b' c");
+  it('keeps page text on one line, its controls escaped', () => {
+    expect(inline('a\n\n`b`  c\u2028d')).toBe('a `b` c d');
+    expect(inline('x\x1b[2J\u202e')).toBe('x\\x1b[2J\\u202e');
     expect(inline('x'.repeat(500), 10)).toHaveLength(10);
+  });
+
+  it.each([
+    ['plain', '`plain`'],
+    ['a `b` c', '``a `b` c``'],
+    ['``x```', '```` ``x``` ````'],
+    ['`', '`` ` ``'],
+    ['', '`—`'],
+  ])('puts %j in a code span its backticks cannot close', (text, span) => {
+    expect(code(text)).toBe(span);
   });
 
   it('titles a passing run', () => {
     expect(renderSummary({ ...manifest, status: 'success', failure_reason: 'run_passed' }, null, [])).toMatch(/^# Run passed/);
+  });
+});
+
+/** The Markdown outside code spans, found the way CommonMark does: a backtick run opens a span closed by the next run of the same length. */
+function outsideCodeSpans(markdown: string): string {
+  let out = '';
+  let at = 0;
+  while (at < markdown.length) {
+    const open = /`+/g;
+    open.lastIndex = at;
+    const run = open.exec(markdown);
+    if (!run) break;
+    out += markdown.slice(at, run.index);
+    const close = new RegExp(`(?<!\`)${'`'.repeat(run[0].length)}(?!\`)`, 'g');
+    close.lastIndex = run.index + run[0].length;
+    const end = close.exec(markdown);
+    if (!end) {
+      out += run[0];
+      at = run.index + run[0].length;
+    } else at = end.index + end[0].length;
+  }
+  return out + markdown.slice(at);
+}
+
+describe('renderSummary of a hostile page', () => {
+  const PAGE = [
+    '![x](https://evil.test/beacon.png)',
+    '[click](javascript:alert(1))',
+    '<img src=x onerror=alert(1)>',
+    '<div>raw HTML</div>',
+    'https://evil.test/autolink',
+    'www.evil.test',
+    '<https://evil.test/angle>',
+    'mail@evil.test',
+    '`` ![y](https://evil.test/b.png) ``',
+    '\n[ref]: https://evil.test/ref\n# forged heading\n',
+    '```',
+    '\x1b]0;title\x07\u202e',
+  ].join(' ');
+  const hostileStep = step({ source: 'agent', kind: 'agent', action: PAGE, target: { tag: 'a', selector: PAGE, name: PAGE }, value: PAGE, reasoning: PAGE, outcome: 'fail' });
+  const hostileDiagnostics = {
+    ...diagnostics,
+    failure: { ...diagnostics.failure, kind: PAGE, message: PAGE, stack: `Error\n    at ${PAGE}`, request: { ...diagnostics.failure.request!, url: PAGE, method: PAGE, error_text: PAGE } },
+    signal_chain: [
+      { at: PAGE, kind: PAGE, disposition: PAGE, reason: PAGE, message: PAGE },
+      { at: '2026-11-22T12:00:00.000Z', kind: 'http_5xx', disposition: 'trigger', reason: PAGE, message: null },
+    ],
+    console_errors: [{ at: PAGE, message: PAGE, url: PAGE }],
+    failed_requests: [{ at: PAGE, url: PAGE, method: PAGE, status: null, resource_type: PAGE, duration_ms: null, error_text: PAGE }],
+    warnings: [PAGE],
+  } as unknown as Diagnostics;
+  const hostileManifest = {
+    ...manifest,
+    run_id: PAGE,
+    failure_reason: PAGE,
+    failure_label: PAGE,
+    failure_message: PAGE,
+    url_at_failure: PAGE,
+    ended_at: PAGE,
+    capture_level: PAGE,
+    run: { ...manifest.run, agent: PAGE, agent_version: PAGE, task: PAGE },
+  } as unknown as Omit<Manifest, 'artifacts'>;
+  const text = renderSummary(hostileManifest, hostileDiagnostics, [hostileStep, step({ action: PAGE, target: PAGE, value_redacted: true })]);
+  const outside = outsideCodeSpans(text);
+
+  it('leaves no link, image, autolink or HTML of the page live', () => {
+    expect(text).toContain('![x](https://evil.test/beacon.png)');
+    for (const live of ['](', '![', '<', '>', '://', 'javascript', 'www.', '@', '[click]', '[ref]']) expect(outside).not.toContain(live);
+  });
+
+  it('lets no page text start a line or drive a terminal', () => {
+    for (const line of text.split('\n')) expect(line).toMatch(/^(|# |## |\*\*[A-Z][a-z ]+:\*\* |- )/);
+    expect(text).not.toContain('\n# forged heading');
+    // eslint-disable-next-line no-control-regex -- finding control characters is what this test is for
+    expect(text).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202e]/);
+    expect(code('\x1b]0;title\x07\u202e')).toBe('`\\x1b]0;title\\x07\\u202e`');
+  });
+
+  it('stays readable for ordinary page text', () => {
+    expect(renderSummary(manifest, diagnostics, [])).toContain('- 11:59:59.000 console_error (record): `console.error: retrying`');
   });
 });

@@ -1,15 +1,55 @@
 import type { Diagnostics } from '../../schemas/diagnostics';
 import type { Manifest } from '../../schemas/manifest';
 import type { Step } from '../../schemas/steps';
+import { escapeControls } from '../shared/control-chars';
 
-/** Page text in Markdown: one line, capped, no backticks (so it can sit inside a code span). */
+/*
+ * summary.md is pasted into bug reports and into models, and most of what it quotes is page text. So
+ * every string from the page (or the agent) sits inside a code span, where Markdown reads nothing: no
+ * link, image, autolink or HTML from a page is ever live, and no page text can start a line of its own.
+ * Only our own words, numbers, times and plain identifiers stay outside.
+ */
+
+/** Page text for one line of Markdown: whitespace runs (line breaks too) become one space, controls are escaped, capped. */
 export function inline(text: string | null | undefined, max = 200): string {
-  const flat = (text ?? '').replace(/\s+/g, ' ').trim().replace(/`/g, "'");
+  const flat = escapeControls((text ?? '').replace(/\s+/g, ' ').trim());
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-const time = (ts: number) => new Date(ts).toISOString().slice(11, 23);
-const code = (text: string | null | undefined, max?: number) => `\`${inline(text, max) || '—'}\``;
+/**
+ * Page text as a Markdown code span. The fence is one backtick longer than the longest run of backticks
+ * in the text, so the text cannot close it; a text that starts or ends with a backtick is padded with
+ * one space on each side, which Markdown strips again (CommonMark 6.1).
+ * @example code('![x](https://evil.test/b.png)') // '`![x](https://evil.test/b.png)`'
+ */
+export function code(text: string | null | undefined, max?: number): string {
+  const body = inline(text, max) || '—';
+  const longest = Math.max(0, ...Array.from(body.matchAll(/`+/g), (run) => run[0].length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = body.startsWith('`') || body.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${body}${pad}${fence}`;
+}
+
+/**
+ * An identifier (`http_5xx`, `nightly-42`) as it is, which reads better; anything else as a code span.
+ * Letters, digits, `_` and `-` cannot form a link, an autolink (no `.`, `:` or `@`) or HTML, and an
+ * underscore inside a word does not start emphasis.
+ */
+export function word(text: string | null | undefined, max = 80): string {
+  return text && /^[A-Za-z0-9][A-Za-z0-9_-]{0,79}$/.test(text) ? text : code(text, max);
+}
+
+/** `11:59:58.000` of an ISO time or a timestamp; a string that is not a time is quoted instead. */
+function clock(at: string | number): string {
+  const ms = typeof at === 'number' ? at : Date.parse(at);
+  return Number.isFinite(ms) ? new Date(ms).toISOString().slice(11, 23) : code(String(at), 40);
+}
+
+/** An ISO time as the recorder writes it; a string that is not a time is quoted instead. */
+function isoTime(at: string): string {
+  const ms = Date.parse(at);
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : code(at, 40);
+}
 
 const KIND_WORDS: Record<string, string> = {
   exception: 'an uncaught exception',
@@ -26,9 +66,9 @@ const KIND_WORDS: Record<string, string> = {
 function describeStep(s: Step): string {
   const target = typeof s.target === 'string' ? s.target : s.target ? (s.target.name ? `${s.target.selector} ("${s.target.name}")` : s.target.selector) : null;
   const value = s.value_redacted ? ' = (redacted)' : s.value !== null ? ` = ${code(s.value, 80)}` : '';
-  const outcome = s.outcome ? ` → ${s.outcome}` : '';
-  const why = s.reasoning ? ` — reasoning: ${inline(s.reasoning, 160)}` : '';
-  return `- ${time(s.ts)} [${s.source}] ${inline(s.action, 120)}${target ? ` on ${code(target, 120)}` : ''}${value}${outcome}${why}`;
+  const outcome = s.outcome ? ` → ${word(s.outcome)}` : '';
+  const why = s.reasoning ? ` — reasoning: ${code(s.reasoning, 160)}` : '';
+  return `- ${clock(s.ts)} [${word(s.source)}] ${word(s.action, 120)}${target ? ` on ${code(target, 120)}` : ''}${value}${outcome}${why}`;
 }
 
 /**
@@ -38,10 +78,10 @@ function describeStep(s: Step): string {
 export function renderSummary(manifest: Omit<Manifest, 'artifacts'>, diagnostics: Diagnostics | null, steps: readonly Step[]): string {
   const failure = diagnostics?.failure;
   const lines: string[] = [];
-  const title = manifest.status === 'success' ? `Run passed` : `Failure: ${inline(manifest.failure_reason, 80)}`;
-  lines.push(`# ${title}${manifest.failure_label ? ` — ${inline(manifest.failure_label, 120)}` : ''}`, '');
+  const title = manifest.status === 'success' ? `Run passed` : `Failure: ${word(manifest.failure_reason)}`;
+  lines.push(`# ${title}${manifest.failure_label ? ` — ${code(manifest.failure_label, 120)}` : ''}`, '');
   if (manifest.status === 'failure') {
-    const what = failure ? KIND_WORDS[failure.kind] ?? failure.kind : manifest.failure_reason;
+    const what = failure ? (Object.hasOwn(KIND_WORDS, failure.kind) ? KIND_WORDS[failure.kind] : word(failure.kind)) : word(manifest.failure_reason);
     lines.push(`**What broke:** ${what}: ${code(manifest.failure_message ?? manifest.failure_label, 300)}`);
     if (failure?.request) {
       const r = failure.request;
@@ -50,9 +90,9 @@ export function renderSummary(manifest: Omit<Manifest, 'artifacts'>, diagnostics
     const top = failure?.stack?.split('\n').find((l) => l.trim().startsWith('at '));
     if (top) lines.push(`**Thrown at:** ${code(top.trim(), 200)}`);
   }
-  lines.push(`**Where:** ${code(manifest.url_at_failure ?? 'unknown page', 300)}${manifest.tab_id !== null ? ` (tab ${manifest.tab_id})` : ''}, at ${manifest.ended_at}`);
+  lines.push(`**Where:** ${code(manifest.url_at_failure ?? 'unknown page', 300)}${manifest.tab_id !== null ? ` (tab ${manifest.tab_id})` : ''}, at ${isoTime(manifest.ended_at)}`);
   if (manifest.run.agent || manifest.run.task) {
-    lines.push(`**Run:** ${manifest.run_id}${manifest.run.agent ? `, agent ${code(`${manifest.run.agent}${manifest.run.agent_version ? ` ${manifest.run.agent_version}` : ''}`)}` : ''}${manifest.run.task ? `, task ${code(manifest.run.task, 200)}` : ''}`);
+    lines.push(`**Run:** ${word(manifest.run_id)}${manifest.run.agent ? `, agent ${code(`${manifest.run.agent}${manifest.run.agent_version ? ` ${manifest.run.agent_version}` : ''}`)}` : ''}${manifest.run.task ? `, task ${code(manifest.run.task, 200)}` : ''}`);
   }
   lines.push('');
 
@@ -61,13 +101,13 @@ export function renderSummary(manifest: Omit<Manifest, 'artifacts'>, diagnostics
 
   const chain = diagnostics?.signal_chain ?? [];
   if (chain.length > 1) {
-    lines.push('## Signals before the failure', '', ...chain.slice(-10).map((s) => `- ${s.at.slice(11, 23)} ${s.kind} (${s.disposition}): ${code(s.message ?? s.reason, 160)}`), '');
+    lines.push('## Signals before the failure', '', ...chain.slice(-10).map((s) => `- ${clock(s.at)} ${word(s.kind)} (${word(s.disposition)}): ${code(s.message ?? s.reason, 160)}`), '');
   }
   const errors = diagnostics?.console_errors ?? [];
-  if (errors.length) lines.push('## Console errors', '', ...errors.slice(-5).map((e) => `- ${e.at.slice(11, 23)} ${code(e.message, 200)}`), '');
+  if (errors.length) lines.push('## Console errors', '', ...errors.slice(-5).map((e) => `- ${clock(e.at)} ${code(e.message, 200)}`), '');
   const requests = diagnostics?.failed_requests ?? [];
   if (requests.length) {
-    lines.push('## Failed requests', '', ...requests.slice(-5).map((r) => `- ${r.at.slice(11, 23)} ${code(`${r.method ?? ''} ${r.url}`.trim(), 200)} → ${r.status ?? r.error_text ?? 'failed'}${r.duration_ms != null ? ` (${r.duration_ms} ms)` : ''}`), '');
+    lines.push('## Failed requests', '', ...requests.slice(-5).map((r) => `- ${clock(r.at)} ${code(`${r.method ?? ''} ${r.url}`.trim(), 200)} → ${r.status ?? (r.error_text ? code(r.error_text, 120) : 'failed')}${r.duration_ms != null ? ` (${r.duration_ms} ms)` : ''}`), '');
   }
 
   const spanSeconds = (Date.parse(manifest.ended_at) - Date.parse(manifest.started_at)) / 1000;
@@ -76,9 +116,9 @@ export function renderSummary(manifest: Omit<Manifest, 'artifacts'>, diagnostics
   lines.push(
     '## In this bundle',
     '',
-    `- capture level ${manifest.capture_level}; ${manifest.frame_count} frames over ${spanSeconds.toFixed(1)} s${manifest.clip ? `; failure.mp4 (${manifest.clip.duration_seconds.toFixed(1)} s)` : ''}`,
+    `- capture level ${word(manifest.capture_level)}; ${manifest.frame_count} frames over ${spanSeconds.toFixed(1)} s${manifest.clip ? `; failure.mp4 (${manifest.clip.duration_seconds.toFixed(1)} s)` : ''}`,
     `- ${manifest.step_count} steps${pm ? `; DOM snapshot of ${pm.dom_nodes} nodes` : ''}${redacted ? `; ${redacted} sensitive fields withheld` : ''}`,
-    ...(diagnostics?.warnings.length ? diagnostics.warnings.map((w) => `- warning: ${inline(w, 200)}`) : []),
+    ...(diagnostics?.warnings.length ? diagnostics.warnings.map((w) => `- warning: ${code(w, 200)}`) : []),
     '',
   );
   return lines.join('\n');

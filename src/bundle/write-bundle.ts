@@ -7,7 +7,7 @@ import { describeZodError } from '../shared/zod-error';
 import type { BundleData } from '../bundle-format/bundle-data';
 import { CLIP_FILE, SUMMARY_FILE, VIEWER_FILE, frameFileName } from '../bundle-format/file-names';
 import { BUNDLE_JSON_FILES, type BundleJsonFile } from '../bundle-format/file-registry';
-import { buildViewerHtml } from '../bundle-format/viewer-html';
+import { buildViewerHtml, viewerCsp } from '../bundle-format/viewer-html';
 import { renderSummary } from './summary-md';
 import type { FrameSource } from '../ring/ports';
 
@@ -47,11 +47,12 @@ const utf8Length = (text: string) => new TextEncoder().encode(text).byteLength;
  * `viewer.html` embeds the manifest, and the manifest lists `viewer.html` with its size: the size is
  * found by iteration (it only changes by the number of digits it takes, so two or three rounds do).
  */
-function viewerHtml(script: string, manifest: Manifest, files: Omit<BundleData, 'manifest'>): { html: string; manifest: Manifest } {
+async function viewerHtml(script: string, manifest: Manifest, files: Omit<BundleData, 'manifest'>): Promise<{ html: string; manifest: Manifest }> {
+  const csp = await viewerCsp(script);
   let size = 0;
   for (let round = 0; round < 8; round++) {
     const candidate: Manifest = { ...manifest, artifacts: [...manifest.artifacts, { name: VIEWER_FILE, size_bytes: size }] };
-    const html = buildViewerHtml(script, { ...files, manifest: candidate });
+    const html = buildViewerHtml(script, { ...files, manifest: candidate }, csp);
     const length = utf8Length(html);
     if (length === size) return { html, manifest: candidate };
     size = length;
@@ -95,7 +96,7 @@ export async function writeBundle(contents: BundleContents): Promise<{ zip: Uint
   add(SUMMARY_FILE, renderSummary(draft, diagnostics, steps.steps), true);
   let manifest = ManifestSchema.parse({ ...draft, artifacts });
   if (contents.viewerScript !== undefined) {
-    const viewer = viewerHtml(contents.viewerScript, manifest, { steps, diagnostics, snapshot });
+    const viewer = await viewerHtml(contents.viewerScript, manifest, { steps, diagnostics, snapshot });
     manifest = viewer.manifest;
     zip.file(VIEWER_FILE, viewer.html, { compression: 'DEFLATE', date: new Date(contents.manifest.ended_at) });
   }

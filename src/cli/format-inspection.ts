@@ -1,11 +1,14 @@
 import { formatBytes } from './format-bytes';
 import type { BundleInspection, StepLine } from './inspect-bundle';
+import { escapeControls, terminalText } from './safe-text';
 
 /** Shown instead of a value the recorder withheld. */
 export const REDACTED = '(redacted)';
 
 const truncate = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
+// Page text: whitespace runs (line breaks too) become one space, and controls are escaped before the
+// text is measured, so the columns line up with what the terminal shows.
+const oneLine = (text: string): string => escapeControls(text.replace(/\s+/g, ' ').trim());
 const seconds = (s: number, digits = 1): string => `${s.toFixed(digits)} s`;
 const row = (name: string, value: string): string => `  ${name.padEnd(10)}${value}`;
 
@@ -27,7 +30,7 @@ export function formatSteps(steps: readonly StepLine[]): string[] {
   const actionWidth = Math.max(0, ...actions.map((a) => a.length));
   const targetWidth = Math.max(0, ...targets.map((t) => t.length));
   return steps.map((step, n) => {
-    const parts = [relativeTime(step.at_ms), step.source.padEnd(8), step.kind.padEnd(8), (actions[n] ?? '').padEnd(actionWidth)];
+    const parts = [relativeTime(step.at_ms), oneLine(step.source).padEnd(8), oneLine(step.kind).padEnd(8), (actions[n] ?? '').padEnd(actionWidth)];
     if (targetWidth > 0) parts.push((targets[n] ?? '').padEnd(targetWidth));
     if (step.value_redacted) parts.push(REDACTED);
     else if (step.value !== null) parts.push(truncate(JSON.stringify(step.value), 40));
@@ -46,7 +49,7 @@ function formatHeader(i: BundleInspection): string[] {
     lines.push(row('reason', `${f.reason}${how ? ` (${how})` : ''}`));
     lines.push(row('label', f.label ?? '—'));
     lines.push(row('message', f.message ? truncate(oneLine(f.message), 200) : '—'));
-    lines.push(row('url', f.url ?? '—'));
+    lines.push(row('url', f.url === null ? '—' : oneLine(f.url)));
     const before = i.recording_started_at ? (Date.parse(f.time) - Date.parse(i.recording_started_at)) / 1000 : NaN;
     lines.push(row('time', `${f.time}${Number.isFinite(before) ? ` (recording starts ${seconds(before)} before)` : ''}`));
     lines.push(row('tab', f.tab_id === null ? '—' : String(f.tab_id)));
@@ -61,11 +64,11 @@ function formatHeader(i: BundleInspection): string[] {
 
 function formatErrors(e: NonNullable<BundleInspection['errors']>): string[] {
   const lines: string[] = [];
-  e.stack.forEach((l, n) => lines.push(row(n === 0 ? 'stack' : '', truncate(l.trim(), 160))));
+  e.stack.forEach((l, n) => lines.push(row(n === 0 ? 'stack' : '', truncate(oneLine(l), 160))));
   for (const c of e.console_errors) lines.push(row('console', `${relativeTime(c.at_ms).trim()} s  ${truncate(oneLine(c.message), 200)}`));
   for (const r of e.failed_requests) {
     const outcome = r.status === null ? (r.error_text ?? 'failed') : `HTTP ${r.status}`;
-    const request = [r.method, truncate(r.url, 160)].filter(Boolean).join(' ');
+    const request = [r.method, truncate(oneLine(r.url), 160)].filter(Boolean).join(' ');
     lines.push(row('request', `${relativeTime(r.at_ms).trim()} s  ${request} → ${outcome}`));
   }
   for (const w of e.warnings) lines.push(row('warning', truncate(oneLine(w), 200)));
@@ -91,7 +94,7 @@ function formatClip(c: NonNullable<BundleInspection['clip']>): string {
   return parts.join(', ');
 }
 
-/** The text `afr inspect` prints. */
+/** The text `afr inspect` prints; bundle text in it is escaped (`safe-text.ts`). */
 export function formatInspection(i: BundleInspection): string {
   const lines = formatHeader(i);
   if (i.steps) {
@@ -110,7 +113,7 @@ export function formatInspection(i: BundleInspection): string {
   lines.push(row('bundle', `${formatBytes(i.bundle.bytes)}, ${i.bundle.files} files`));
   if (i.unreadable.length > 0) {
     lines.push('', 'Unreadable (run `afr validate` for details)');
-    for (const u of i.unreadable) lines.push(`  ${u.file}: ${truncate(u.error, 200)}`);
+    for (const u of i.unreadable) lines.push(`  ${oneLine(u.file)}: ${truncate(oneLine(u.error), 200)}`);
   }
-  return `${lines.join('\n')}\n`;
+  return terminalText(lines);
 }

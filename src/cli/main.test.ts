@@ -7,8 +7,9 @@ import { promisify } from 'node:util';
 import JSZip from 'jszip';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderJsonSchemas } from '../../schemas/generate';
-import { BUNDLE_ID, editBundle, makeBundle } from '../../test/fixtures/cli/make-bundle';
+import { BUNDLE_ID, bundleContents, editBundle, editJson, makeBundle, makeV1Bundle } from '../../test/fixtures/cli/make-bundle';
 import { bundleSchemaFileNames, type BundleJsonSchemas } from './bundle-json-schemas';
+import { loadExpectedViewer } from './node-io';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, USAGE, parseArgs, runCli, type CliIo, type Command } from './main';
 
 describe('parseArgs', () => {
@@ -50,6 +51,7 @@ function fakeIo(files: Record<string, Uint8Array>) {
       return bytes;
     },
     loadSchemas: () => schemas,
+    loadViewer: async () => ({ version: '0.1.0', script: 'document.title = "viewer";' }),
     stdout: (text) => void (out.stdout += text),
     stderr: (text) => void (out.stderr += text),
   };
@@ -63,6 +65,7 @@ describe('runCli', () => {
       'valid.zip': valid,
       'broken.zip': await editBundle(valid, (files) => files.delete('frames/frame_0001.jpeg')),
       'notes.txt': new TextEncoder().encode('not a zip'),
+      'v1.zip': await makeV1Bundle(),
     };
   })();
 
@@ -71,9 +74,12 @@ describe('runCli', () => {
     [[], EXIT_USAGE, /^$/, /^afr: missing command\n\nafr: inspect and validate/],
     [['inspect', 'missing.zip'], EXIT_USAGE, /^$/, /^afr: missing\.zip: no such file\n$/],
     [['inspect', 'notes.txt'], EXIT_INVALID, /^$/, /^afr: notes\.txt: not a zip archive \(/],
-    [['validate', 'notes.txt'], EXIT_INVALID, /^invalid: 1 problem\n {2}\(archive\): not a zip archive/, ''],
+    [['validate', 'notes.txt'], EXIT_INVALID, /^invalid: not a zip archive \([^\n]*\)\n$/, ''],
     [['inspect', 'valid.zip'], EXIT_OK, /reason {4}page_exception[^]*Last 10 of 12 steps[^]*\(redacted\)[^]*clip {6}failure\.mp4 1\.50 s/, ''],
     [['validate', 'valid.zip'], EXIT_OK, new RegExp(`^valid: ${BUNDLE_ID} \\(10 files, 4 frames, 12 steps, failure\\.mp4 1\\.5 s, [\\d.]+ KiB\\)\\n$`), ''],
+    // A bundle of manifest version 1 (full settings) reads through migrate_1_to_2.
+    [['validate', 'v1.zip'], EXIT_OK, new RegExp(`^valid: ${BUNDLE_ID} \\(10 files, `), ''],
+    [['inspect', 'v1.zip'], EXIT_OK, /reason {4}page_exception[^]*Last 10 of 12 steps/, ''],
     [['validate', 'broken.zip'], EXIT_INVALID, /^invalid: 2 problems in afr-\S+\n {2}frames\/frame_0001\.jpeg manifest\.json#\/artifacts\/3: listed in the manifest’s artifacts but not in the zip\n/, ''],
   ])('afr %j exits %i', async (argv, code, stdout, stderr) => {
     const { io, out } = fakeIo(await bundles);
@@ -136,7 +142,131 @@ describe('bin/afr.mjs', () => {
     expect(inspect.stdout).toContain('failure: page_exception');
     expect(missing).toEqual({ code: 2, stdout: '', stderr: 'afr: nope.zip: no such file\n' });
     expect(notZip).toMatchObject({ code: 1, stderr: '' });
-    expect(notZip.stdout).toMatch(/^invalid: 1 problem\n {2}\(archive\): not a zip archive/);
+    expect(notZip.stdout).toMatch(/^invalid: not a zip archive \([^\n]*\)\n$/);
     expect(tooDeep).toEqual({ code: 1, stdout: '', stderr: 'afr: deep.zip: a/b/c/d/e/: nested 5 levels deep, more than the 4 a bundle may have\n' });
   }, 30_000);
+
+  it('checks viewer.html against the viewer this checkout builds', async () => {
+    const { script } = await loadExpectedViewer();
+    const good = await makeBundle({ viewerScript: script });
+    const swapped = await editBundle(good, (files) => {
+      const html = new TextDecoder().decode(files.get('viewer.html'));
+      files.set('viewer.html', new TextEncoder().encode(html.replace(script.slice(0, 200), 'new Image().src="https://evil.test/b.png";')));
+    });
+    writeFileSync(path.join(dir, 'with-viewer.zip'), good);
+    writeFileSync(path.join(dir, 'swapped-viewer.zip'), swapped);
+    const [valid, invalid] = await Promise.all([run('validate', 'with-viewer.zip'), run('validate', 'swapped-viewer.zip')]);
+    expect(valid).toMatchObject({ code: 0, stderr: '' });
+    expect(valid.stdout).toMatch(/^valid: /);
+    expect(invalid).toMatchObject({ code: 1, stderr: '' });
+    expect(invalid.stdout).toContain('  viewer.html: its script is not the viewer recorder 0.1.0 writes');
+  }, 60_000);
+
+  it('says in one line why it refuses a zip bomb, and reads a deeply nested JSON file without crashing', async () => {
+    // 64 MiB of zeros deflate to about 64 KiB: one bomb lies about its size, the other declares it.
+    const zeros = new JSZip();
+    zeros.file('manifest.json', new Uint8Array(64 * 1024 * 1024));
+    const bomb = await zeros.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
+    const declaring = (size: number) => {
+      const out = bomb.slice();
+      const view = new DataView(out.buffer);
+      for (let i = 0; i + 4 <= out.byteLength; i++) if (view.getUint32(i, true) === 0x02014b50) view.setUint32(i + 24, size, true);
+      return out;
+    };
+    writeFileSync(path.join(dir, 'lying-bomb.zip'), declaring(100));
+    writeFileSync(path.join(dir, 'big-bomb.zip'), declaring(0x7fff_fff0));
+    const depth = 50_000;
+    writeFileSync(
+      path.join(dir, 'deep-json.zip'),
+      await editBundle(await makeBundle(), (files) => files.set('snapshot.json', new TextEncoder().encode(`${'['.repeat(depth)}${']'.repeat(depth)}`))),
+    );
+    const [lyingInspect, lyingValidate, bigInspect, bigValidate, deepInspect, deepValidate] = await Promise.all([
+      run('inspect', 'lying-bomb.zip'),
+      run('validate', 'lying-bomb.zip'),
+      run('inspect', 'big-bomb.zip'),
+      run('validate', 'big-bomb.zip'),
+      run('inspect', 'deep-json.zip'),
+      run('validate', 'deep-json.zip'),
+    ]);
+    const lying = 'manifest.json: inflates past the 100 bytes its header declares';
+    const big = 'manifest.json: declares 2147483632 bytes uncompressed, more than the 1073741824 a bundle file may have';
+    expect(lyingInspect).toEqual({ code: 1, stdout: '', stderr: `afr: lying-bomb.zip: ${lying}\n` });
+    expect(lyingValidate).toEqual({ code: 1, stdout: `invalid: ${lying}\n`, stderr: '' });
+    expect(bigInspect).toEqual({ code: 1, stdout: '', stderr: `afr: big-bomb.zip: ${big}\n` });
+    expect(bigValidate).toEqual({ code: 1, stdout: `invalid: ${big}\n`, stderr: '' });
+    // inspect shows what it can and names the file it could not read; validate calls the bundle invalid.
+    expect(deepInspect).toMatchObject({ code: 0, stderr: '' });
+    expect(deepInspect.stdout).toContain('  snapshot.json: nested more than 512 levels deep');
+    expect(deepValidate).toMatchObject({ code: 1, stderr: '' });
+    expect(deepValidate.stdout).toMatch(/^invalid: \d+ problems? in afr-/);
+    expect(deepValidate.stdout).toContain('  snapshot.json: nested more than 512 levels deep');
+  }, 60_000);
+});
+
+/*
+ * A hostile bundle: page text that tries to drive the terminal (OSC title, CSI clear, the one-byte C1
+ * CSI), to read backwards (a bidi override) or to forge a line of the report (a line break).
+ */
+describe('a bundle whose page text holds terminal controls', () => {
+  const OSC_TITLE = '\x1b]0;pwned\x07';
+  const CSI_CLEAR = '\x1b[2J\x1b[H';
+  const C1_CSI = '\u009b31m';
+  const BIDI = 'invoice\u202efdp.exe';
+  const FORGED = 'ok\nvalid: forged line';
+  /** What a terminal would act on: C0 (but the CLI's own line breaks), DEL, C1, bidi and format characters. */
+  // eslint-disable-next-line no-control-regex -- finding control characters is what this test is for
+  const RAW_CONTROL = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
+
+  const hostile = (async () => {
+    const contents = bundleContents();
+    const diagnostics = contents.diagnostics!;
+    const zip = await makeBundle({
+      manifest: { ...contents.manifest, failure_message: `${OSC_TITLE}${CSI_CLEAR}boom`, failure_label: BIDI, url_at_failure: `https://shop.test/${CSI_CLEAR}` },
+      diagnostics: {
+        ...diagnostics,
+        failure: { ...diagnostics.failure, message: OSC_TITLE, stack: `Error: ${C1_CSI}\n    at x (https://shop.test/${OSC_TITLE}:1:1)` },
+        console_errors: [{ at: new Date(Date.UTC(2026, 10, 22, 12)).toISOString(), message: `${C1_CSI}${FORGED}`, url: null }],
+        failed_requests: diagnostics.failed_requests.map((r) => ({ ...r, url: `https://shop.test/${BIDI}${CSI_CLEAR}` })),
+        warnings: [FORGED],
+      },
+      steps: { ...contents.steps, steps: contents.steps.steps.map((s, i) => (i === 10 ? { ...s, action: `${CSI_CLEAR}click`, label: FORGED, value: C1_CSI } : s)) },
+    });
+    // Validation quotes the zip's file names and the values it compares: make it quote hostile ones.
+    return editBundle(zip, (files) => {
+      files.set(`notes${OSC_TITLE}\n.txt`, new Uint8Array([1]));
+      editJson(files, 'steps.json', (steps) => (steps.bundle_id = `${C1_CSI}${BIDI}`));
+    });
+  })();
+
+  it.each([['inspect'], ['validate']])('afr %s prints every line escaped, and no forged line', async (command) => {
+    const { io, out } = fakeIo({ 'hostile.zip': await hostile });
+    await runCli([command, 'hostile.zip'], io);
+    expect(out.stdout).not.toMatch(RAW_CONTROL);
+    expect(out.stderr).toBe('');
+    expect(out.stdout).not.toMatch(/^valid: forged line/m);
+    expect(out.stdout).toContain('\\x1b');
+    if (command === 'inspect') {
+      expect(out.stdout).toContain('message   \\x1b]0;pwned\\x07\\x1b[2J\\x1b[Hboom');
+      expect(out.stdout).toContain('label     invoice\\u202efdp.exe');
+      expect(out.stdout).toContain('\\u009b31m');
+    } else {
+      expect(out.stdout).toContain('notes\\x1b]0;pwned\\x07\\n.txt: unexpected file');
+      expect(out.stdout).toContain('\\u009b31minvoice\\u202efdp.exe');
+    }
+  });
+
+  it.each([['inspect'], ['validate']])('afr %s --json stays valid JSON with the page text intact, escaped', async (command) => {
+    const { io, out } = fakeIo({ 'hostile.zip': await hostile });
+    await runCli([command, 'hostile.zip', '--json'], io);
+    expect(out.stdout).not.toMatch(RAW_CONTROL);
+    const json = JSON.parse(out.stdout) as { failure?: { message: string; label: string }; problems?: { file: string }[] };
+    if (command === 'inspect') expect(json.failure).toMatchObject({ message: `${OSC_TITLE}${CSI_CLEAR}boom`, label: BIDI });
+    else expect(json.problems?.map((p) => p.file)).toContain(`notes${OSC_TITLE}\n.txt`);
+  });
+
+  it('escapes a hostile file name and zip error in the one line it prints', async () => {
+    const { io, out } = fakeIo({ [`x${CSI_CLEAR}\n.zip`]: new TextEncoder().encode('not a zip') });
+    expect(await runCli(['inspect', `x${CSI_CLEAR}\n.zip`], io)).toBe(EXIT_INVALID);
+    expect(out.stderr).toMatch(/^afr: x\\x1b\[2J\\x1b\[H\\n\.zip: not a zip archive \([^\n]*\)\n$/);
+  });
 });

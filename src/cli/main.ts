@@ -1,14 +1,18 @@
 import type { BundleJsonSchemas } from './bundle-json-schemas';
+import type { ExpectedViewer } from './viewer-check';
 import { BundleZipError } from '../bundle-format/open-zip';
 import { formatInspection } from './format-inspection';
 import { DEFAULT_INSPECT_OPTIONS, inspectBundle } from './inspect-bundle';
 import { formatValidation, validateBundle } from './validate-bundle';
 import { errorMessage } from '../shared/error-message';
+import { escapeControls, terminalJson } from './safe-text';
 
 /** What the command line touches outside itself; `node-io.ts` has the real one. */
 export interface CliIo {
   readFile(path: string): Promise<Uint8Array>;
   loadSchemas(): BundleJsonSchemas;
+  /** This version's viewer, to check a bundle's `viewer.html` against (asked only when there is one). */
+  loadViewer(): Promise<ExpectedViewer>;
   stdout(text: string): void;
   stderr(text: string): void;
 }
@@ -25,7 +29,8 @@ Usage:
   afr inspect <bundle.zip> [--steps N] [--json]
       what the bundle says: failure, last steps, errors, frames, clip length, size
   afr validate <bundle.zip> [--json]
-      check each JSON file against its JSON Schema and the manifest against the files in the zip
+      check each JSON file against its JSON Schema, the manifest against the files in the zip,
+      and viewer.html against the viewer of this version
   afr --help
 
 Options:
@@ -87,39 +92,51 @@ function describeReadError(file: string, error: unknown): string {
 }
 
 /**
+ * What `afr` writes, the last step before the terminal: every line escaped (`safe-text.ts`), the line
+ * breaks between lines kept. The formatters escape bundle text already; this also covers what they
+ * did not foresee (a file name from the command line, an error message quoting the zip).
+ */
+function printer(io: CliIo): { out(text: string): void; err(text: string): void } {
+  const safe = (text: string) => text.split('\n').map(escapeControls).join('\n');
+  return { out: (text) => io.stdout(safe(text)), err: (text) => io.stderr(safe(text)) };
+}
+
+/**
  * Runs `afr` with its arguments; returns the exit status.
  * @example await runCli(['validate', 'bundles/afr-20261122T143904Z-avyj8w.zip'], nodeIo) // 0 when valid
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const command = parseArgs(argv);
+  const print = printer(io);
   if (command.name === 'help') {
-    io.stdout(USAGE);
+    print.out(USAGE);
     return EXIT_OK;
   }
   if (command.name === 'usage-error') {
-    io.stderr(`afr: ${command.message}\n\n${USAGE}`);
+    print.err(`afr: ${command.message}\n\n${USAGE}`);
     return EXIT_USAGE;
   }
   let zip: Uint8Array;
   try {
     zip = await io.readFile(command.file);
   } catch (error) {
-    io.stderr(`afr: ${describeReadError(command.file, error)}\n`);
+    print.err(`${escapeControls(`afr: ${describeReadError(command.file, error)}`)}\n`);
     return EXIT_USAGE;
   }
 
   if (command.name === 'validate') {
-    const report = await validateBundle(zip, io.loadSchemas());
-    io.stdout(command.json ? `${JSON.stringify(report, null, 2)}\n` : formatValidation(report));
+    const report = await validateBundle(zip, io.loadSchemas(), () => io.loadViewer());
+    print.out(command.json ? terminalJson(report) : formatValidation(report));
     return report.valid ? EXIT_OK : EXIT_INVALID;
   }
   try {
     const inspection = await inspectBundle(zip, { ...DEFAULT_INSPECT_OPTIONS, lastSteps: command.steps });
-    io.stdout(command.json ? `${JSON.stringify(inspection, null, 2)}\n` : formatInspection(inspection));
+    print.out(command.json ? terminalJson(inspection) : formatInspection(inspection));
     return EXIT_OK;
   } catch (error) {
     if (!(error instanceof BundleZipError)) throw error;
-    io.stderr(`afr: ${command.file}: ${error.message}\n`);
+    // One line, whatever the zip's entry names hold.
+    print.err(`${escapeControls(`afr: ${command.file}: ${error.message}`)}\n`);
     return EXIT_INVALID;
   }
 }

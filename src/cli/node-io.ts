@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { JSON_SCHEMA_DIR } from '../../schemas/generate';
+import { bundleViewerScript } from '../bundle-format/viewer-script-build';
 import { bundleSchemaFileNames, type BundleJsonSchemas } from './bundle-json-schemas';
 import type { CliIo } from './main';
+import type { ExpectedViewer } from './viewer-check';
 
 /**
  * Reads the published JSON Schema of every bundle file from `schemas/json/`: `afr validate` checks
@@ -17,10 +19,21 @@ export function loadBundleJsonSchemas(dir: string = JSON_SCHEMA_DIR): BundleJson
   return out;
 }
 
+/**
+ * The viewer of this checkout: its version from `package.json` (the extension's version, which the
+ * manifest records) and its script made from the sources the way the build makes it. Made, not stored,
+ * so it cannot go stale: a change to the viewer is a change to what `afr validate` expects.
+ */
+export async function loadExpectedViewer(): Promise<ExpectedViewer> {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return { version: pkg.version, script: (await bundleViewerScript()).code };
+}
+
 /** The command line's real surroundings: the file system, `schemas/json/`, stdout and stderr. */
 export const nodeIo: CliIo = {
   readFile: async (file) => new Uint8Array(await readFile(file)),
   loadSchemas: () => loadBundleJsonSchemas(),
+  loadViewer: () => loadExpectedViewer(),
   stdout: (text) => void process.stdout.write(text),
   stderr: (text) => void process.stderr.write(text),
 };

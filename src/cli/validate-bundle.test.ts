@@ -4,6 +4,7 @@ import { BUNDLE_ID, bundleContents, editBundle, editJson, makeBundle } from '../
 import { bundleSchemaFileNames, type BundleJsonSchemas } from './bundle-json-schemas';
 import { loadBundleJsonSchemas } from './node-io';
 import { ARCHIVE, formatValidation, validateBundle, type Problem, type ValidationReport } from './validate-bundle';
+import type { ExpectedViewer } from './viewer-check';
 
 /*
  * The JSON Schemas rendered from the zod sources, i.e. what `npm run schemas` writes to schemas/json/:
@@ -15,31 +16,33 @@ const schemas: BundleJsonSchemas = Object.fromEntries(
   Object.entries(bundleSchemaFileNames()).map(([file, schemaFile]) => [file, JSON.parse(rendered[schemaFile] ?? '{}') as object]),
 );
 
+/** The viewer this test's `afr` knows: the fixtures' recorder version and a stand-in script. */
+const VIEWER: ExpectedViewer = { version: '0.1.0', script: 'document.title = "viewer";' };
+const viewer = async () => VIEWER;
+
 const bytes = (text: string) => new TextEncoder().encode(text);
 const validZip = makeBundle();
 type Files = Map<string, Uint8Array>;
 
 describe('validateBundle', () => {
   it('accepts a bundle from the recorder’s writer', async () => {
-    const report = await validateBundle(await validZip, schemas);
+    const report = await validateBundle(await validZip, schemas, viewer);
     expect(report.problems).toEqual([]);
     expect(report).toMatchObject({ valid: true, bundle_id: BUNDLE_ID });
     expect(report.summary).toBe(`valid: ${BUNDLE_ID} (10 files, 4 frames, 12 steps, failure.mp4 1.5 s, ${report.summary.match(/\d+\.\d KiB/)?.[0]})`);
   });
 
-  it('accepts a bundle without a clip, and a viewer.html added by another tool', async () => {
+  it('accepts a bundle without a clip, and one with the viewer.html of this version', async () => {
     const zip = await makeBundle({ clip: null, manifest: { ...bundleContents().manifest, clip: null } });
-    const withExtras = await editBundle(zip, (files) => {
-      files.set('viewer.html', bytes('<!doctype html><title>viewer</title>'));
-    });
-    const report = await validateBundle(withExtras, schemas);
+    const report = await validateBundle(zip, schemas, viewer);
     expect(report.problems).toEqual([]);
     expect(report.summary).toContain('no clip');
+    expect((await validateBundle(await makeBundle({ viewerScript: VIEWER.script }), schemas, viewer)).problems).toEqual([]);
   });
 
   it('accepts a bundle written before diagnostics listed the other tabs', async () => {
     const { other_tabs: _dropped, ...diagnostics } = bundleContents().diagnostics!;
-    expect((await validateBundle(await makeBundle({ diagnostics }), schemas)).problems).toEqual([]);
+    expect((await validateBundle(await makeBundle({ diagnostics }), schemas, viewer)).problems).toEqual([]);
   });
 
   const notJpeg = (files: Files, name: string) => files.set(name, new Uint8Array(files.get(name)?.byteLength ?? 0));
@@ -71,15 +74,15 @@ describe('validateBundle', () => {
     ['another bundle’s steps', (f) => editJson(f, 'steps.json', (s) => (s.bundle_id = 'afr-20261122T120000Z-other1')), { file: 'steps.json', pointer: '/bundle_id', message: `is "afr-20261122T120000Z-other1", manifest.json says "${BUNDLE_ID}"` }],
     ['a step_count that does not match', (f) => editJson(f, 'manifest.json', (m) => (m.step_count = 3)), { file: 'manifest.json', pointer: '/step_count', message: 'is 3, steps.json holds 12 steps' }],
   ])('reports %s', async (_name, corrupt, first) => {
-    const report = await validateBundle(await editBundle(await validZip, corrupt), schemas);
+    const report = await validateBundle(await editBundle(await validZip, corrupt), schemas, viewer);
     expect(report.valid).toBe(false);
     expect(report.problems[0]).toEqual(first);
     expect(report.summary).toMatch(/^invalid: \d+ problems?/);
   });
 
   it('reports bytes that are not a zip', async () => {
-    const report = await validateBundle(bytes('PK? not really'), schemas);
-    expect(report).toMatchObject({ valid: false, bundle_id: null, summary: 'invalid: 1 problem' });
+    const report = await validateBundle(bytes('PK? not really'), schemas, viewer);
+    expect(report).toMatchObject({ valid: false, bundle_id: null, summary: expect.stringMatching(/^invalid: not a zip archive \(/) as string });
     expect(report.problems).toEqual([{ file: ARCHIVE, pointer: '', message: expect.stringMatching(/^not a zip archive \(/) as string }]);
   });
 
@@ -88,7 +91,7 @@ describe('validateBundle', () => {
       f.delete('frames/frame_0002.jpeg');
       f.set('notes.txt', bytes('hi'));
     });
-    const files = (await validateBundle(zip, schemas)).problems.map((p) => `${p.file} ${p.pointer}`);
+    const files = (await validateBundle(zip, schemas, viewer)).problems.map((p) => `${p.file} ${p.pointer}`);
     expect(files).toEqual([
       'notes.txt ',
       'frames/frame_0002.jpeg manifest.json#/artifacts/4',

@@ -1,11 +1,15 @@
-import { CLIP_FILE, FRAMES_DIR, MANIFEST_FILE, STEPS_FILE } from '../bundle-format/file-names';
+import { CLIP_FILE, FRAMES_DIR, MANIFEST_FILE, STEPS_FILE, VIEWER_FILE } from '../bundle-format/file-names';
 import { BundleZipError, openBundleZip, type BundleArchive } from '../bundle-format/open-zip';
+import { modernizerOf } from '../bundle-format/file-registry';
 import { readJsonFile } from '../bundle-format/parse-files';
 import type { BundleJsonSchemas } from './bundle-json-schemas';
 import { checkStructure } from './bundle-structure';
 import { formatBytes } from './format-bytes';
 import { compileJsonSchemas, type JsonFileCheck, type Problem } from './json-schema-check';
 import { readMp4Duration } from './mp4-duration';
+import { errorMessage } from '../shared/error-message';
+import { terminalText } from './safe-text';
+import { checkViewerHtml, type ExpectedViewer } from './viewer-check';
 
 export type { Problem } from './json-schema-check';
 
@@ -27,10 +31,12 @@ const compiled = new WeakMap<BundleJsonSchemas, JsonFileCheck>();
 
 /**
  * Checks a bundle zip: each JSON file against its published JSON Schema (ajv, draft 2020-12), then the
- * manifest against the files actually present (see `checkStructure`). A zip that cannot be opened, or is
- * past the bounds every reader keeps (`ZipLimits`), is one problem of the archive.
+ * manifest against the files actually present (see `checkStructure`), then `viewer.html` against the
+ * page this recorder version writes (`checkViewerHtml`; `viewer` is asked only when there is one). A zip
+ * that cannot be opened, or is past the bounds every reader keeps (`ZipLimits`), is one problem of the
+ * archive.
  */
-export async function validateBundle(zip: Uint8Array, schemas: BundleJsonSchemas): Promise<ValidationReport> {
+export async function validateBundle(zip: Uint8Array, schemas: BundleJsonSchemas, viewer: () => Promise<ExpectedViewer>): Promise<ValidationReport> {
   const checkJson = compiled.get(schemas) ?? compileJsonSchemas(schemas);
   compiled.set(schemas, checkJson);
   let archive: BundleArchive;
@@ -38,7 +44,7 @@ export async function validateBundle(zip: Uint8Array, schemas: BundleJsonSchemas
     archive = await openBundleZip(zip);
   } catch (error) {
     if (!(error instanceof BundleZipError)) throw error;
-    return report(null, [{ file: ARCHIVE, pointer: '', message: error.message }], '');
+    return { valid: false, bundle_id: null, problems: [{ file: ARCHIVE, pointer: '', message: error.message }], summary: `invalid: ${error.message}` };
   }
 
   const problems: Problem[] = [];
@@ -49,10 +55,15 @@ export async function validateBundle(zip: Uint8Array, schemas: BundleJsonSchemas
       problems.push({ file, pointer: '', message: read.error });
       continue;
     }
-    json.set(file, read.value);
-    problems.push(...checkJson(file, read.value));
+    // An earlier version of the file is checked as the current one it reads as (a version 1 manifest
+    // through migrate_1_to_2): the published schemas describe the current format only.
+    const modernize = modernizerOf(file);
+    const value = modernize ? modernize(read.value) : read.value;
+    json.set(file, value);
+    problems.push(...checkJson(file, value));
   }
   problems.push(...checkStructure(archive, json));
+  if (archive.files.has(VIEWER_FILE)) problems.push(...(await checkViewer(archive, json, viewer)));
 
   const manifest = json.get(MANIFEST_FILE) as Record<string, unknown> | undefined;
   const bundleId = typeof manifest?.bundle_id === 'string' ? manifest.bundle_id : null;
@@ -69,6 +80,17 @@ export async function validateBundle(zip: Uint8Array, schemas: BundleJsonSchemas
   return report(bundleId, problems, holds);
 }
 
+/** `checkViewerHtml`, or one problem when this afr cannot make its own viewer to compare with. */
+async function checkViewer(archive: BundleArchive, json: ReadonlyMap<string, unknown>, viewer: () => Promise<ExpectedViewer>): Promise<Problem[]> {
+  let expected: ExpectedViewer;
+  try {
+    expected = await viewer();
+  } catch (error) {
+    return [{ file: VIEWER_FILE, pointer: '', message: `cannot be checked: this afr could not make its own viewer (${errorMessage(error)})` }];
+  }
+  return checkViewerHtml(archive, json, expected);
+}
+
 function report(bundleId: string | null, problems: Problem[], holds: string): ValidationReport {
   const valid = problems.length === 0;
   const summary = valid
@@ -77,13 +99,17 @@ function report(bundleId: string | null, problems: Problem[], holds: string): Va
   return { valid, bundle_id: bundleId, problems, summary };
 }
 
-/** Text for the terminal: the summary, then at most `maxProblems` problems, one per line. */
+/**
+ * Text for the terminal: the summary, then at most `maxProblems` problems, one per line. File names and
+ * messages may quote the bundle: each line is escaped, so none can break in two or drive the terminal.
+ */
 export function formatValidation(result: ValidationReport, maxProblems = 20): string {
   const lines = [result.summary];
-  for (const p of result.problems.slice(0, maxProblems)) {
-    lines.push(`  ${p.file}${p.pointer ? ` ${p.pointer}` : ''}: ${p.message}`);
-  }
-  const more = result.problems.length - maxProblems;
+  // A zip that cannot be opened has that one problem, and its summary says it already: one line.
+  const unopened = result.problems.length === 1 && result.problems[0]?.file === ARCHIVE;
+  const problems = unopened ? [] : result.problems;
+  for (const p of problems.slice(0, maxProblems)) lines.push(`  ${p.file}${p.pointer ? ` ${p.pointer}` : ''}: ${p.message}`);
+  const more = problems.length - maxProblems;
   if (more > 0) lines.push(`  … and ${more} more (--json lists them all)`);
-  return `${lines.join('\n')}\n`;
+  return terminalText(lines);
 }

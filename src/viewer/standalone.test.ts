@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import { EMBEDDED_DATA_ID, VIEWER_ROOT_ID, buildViewerHtml } from '../bundle-format/viewer-html';
+import { EMBEDDED_DATA_ID, VIEWER_ROOT_ID, buildViewerHtml, viewerCsp } from '../bundle-format/viewer-html';
 import { makeBundleData } from '../../test/fakes/viewer-bundle';
 
 describe('standalone viewer entry', () => {
   it('renders the embedded bundle with frames and the clip by relative path', async () => {
     const data = makeBundleData();
-    const page = new DOMParser().parseFromString(buildViewerHtml('', data), 'text/html');
+    const page = new DOMParser().parseFromString(buildViewerHtml('', data, await viewerCsp('')), 'text/html');
     document.body.replaceChildren(...[...page.body.childNodes].map((n) => document.importNode(n, true)));
     vi.resetModules();
     await import('./standalone');

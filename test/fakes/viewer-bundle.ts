@@ -1,3 +1,4 @@
+import { MANIFEST_VERSION, manifestSettings, type Manifest } from '../../schemas/manifest';
 import { DEFAULT_SETTINGS } from '../../schemas/settings';
 import type { Step } from '../../schemas/steps';
 import { writeBundle, type BundleContents } from '../../src/bundle/write-bundle';
@@ -48,7 +49,7 @@ export function makeBundleData(): BundleData {
   ];
   return {
     manifest: {
-      version: 1,
+      version: MANIFEST_VERSION,
       bundle_id: 'afr-20261122T120000Z-abcdef',
       run_id: 'run-1',
       status: 'failure',
@@ -67,7 +68,7 @@ export function makeBundleData(): BundleData {
       run: { agent: 'demo-agent', agent_version: '1.0', task: 'buy shoes', started_at: null, outcome: null },
       clip: { name: 'failure.mp4', duration_seconds: 3.1, encoder: 'test' },
       capture: { source: 'visibleTab', fps: 8, interval_ms: 550, masked_regions: 0, dropped_frames: 0, jpeg_quality: 70, max_buffer_bytes: 1 << 26 },
-      settings: DEFAULT_SETTINGS,
+      settings: manifestSettings(DEFAULT_SETTINGS),
       artifacts: [
         { name: 'snapshot.json', size_bytes: 900 },
         ...frames.map((f) => ({ name: f.name, size_bytes: 20_000 })),
@@ -195,4 +196,12 @@ export function makeBundleContents(data: BundleData = makeBundleData()): BundleC
 /** The same bundle zipped by the recorder's own writer; `contents` replaces parts of its input. */
 export async function makeBundleZip(contents: Partial<BundleContents> = {}): Promise<Uint8Array> {
   return (await writeBundle({ ...makeBundleContents(), ...contents })).zip;
+}
+
+/** Custom redaction rules a version 1 manifest carried in full (version 2 carries their counts). */
+export const V1_REDACTION_RULES = { selectors: ['#ssn', '.salary'], fieldNamePatterns: ['^secret'], textPatterns: ['\\bACME-\\d{6}\\b'] };
+
+/** `manifest` as a version 1 recorder wrote it: the full settings, custom redaction rules included. */
+export function manifestV1(manifest: Omit<Manifest, 'version' | 'settings'> & Partial<Manifest>): Record<string, unknown> {
+  return { ...manifest, version: 1, settings: { ...DEFAULT_SETTINGS, redaction: V1_REDACTION_RULES } };
 }

@@ -1,7 +1,5 @@
-import { build } from 'esbuild';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { WxtViteConfig } from 'wxt';
+import { VIEWER_ENTRY, bundleViewerScript } from '../../bundle-format/viewer-script-build';
 
 /** A plugin of the Vite that WXT runs (WXT ships its own Vite, so the type comes through WXT). */
 type VitePlugin = Extract<NonNullable<WxtViteConfig['plugins']>[number], { name: string }>;
@@ -10,33 +8,14 @@ type VitePlugin = Extract<NonNullable<WxtViteConfig['plugins']>[number], { name:
 export const VIEWER_SCRIPT_MODULE = 'virtual:afr-viewer-script';
 const RESOLVED_ID = `\0${VIEWER_SCRIPT_MODULE}`;
 
-const DEFAULT_ENTRY = fileURLToPath(new URL('../../viewer/standalone.ts', import.meta.url));
-
-/**
- * Bundles the standalone viewer into one minified IIFE. `viewer.html` inside a bundle zip inlines it,
- * and it is written by the service worker, which has no DOM and cannot fetch build assets by path:
- * so the script travels as a string constant.
+/*
+ * `viewer.html` inside a bundle zip inlines the viewer, and it is written by the service worker, which
+ * has no DOM and cannot fetch build assets by path: so the script travels as a string constant, made by
+ * `bundleViewerScript` (the same function `afr validate` uses to know this version's viewer).
  */
-export async function bundleViewerScript(entry: string = DEFAULT_ENTRY): Promise<{ code: string; inputs: string[] }> {
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2020',
-    minify: true,
-    legalComments: 'none',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
-  const code = result.outputFiles[0]?.text;
-  if (code === undefined) throw new Error(`esbuild produced no output for ${entry}`);
-  return { code, inputs: Object.keys(result.metafile.inputs).map((input) => path.resolve(input)) };
-}
 
 /** Vite plugin that provides `virtual:afr-viewer-script` (see `src/viewer/virtual-viewer-script.d.ts`). */
-export function viewerHtmlPlugin(entry: string = DEFAULT_ENTRY): VitePlugin {
+export function viewerHtmlPlugin(entry: string = VIEWER_ENTRY): VitePlugin {
   return {
     name: 'afr-viewer-script',
     resolveId(id) {

@@ -1,0 +1,37 @@
+import { escapeControls } from '../shared/control-chars';
+
+/*
+ * Everything `afr` prints passes through here (`runCli` writes nothing else). A bundle may be hostile:
+ * its page text can hold terminal escape sequences, bidi overrides or line breaks (see
+ * `shared/control-chars.ts`). They are shown as visible escapes; the only line breaks in the output are
+ * the ones the CLI puts between its lines.
+ */
+
+export { escapeControls } from '../shared/control-chars';
+
+/** Lines for the terminal: each one escaped (a line break inside a line is shown as `\n`), then joined. */
+export function terminalText(lines: readonly string[]): string {
+  return lines.map((line) => `${escapeControls(line)}\n`).join('');
+}
+
+/**
+ * What `JSON.stringify` leaves raw: DEL, C1, format characters and separators. (It escapes every C0
+ * control inside strings itself, so the C0 characters left are the indentation's line breaks.)
+ */
+const UNSAFE_IN_JSON = /[\x7f-\x9f\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
+
+/** `\u202e`; a character outside the BMP (tags, U+E0041) as its surrogate pair, JSON's only spelling. */
+function jsonEscape(char: string): string {
+  let out = '';
+  for (let i = 0; i < char.length; i += 1) out += `\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`;
+  return out;
+}
+
+/**
+ * JSON for `--json`: `JSON.stringify` escapes C0 controls, but leaves C1 controls, bidi and other format
+ * characters raw, and a terminal acts on them when the JSON is printed. They can only occur inside JSON
+ * strings, so escaping them as `\uXXXX` keeps the document valid and its values the same.
+ */
+export function terminalJson(value: unknown): string {
+  return `${JSON.stringify(value, null, 2).replace(UNSAFE_IN_JSON, jsonEscape)}\n`;
+}
