@@ -89,6 +89,27 @@ describe('openBundleZip', () => {
       expect((error as Error).message).toBe('steps.json: declares 2000 bytes uncompressed, more than the 1000 a bundle file may have');
     });
 
+    it('refuses a small zip that honestly declares a huge file (more than the compression ratio a bundle has)', async () => {
+      const zip = await zipOf({ 'a.bin': new Uint8Array(4 * 1024 * 1024) });
+      expect(zip.byteLength).toBeLessThan(20_000);
+      const error = await refusal(openBundleZip(zip));
+      expect(error).toBeInstanceOf(ZipLimitError);
+      expect((error as Error).message).toMatch(/^a\.bin: declares 4194304 bytes from \d+ compressed, more than 200 to 1 \(a zip bomb\)$/);
+    });
+
+    it('holds small files to no ratio, and stored files of any size pass', async () => {
+      const zip = await zipOf({ 'tiny.json': ' '.repeat(500_000) });
+      expect((await openBundleZip(zip)).files.get('tiny.json')!.byteLength).toBe(500_000);
+      const stored = await zipOf({ 'frame.jpeg': new Uint8Array(2 * 1024 * 1024) }, 'STORE');
+      expect((await openBundleZip(stored)).files.get('frame.jpeg')!.byteLength).toBe(2 * 1024 * 1024);
+    });
+
+    it('refuses a declared size JSZip reads as negative (2 GiB or more)', async () => {
+      const error = await refusal(openBundleZip(declareSize(await zipOf({ 'a.json': '{}' }), 0, 0x80000010)));
+      expect(error).toBeInstanceOf(ZipLimitError);
+      expect((error as Error).message).toMatch(/^a\.json: declares 2 GiB or more uncompressed/);
+    });
+
     it('refuses files that together declare more than the total bound', async () => {
       const zip = await zipOf({ 'a.json': 'x'.repeat(600), 'b.json': 'y'.repeat(600) });
       const error = await refusal(openBundleZip(zip, limits({ maxTotalBytes: 1_000 })));

@@ -15,6 +15,14 @@ export interface ZipLimits {
   maxTotalBytes: number;
   /** `/`-separated parts of an entry's path as stored (`frames/frame_0001.jpeg` has 2). */
   maxPathDepth: number;
+  /**
+   * Most a file declaring over `ratioFromBytes` may inflate to, per byte it takes in the zip. Honest
+   * bundles store frames and the clip as they are and deflate JSON to a tenth or so; a small zip that
+   * declares (honestly) huge files is a bomb, and reading it would take gigabytes of memory.
+   */
+  maxCompressionRatio: number;
+  /** Files declaring at most this many bytes are not held to `maxCompressionRatio` (a tiny file of one repeated byte is fine). */
+  ratioFromBytes: number;
 }
 
 const GiB = 1024 * 1024 * 1024;
@@ -25,7 +33,14 @@ const GiB = 1024 * 1024 * 1024;
  * frames. A bundle's deepest file is `frames/<name>`; two more levels leave room for a folder an archiver
  * adds around it.
  */
-export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxEntries: 20_000, maxEntryBytes: GiB, maxTotalBytes: 4 * GiB, maxPathDepth: 4 };
+export const DEFAULT_ZIP_LIMITS: ZipLimits = {
+  maxEntries: 20_000,
+  maxEntryBytes: GiB,
+  maxTotalBytes: 4 * GiB,
+  maxPathDepth: 4,
+  maxCompressionRatio: 200,
+  ratioFromBytes: 1024 * 1024,
+};
 
 /** A bundle zip, unpacked in memory: file name → bytes, in archive order (folders left out). */
 export interface BundleArchive {
@@ -56,7 +71,7 @@ export class ZipLimitError extends BundleZipError {
 
 /** JSZip's streaming reader and the sizes from the central directory: at runtime on every loaded entry, absent from its typings. */
 interface LoadedEntry {
-  _data?: { uncompressedSize?: number };
+  _data?: { uncompressedSize?: number; compressedSize?: number };
   internalStream(type: 'uint8array'): JSZip.JSZipStreamHelper<Uint8Array>;
 }
 
@@ -142,8 +157,13 @@ export async function openBundleZip(input: Uint8Array | ArrayBuffer | Blob, limi
       throw new ZipLimitError(`${name.slice(0, 200)}: nested ${pathDepth(name)} levels deep, more than the ${limits.maxPathDepth} a bundle may have`);
     }
     if (entry.dir) continue;
-    const size = (entry as unknown as LoadedEntry)._data?.uncompressedSize ?? 0;
+    const { uncompressedSize: size = 0, compressedSize = 0 } = (entry as unknown as LoadedEntry)._data ?? {};
+    // JSZip reads a 32-bit size of 2 GiB or more as a negative number.
+    if (size < 0) throw new ZipLimitError(`${entry.name}: declares 2 GiB or more uncompressed, more than the ${limits.maxEntryBytes} a bundle file may have`);
     if (size > limits.maxEntryBytes) throw new ZipLimitError(`${entry.name}: declares ${size} bytes uncompressed, more than the ${limits.maxEntryBytes} a bundle file may have`);
+    if (size > limits.ratioFromBytes && size > Math.max(compressedSize, 0) * limits.maxCompressionRatio) {
+      throw new ZipLimitError(`${entry.name}: declares ${size} bytes from ${compressedSize} compressed, more than ${limits.maxCompressionRatio} to 1 (a zip bomb)`);
+    }
     total += size;
     if (total > limits.maxTotalBytes) throw new ZipLimitError(`declares more than ${limits.maxTotalBytes} bytes uncompressed in all, the most a bundle may have`);
   }
