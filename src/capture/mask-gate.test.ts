@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SensitiveRectsMessage } from '../../schemas/messages';
 import { MaskGate, REPORT_WAIT_MS, SYNC_WAIT_MS, type MaskGatePorts } from './mask-gate';
+import { report as regionsReport } from '../../test/fakes/frame-sources';
 
 const TAB = 6;
 const JPEG = new Uint8Array([0xff, 0xd8, 0x01, 0xff, 0xd9]);
@@ -8,14 +9,7 @@ const MASKED = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
 const IMAGE = { jpeg: JPEG, width: 64, height: 36 };
 const FIELD = { x: 4, y: 4, width: 20, height: 10 };
 
-const report = (rects: SensitiveRectsMessage['rects'] = [FIELD]): SensitiveRectsMessage => ({
-  type: 'redaction/rects',
-  ts: Date.now(),
-  url: 'https://shop.test/checkout',
-  viewport: { width: 64, height: 36 },
-  device_pixel_ratio: 1,
-  rects,
-});
+const report = (rects: SensitiveRectsMessage['rects'] = [FIELD]): SensitiveRectsMessage => regionsReport(rects);
 
 /** A gate with a fake painter; `ports` adds or replaces the page's ports. */
 function gate(ports: Partial<MaskGatePorts> = {}) {

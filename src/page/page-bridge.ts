@@ -5,7 +5,8 @@ import type { TextMasker } from '../redact/mask-text';
 import { maskCommand } from '../redact/mask-command';
 import { createTextMaskCounts } from '../redact/redaction-counts';
 import { redactUrl, redactUrlsInText } from '../redact/redact-url';
-import { PAGE_ERROR_SOURCE, createTokenBucket, type PageErrorPost } from './page-errors';
+import { PAGE_ERROR_SOURCE, type PageErrorPost } from './page-errors';
+import { TokenBucket } from '../shared/token-bucket';
 import { PAGE_ERROR_LIMITS } from '../../schemas/content-port';
 
 export type PageBridgeMessage = AgentCommandMessage;
@@ -55,10 +56,10 @@ export interface PageBridgeOptions {
 
 /** Warnings about one page's messages: at most 20 per 10 s, so a noisy page cannot flood the console. */
 export function createRateLimitedWarn(warn: (message: string) => void, now: () => number): (message: string) => void {
-  const bucket = createTokenBucket(20, 2, now);
+  const bucket = new TokenBucket(20, 2, now());
   let suppressed = 0;
   return (message) => {
-    if (!bucket.take()) {
+    if (!bucket.take(now())) {
       suppressed++;
       return;
     }
@@ -104,8 +105,8 @@ export function startPageBridge(
 ): () => void {
   const now = opts.now ?? Date.now;
   const warn = createRateLimitedWarn(opts.warn ?? ((m) => console.warn(`[afr] ${m}`)), now);
-  const steps = createTokenBucket(100, 50, now);
-  const fails = createTokenBucket(5, 0.5, now);
+  const steps = new TokenBucket(100, 50, now());
+  const fails = new TokenBucket(5, 0.5, now());
 
   const onMessage = (event: MessageEvent) => {
     try {
@@ -117,7 +118,7 @@ export function startPageBridge(
       const parsed = parsePageMessage(data);
       if (typeof parsed === 'string') return warn(`page message ignored: ${parsed}`);
       const { source: _source, type, ...fields } = parsed;
-      if (type === 'fail' ? !fails.take() : !steps.take()) {
+      if (type === 'fail' ? !fails.take(now()) : !steps.take(now())) {
         return warn(`page "${type}" message dropped: ${type === 'fail' ? 'more than 5 in 10 s' : 'more than 50 per second'}`);
       }
       const m = masker();
@@ -171,7 +172,7 @@ export function startPageErrorRelay(
 ): () => void {
   const now = opts.now ?? Date.now;
   const warn = createRateLimitedWarn(opts.warn ?? ((m) => console.warn(`[afr] ${m}`)), now);
-  const bucket = createTokenBucket(10, 1, now);
+  const bucket = new TokenBucket(10, 1, now());
   const clean = (s: string, cap: number, m: TextMasker) => {
     const counts = createTextMaskCounts();
     return m.maskAndCap(redactUrlsInText(s, m, counts), cap, counts);
@@ -183,7 +184,7 @@ export function startPageErrorRelay(
       if ((data as { source?: unknown } | null)?.source !== PAGE_ERROR_SOURCE) return;
       const post = validPost(data, warn);
       if (!post) return;
-      if (!bucket.take()) return warn('page error report dropped: more than 1 per second');
+      if (!bucket.take(now())) return warn('page error report dropped: more than 1 per second');
       // When it was thrown, as the page says, unless that is not a moment ago (the page may post this itself).
       const received = now();
       const m = masker();

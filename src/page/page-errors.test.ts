@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageErrorSignalMessageSchema, type PageErrorSignalMessage } from '../../schemas/messages';
 import { startPageErrorRelay } from './page-bridge';
-import { PAGE_ERROR_SOURCE, createTokenBucket, installPageErrorForwarder, type PageErrorPost } from './page-errors';
+import { PAGE_ERROR_SOURCE, installPageErrorForwarder, type PageErrorPost } from './page-errors';
 import { PAGE_ERROR_LIMITS } from '../../schemas/content-port';
 import { BUILT_IN_MASKER } from '../redact/mask-text';
 
@@ -155,17 +155,5 @@ describe('startPageErrorRelay (isolated world)', () => {
     clock += 3_000;
     for (let i = 0; i < 30; i++) post({ source: PAGE_ERROR_SOURCE, kind: 'error', message: `n${i}`, stack: null });
     expect(emitted).toHaveLength(13);
-  });
-});
-
-describe('createTokenBucket', () => {
-  it('refills over time up to its capacity', () => {
-    let t = 0;
-    const bucket = createTokenBucket(2, 1, () => t);
-    expect([bucket.take(), bucket.take(), bucket.take()]).toEqual([true, true, false]);
-    t = 1000;
-    expect([bucket.take(), bucket.take()]).toEqual([true, false]);
-    t = 60_000;
-    expect([bucket.take(), bucket.take(), bucket.take()]).toEqual([true, true, false]);
   });
 });

@@ -1,3 +1,4 @@
+import { TokenBucket } from '../shared/token-bucket';
 import { PAGE_ERROR_LIMITS } from '../../schemas/content-port';
 import type { PageErrorSignalMessage } from '../../schemas/messages';
 
@@ -22,23 +23,6 @@ export interface PageErrorPost {
   ts: number;
 }
 
-/** A token bucket: `capacity` at once, refilled at `perSecond`. Plain arithmetic only (it also runs in the page's world). */
-export function createTokenBucket(capacity: number, perSecond: number, now: () => number): { take(): boolean } {
-  let tokens = capacity;
-  let last = now();
-  return {
-    take() {
-      const t = now();
-      tokens += ((t - last) / 1000) * perSecond;
-      if (tokens > capacity) tokens = capacity;
-      last = t;
-      if (tokens < 1) return false;
-      tokens -= 1;
-      return true;
-    },
-  };
-}
-
 /**
  * Runs in the page's own (MAIN) world at document_start: forwards uncaught errors and unhandled
  * rejections to the isolated world with `postMessage`. Every builtin it needs later is saved now,
@@ -53,7 +37,7 @@ export function installPageErrorForwarder(win: Window): () => void {
   const apply = Reflect.apply;
   const slice = String.prototype.slice;
   const now = Date.now;
-  const bucket = createTokenBucket(20, 2, now);
+  const bucket = new TokenBucket(20, 2, now());
 
   const cap = (s: string, n: number): string => (s.length > n ? (apply(slice, s, [0, n]) as string) : s);
   const text = (v: unknown): string => {
@@ -72,7 +56,7 @@ export function installPageErrorForwarder(win: Window): () => void {
     }
   };
   const forward = (kind: PageErrorKind, message: string, stack: string | null) => {
-    if (!bucket.take()) return;
+    if (!bucket.take(now())) return;
     const data: PageErrorPost = { source: PAGE_ERROR_SOURCE, kind, message: cap(message, PAGE_ERROR_LIMITS.messageChars), stack, ts: now() };
     post(data, '*');
   };

@@ -1,4 +1,4 @@
-import { TokenBucket } from './token-bucket';
+import { TokenBucket } from '../shared/token-bucket';
 
 /**
  * What a tab's pages may send the worker, all frames of the tab together (a page with 30 iframes gets

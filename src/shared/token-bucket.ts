@@ -1,6 +1,7 @@
 /**
  * A token bucket: `capacity` tokens at once, refilled at `perSecond`. Time is passed in, so the rule
- * is tested without a clock; a clock set back refills nothing.
+ * is tested without a clock; a clock set back refills nothing. Plain arithmetic only, no builtins: it
+ * also runs in the page's own world, where page scripts may have replaced `Math`.
  */
 export class TokenBucket {
   private tokens: number;
@@ -18,7 +19,8 @@ export class TokenBucket {
   /** Takes a token if there is one. */
   take(now: number): boolean {
     if (now > this.last) {
-      this.tokens = Math.min(this.capacity, this.tokens + ((now - this.last) / 1000) * this.perSecond);
+      this.tokens += ((now - this.last) / 1000) * this.perSecond;
+      if (this.tokens > this.capacity) this.tokens = this.capacity;
       this.last = now;
     }
     if (this.tokens < 1) return false;

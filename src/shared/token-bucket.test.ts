@@ -14,4 +14,11 @@ describe('TokenBucket', () => {
     expect(takes(bucket, 0, 10)).toBe(capacity);
     expect(takes(bucket, later, 10)).toBe(want);
   });
+
+  it('refills over time up to its capacity', () => {
+    const bucket = new TokenBucket(2, 1, 0);
+    expect([bucket.take(0), bucket.take(0), bucket.take(0)]).toEqual([true, true, false]);
+    expect([bucket.take(1000), bucket.take(1000)]).toEqual([true, false]);
+    expect([bucket.take(60_000), bucket.take(60_000), bucket.take(60_000)]).toEqual([true, true, false]);
+  });
 });
