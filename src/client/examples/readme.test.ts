@@ -6,22 +6,27 @@ import { describe, expect, it } from 'vitest';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const readme = readFileSync(path.resolve(here, '../../../README.md'), 'utf8');
 
-/** The `// #region readme` block of an example file, without its indentation. */
-function readmeRegion(file: string): string {
+/** Every `// #region readme` block of an example file, without its indentation. */
+function readmeRegions(file: string): string[] {
   const text = readFileSync(path.join(here, file), 'utf8');
-  const block = /\n([ \t]*)\/\/ #region readme\n([\s\S]*?)\n[ \t]*\/\/ #endregion/.exec(text);
-  if (!block) throw new Error(`${file} has no // #region readme`);
-  const indent = block[1]!;
-  return block[2]!
-    .split('\n')
-    .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line))
-    .join('\n');
+  const blocks = [...text.matchAll(/\n([ \t]*)\/\/ #region readme\n([\s\S]*?)\n[ \t]*\/\/ #endregion/g)];
+  if (blocks.length === 0) throw new Error(`${file} has no // #region readme`);
+  return blocks.map(([, indent = '', body = '']) =>
+    body
+      .split('\n')
+      .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line))
+      .join('\n'),
+  );
 }
 
 // The README's client examples are these files' code: the Playwright one runs in e2e/client.spec.ts,
-// the Puppeteer one is type-checked.
+// the driver recipes (MCP, a running browser, raw CDP) in e2e/driver-recipes.spec.ts, the Puppeteer
+// launch one is type-checked.
 describe('README examples', () => {
-  it.each(['playwright-example.ts', 'puppeteer-example.ts'])('show the code of %s as it is', (file) => {
-    expect(readme).toContain(readmeRegion(file));
-  });
+  it.each(['playwright-example.ts', 'puppeteer-example.ts', 'playwright-mcp-example.ts', 'running-browser-example.ts', 'raw-cdp-example.ts'])(
+    'show the code of %s as it is',
+    (file) => {
+      for (const region of readmeRegions(file)) expect(readme).toContain(region);
+    },
+  );
 });
