@@ -10,7 +10,7 @@ import type { RecorderStatus } from '../types';
  */
 export async function bundleFromRunningBrowser(browserURL: string, { appUrl, outDir }: { appUrl: string; outDir: string }): Promise<string | null> {
   // #region readme
-  const browser = await chromium.connectOverCDP(browserURL); // 'http://127.0.0.1:9222'
+  const browser = await chromium.connectOverCDP(browserURL);
   // The extension runs in the browser's default context: a context from browser.newContext() is
   // incognito-like, has no recorder, and the recorder does not see its tabs.
   const context = browser.contexts()[0]!;
@@ -34,7 +34,7 @@ export async function bundleFromRunningBrowser(browserURL: string, { appUrl, out
 /** The README's "already running browser" example, Puppeteer: connect and read the recorder's status. */
 export async function statusFromRunningBrowser(browserURL: string): Promise<RecorderStatus> {
   // #region readme
-  const browser = await puppeteer.connect({ browserURL, defaultViewport: null }); // browserURL: 'http://127.0.0.1:9222'
+  const browser = await puppeteer.connect({ browserURL, defaultViewport: null });
   const rec = await connectRecorderPuppeteer(browser);
   const status = await rec.status(); // { recording: true, tabs: [...], frames, bundles, ... }
   await browser.disconnect(); // the browser keeps running
