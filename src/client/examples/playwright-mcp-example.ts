@@ -22,6 +22,19 @@ export interface McpExampleResult {
   zipPath: string;
 }
 
+// #region readme
+// `browser_run_code_unsafe` runs this function with Playwright's `page` in the MCP server, where
+// `page.context()` is the persistent context the recorder's service worker runs in, and answers with
+// the return value as JSON on the line after "### Result".
+const recorderCode = (call: string) => `async (page) => {
+  const worker = page.context().serviceWorkers().find((w) => /^chrome-extension:\\/\\/[a-p]{32}\\/background\\.js$/.test(w.url()));
+  if (!worker) throw new Error('Agent Flight Recorder is not loaded: check the extension path and userDataDir in the config');
+  return await worker.evaluate(${call});
+}`;
+// #endregion
+/** The code the README gives an agent for `browser_run_code_unsafe`: `afr` `call` in the recorder's worker. */
+export { recorderCode };
+
 /**
  * The README's Playwright MCP example: a harness talks to `@playwright/mcp` over stdio, its agent opens
  * a page that throws, and the failure bundle comes out through MCP tools only (`browser_run_code_unsafe`
@@ -38,16 +51,8 @@ export async function runMcpExample({ configFile, mcpCli, appUrl, outDir, cwd }:
       if (result.isError) throw new Error(`${name}: ${text}`);
       return text;
     };
-    // `browser_run_code_unsafe` runs a function with Playwright's `page` in the MCP server, and answers
-    // with its return value as JSON on the line after "### Result". `page.context()` is the persistent
-    // context the recorder's service worker runs in.
     const inRecorder = async (call: string): Promise<unknown> => {
-      const code = `async (page) => {
-        const worker = page.context().serviceWorkers().find((w) => /^chrome-extension:\\/\\/[a-p]{32}\\/background\\.js$/.test(w.url()));
-        if (!worker) throw new Error('Agent Flight Recorder is not loaded: check the extension path and userDataDir in the config');
-        return await worker.evaluate(${call});
-      }`;
-      const answer = /### Result\n(.*)/.exec(await tool('browser_run_code_unsafe', { code }));
+      const answer = /### Result\n(.*)/.exec(await tool('browser_run_code_unsafe', { code: recorderCode(call) }));
       if (!answer?.[1]) throw new Error('browser_run_code_unsafe gave no result');
       return JSON.parse(answer[1]);
     };

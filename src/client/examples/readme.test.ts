@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { recorderCode } from './playwright-mcp-example';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const readme = readFileSync(path.resolve(here, '../../../README.md'), 'utf8');
@@ -29,4 +30,8 @@ describe('README examples', () => {
       for (const region of readmeRegions(file)) expect(readme).toContain(region);
     },
   );
+
+  it('give an agent on Playwright MCP the code the MCP example runs', () => {
+    expect(readme).toContain(`\`\`\`js\n${recorderCode('() => afr.listBundles()')}\n\`\`\``);
+  });
 });
