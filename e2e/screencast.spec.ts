@@ -67,6 +67,8 @@ test('captureSource visibleTab stops the screencast and paces captureVisibleTab'
 });
 
 test('a tab that is not visible is recorded too, its bundle is about it and lists what the other tab did', async ({ recorder, site }) => {
+  // The other tabs' activity is in diagnostics.json only when asked for.
+  await afr(recorder.worker, 'configure', { diagnosticsOtherTabs: true });
   const first = recorder.context.pages()[0] ?? (await recorder.context.newPage());
   await first.goto(`${site.origin}/index.html`);
   const second = await recorder.context.newPage();

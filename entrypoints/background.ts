@@ -48,7 +48,24 @@ export default defineBackground(() => {
       log(`[afr] debugger detached from tab ${tabId} (${reason}); using page-level signals and captureVisibleTab`);
     },
   });
-  const watchTab = (tabId: number) => void debuggerPort.ensureAttached(tabId);
+  // Whether each tab's page is one the debugger may attach to (chrome:// pages and the like refuse it).
+  const webPage = new Map<number, boolean>();
+  // Only recorded tabs (the `scope` setting) get a debugger session.
+  const watchTab = (tabId: number) => {
+    if (webPage.get(tabId) !== false && recorder.recordsTab(tabId)) void debuggerPort.ensureAttached(tabId);
+  };
+  const unwatchTab = (tabId: number) => void debuggerPort.detach(tabId).catch((error: unknown) => log(`[afr] debugger of tab ${tabId} not detached: ${String(error)}`));
+  /** A tab's page as the browser tells it: the scope reads its origin. */
+  const seeTab = (tabId: number, url: string | undefined) => {
+    if (url === undefined) return;
+    tabUrls.set(tabId, redactUrl(url, recorder.masker));
+    webPage.set(tabId, isCapturableUrl(url));
+    recorder.handleTabSeen(tabId, url);
+  };
+  const activeTab = async (): Promise<number | null> => {
+    const [focused] = await chrome.tabs.query({ active: true, lastFocusedWindow: true, windowType: 'normal' });
+    return focused?.id ?? (await chrome.tabs.query({ active: true, windowType: 'normal' }))[0]?.id ?? null;
+  };
 
   const bundles = new SpillBundleStore(new IdbBundleStore(), (error) =>
     log(`[afr] bundle kept in memory only, IndexedDB refused it: ${describeStorageError(error)}`),
@@ -86,6 +103,8 @@ export default defineBackground(() => {
     sinks: [retentionSink(bundles, systemClock), autoDownloadSink(bundles, downloadBundle)],
     debuggerState: (tabId) => debuggerPort.stateOf(tabId),
     watchTab,
+    unwatchTab,
+    activeTab,
     log,
   });
 
@@ -113,6 +132,7 @@ export default defineBackground(() => {
     // the frame's page commands speak for the page (only the top frame's, or an allow-listed origin's).
     const origin = { tabId: tab.id ?? null, frameId: port.sender?.frameId ?? null, frameOrigin: port.sender?.origin ?? null };
     // A document loaded in a frame (a prerendered page's main frame is none of the visible page's).
+    if (origin.tabId !== null && origin.frameId === 0) seeTab(origin.tabId, tab.url);
     if (origin.tabId !== null && origin.frameId !== null && port.sender?.documentLifecycle !== 'prerender') {
       recorder.handleFrameConnected(origin.tabId, origin.frameId, port.sender?.documentId ?? null, again);
     }
@@ -129,8 +149,16 @@ export default defineBackground(() => {
   };
   chrome.webRequest.onCompleted.addListener((d) => onRequest(d, d.statusCode, null), { urls: ['<all_urls>'] });
   chrome.webRequest.onErrorOccurred.addListener((d) => onRequest(d, null, d.error), { urls: ['<all_urls>'] });
+  chrome.tabs.onCreated.addListener((tab) => {
+    if (tab.id === undefined) return;
+    const { id, openerTabId } = tab;
+    // The agent's run must be known first: a tab created while it is active is the agent's.
+    void ready()
+      .then(() => recorder.handleTabCreated(id, openerTabId ?? null, tab.pendingUrl ?? tab.url ?? null))
+      .catch((error: unknown) => log(`[afr] new tab ${id} not placed in the scope: ${String(error)}`));
+  });
   chrome.tabs.onUpdated.addListener((tabId, change, tab) => {
-    if (tab.url) tabUrls.set(tabId, redactUrl(tab.url, recorder.masker));
+    seeTab(tabId, tab.url);
     if (change.status === 'loading') recorder.handleNavigation(tabId);
     if (change.status === 'loading' && isCapturableUrl(tab.url)) watchTab(tabId);
   });
@@ -139,6 +167,7 @@ export default defineBackground(() => {
   void chrome.alarms.create('afr-keepalive', { periodInMinutes: 0.5 });
   chrome.alarms.onAlarm.addListener(() => void ready().catch(() => undefined));
   chrome.tabs.onRemoved.addListener((tabId) => {
+    webPage.delete(tabId);
     debuggerPort.forget(tabId);
     recorder.forgetTab(tabId);
     tabUrls.delete(tabId);
@@ -155,9 +184,15 @@ export default defineBackground(() => {
     // Tab ids are given again in a new browser session: frames from an earlier one are no open tab's.
     const open = newBrowserSession ? [] : tabs.flatMap((tab) => (tab.id === undefined ? [] : [tab.id]));
     await recorder.keepTabs(open, startedAt).catch((error: unknown) => log(`[afr] frames of closed tabs not evicted: ${String(error)}`));
+    for (const tab of tabs) if (tab.id !== undefined) seeTab(tab.id, tab.url);
+    await recorder.keepScopeTabs(tabs.flatMap((tab) => (tab.id === undefined ? [] : [tab.id])));
     for (const tab of tabs) {
       if (tab.id === undefined || !isCapturableUrl(tab.url)) continue;
-      tabUrls.set(tab.id, redactUrl(tab.url!, recorder.masker));
+      // A session an earlier worker left on a tab now outside the scope is closed.
+      if (!recorder.recordsTab(tab.id)) {
+        unwatchTab(tab.id);
+        continue;
+      }
       watchTab(tab.id);
       // A restarted worker knows no page's regions: until a page reports, its frames are dropped.
       requestRegionsReport(tab.id);

@@ -67,6 +67,8 @@ export const StatusSchema = z
           source: z.enum(['screencast', 'visibleTab']),
           /** The run the tab's page declared (page protocol `runStart`) while the agent has none, else null. */
           pageRunId: z.string().nullable(),
+          /** Whether the tab is in the recording scope (the `scope` setting). */
+          recorded: z.boolean(),
         })
         .strict(),
     ),
@@ -118,12 +120,28 @@ export const StatusSchema = z
         bundlesRefused: z.number().int().nonnegative(),
       })
       .strict(),
+    /**
+     * The recording scope in force: the `scope` setting, its origin allow-list, and the open tabs
+     * recorded now (every tab the worker knows of with `all`), the agent's and the operator's chosen tabs.
+     */
+    scope: z
+      .object({
+        mode: z.enum(['all', 'agent', 'chosen']),
+        origins: z.array(z.string()),
+        recordedTabs: z.array(z.number().int()),
+        agentTabs: z.array(z.number().int()),
+        chosenTabs: z.array(z.number().int()),
+      })
+      .strict(),
   })
   .strict();
 export type Status = z.infer<typeof StatusSchema>;
 
 /** `saveBundle({ tabId? })` from the operator pages. */
 export const SaveBundleInputSchema = z.object({ tabId: z.number().int().optional() }).strict();
+
+/** `chooseTab({ tabId, chosen })` from the popup: the operator's "Record this tab" toggle (`scope: 'chosen'`). */
+export const ChooseTabInputSchema = z.object({ tabId: z.number().int().nonnegative(), chosen: z.boolean() }).strict();
 
 /** `previewRedaction({ tabId, rules })` from the settings page. */
 export const PreviewRedactionInputSchema = z.object({ tabId: z.number().int(), rules: RedactionRulesSchema }).strict();

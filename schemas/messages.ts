@@ -168,6 +168,7 @@ export const UI_API_METHODS = [
   'getSettings',
   'configure',
   'previewRedaction',
+  'chooseTab',
 ] as const;
 export const UiApiMessageSchema = z
   .object({

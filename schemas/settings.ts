@@ -14,6 +14,18 @@ function isOrigin(s: string): boolean {
   }
 }
 
+/** `*.example.com`: a host and every host under it. */
+const HOST_WILDCARD = /^\*\.(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** An entry of `scopeOrigins`: an exact origin of a web page, or a `*.host` wildcard. */
+const ScopeOriginSchema = z
+  .string()
+  .max(256)
+  .refine(
+    (s) => HOST_WILDCARD.test(s) || (/^https?:\/\/[a-z0-9.:[\]-]+$/.test(s) && isOrigin(s)),
+    'an origin such as https://shop.example (scheme and host, lower case, no path) or a host wildcard such as *.example.com',
+  );
+
 /** Every recorder setting, with its default. The API, the storage layer and the docs all read this. */
 export const SettingsSchema = z
   .object({
@@ -83,6 +95,21 @@ export const SettingsSchema = z
       )
       .max(64)
       .default([]),
+    /**
+     * Which tabs are recorded: `all` (every tab; right for a browser profile only agents use), `agent`
+     * (tabs the agent drives: the tab of its `afr.runStart`, tabs opened while its run is active or
+     * from one of its tabs), `chosen` (tabs the operator chose in the popup, and tabs whose page is of an
+     * origin in `scopeOrigins`). Outside the scope nothing is captured, observed or bundled.
+     */
+    scope: z.enum(['all', 'agent', 'chosen']).default('all'),
+    /**
+     * With `scope: 'chosen'`, tabs whose page is of one of these are recorded: an origin as the browser
+     * writes one (`https://shop.example`, `http://127.0.0.1:8080`) or `*.example.com` (that host and
+     * every host under it, http or https).
+     */
+    scopeOrigins: z.array(ScopeOriginSchema).max(64).default([]),
+    /** List the other recorded tabs' activity in `diagnostics.json` (`other_tabs`); never tabs outside the scope. */
+    diagnosticsOtherTabs: z.boolean().default(false),
     /** Redaction on top of the built-in rules, applied in the content script like them. */
     redaction: z._default(RedactionRulesSchema, { selectors: [], fieldNamePatterns: [], textPatterns: [] }),
   })

@@ -51,6 +51,8 @@ export interface PackagerPorts {
    * run of steps in batches). Awaited just before the steps are read; none: read at once.
    */
   stepsSettled?(windowEnd: number): Promise<void>;
+  /** Whether a tab is in the recording scope (every tab without it): `other_tabs` lists no other. */
+  recordsTab?(tabId: number): boolean;
   log(message: string): void;
 }
 
@@ -138,11 +140,15 @@ export async function packageBundle(ports: PackagerPorts, request: BundleRequest
     if (!snapshot.ok && withSnapshot) warnings.push(`no DOM snapshot: ${snapshot.error}`);
     await ports.stepsSettled?.(windowEnd);
     const steps = await ports.stepLog.between(tabId, windowStart, windowEnd);
-    const otherTabs = otherTabsActivity(
-      tabId,
-      await ports.stepLog.inWindow(windowStart, windowEnd),
-      allFrames.filter((f) => f.ts >= windowStart && f.ts <= windowEnd),
-    );
+    // The other tabs' activity only when the operator asked for it, and never a tab outside the scope.
+    const shown = (id: number | null) => id !== null && (ports.recordsTab?.(id) ?? true);
+    const otherTabs = settings.diagnosticsOtherTabs
+      ? otherTabsActivity(
+          tabId,
+          (await ports.stepLog.inWindow(windowStart, windowEnd)).filter((s) => shown(s.tab_id)),
+          allFrames.filter((f) => f.ts >= windowStart && f.ts <= windowEnd && shown(f.tabId)),
+        )
+      : undefined;
     const stats = ports.capture.stats();
     const ring = ports.ring.stats();
 
@@ -171,7 +177,7 @@ export async function packageBundle(ports: PackagerPorts, request: BundleRequest
         evicted_frames: ring.evicted,
         last_capture_error: stats.lastError,
       },
-      other_tabs: otherTabs,
+      ...(otherTabs ? { other_tabs: otherTabs } : {}),
       debugger: ports.debuggerState(tabId),
       timings_ms: { snapshot: snapshotMs, frames: tFrames - t0, clip: tClip - tFrames, before_zip: ports.clock.now() - t0 },
       clip_error: clip && !clip.ok ? clip.error : null,

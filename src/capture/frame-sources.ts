@@ -29,6 +29,8 @@ export interface FrameSourcePorts extends MaskGatePorts {
   debuggerState(tabId: number): { attached: boolean };
   /** The tab's current URL (redacted), as best known. */
   tabUrl(tabId: number): string | null;
+  /** Whether the tab is in the recording scope (every tab without it): no frame of any other is taken or kept. */
+  recordsTab?(tabId: number): boolean;
   log(message: string): void;
 }
 
@@ -69,7 +71,9 @@ export class FrameSources {
     const recordsNow = () => recordsFrames(this.settings);
     this.gate = new MaskGate(ports, { clock, log, capturing, jpegQuality, recordsFrames: recordsNow, reported: (tabId, report) => this.updateRegions(tabId, report) });
     this.loop = new CaptureLoop(ports.capturer, ports.ring, clock, { intervalMs: settings.captureIntervalMs, jpegQuality: settings.jpegQuality }, ports.log);
-    this.throttle = new FrameThrottle<CdpFrame>(settings.fps, (tabId, ts, frame) => void this.cdp.store(tabId, ts, frame, 'screencast'));
+    this.throttle = new FrameThrottle<CdpFrame>(settings.fps, (tabId, ts, frame) => {
+      if (this.recordsTab(tabId)) void this.cdp.store(tabId, ts, frame, 'screencast');
+    });
     this.hold = new BurstHold({
       clock,
       latestFrameAt: (tabId) => this.gate.latestFrameAt(tabId),
@@ -85,11 +89,11 @@ export class FrameSources {
     });
     this.cast = new ScreencastControl({ screencast, settings: () => this.settings, capturing, log, hold: this.hold, started: (tabId) => this.shots.expectCastFrame(tabId) });
     const casts = (tabId: number) => this.sourceOf(tabId) === 'screencast';
-    this.shots = new ScreenshotScheduler({ clock, screencast, debuggerState: (tabId) => ports.debuggerState(tabId), log, capturing, jpegQuality, casts, store: (tabId, ts, frame) => this.cdp.store(tabId, ts, frame, 'screenshot') });
+    this.shots = new ScreenshotScheduler({ clock, screencast, debuggerState: (tabId) => ports.debuggerState(tabId), log, capturing, jpegQuality, casts, store: (tabId, ts, frame) => (this.recordsTab(tabId) ? this.cdp.store(tabId, ts, frame, 'screenshot') : Promise.resolve()) });
     this.cdp = new CdpFrameStore({ ring: ports.ring, gate: this.gate, tabUrl: (tabId) => ports.tabUrl(tabId), log, forgetPicture: (tabId) => this.throttle.forgetPicture(tabId), retake: (tabId) => this.retake(tabId) });
     this.loop.setFrameFilter((target, image, takenAt) => this.gate.prepare(target.tabId, image, takenAt));
     // A tab held for a burst is the loop's again until the burst ends, one frame per `BURST_FRAME_SPACING_MS`.
-    this.loop.setTargetFilter((target) => this.loopRecords(target.tabId) && (!this.hold.isHeld(target.tabId) || this.hold.frameDue(target.tabId)));
+    this.loop.setTargetFilter((target) => this.recordsTab(target.tabId) && this.loopRecords(target.tabId) && (!this.hold.isHeld(target.tabId) || this.hold.frameDue(target.tabId)));
   }
 
   /** Follows the settings and the pause: frames are taken from capture level `screenshots` up. */
@@ -154,7 +158,7 @@ export class FrameSources {
    * a CDP screenshot.
    */
   private retake(tabId: number): void {
-    if (!this.capturing) return;
+    if (!this.capturing || !this.recordsTab(tabId)) return;
     if (this.isVisible(tabId) && this.loopRecords(tabId)) this.loop.requestCapture(tabId);
     else this.shots.spaced(tabId);
   }
@@ -193,12 +197,21 @@ export class FrameSources {
     const { sessionId, data, shown, takenAt } = parseScreencastFrame(params, now);
     // Acknowledge first: the renderer sends nothing more until it is.
     if (sessionId !== undefined) void this.ports.screencast?.ack(tabId, sessionId).catch(() => undefined);
-    if (data === undefined || !this.cast.isCasting(tabId)) return;
+    if (data === undefined || !this.cast.isCasting(tabId) || !this.recordsTab(tabId)) return;
     this.shots.noteCastFrame(tabId, now);
     if (shown) this.gate.noteShown(tabId, shown);
     // The picture itself is its key: a frame differs from the last one if any of its bytes does (a
     // digit of an error message changed may leave the JPEG as long as before).
     this.throttle.offer(tabId, now, data, { data, shown, takenAt });
+  }
+
+  /**
+   * The tab left the recording scope: its screencast, burst and pending screenshots end (its
+   * sensitive regions are kept, should it come back). Its debugger session closes next.
+   */
+  leaveTab(tabId: number): void {
+    this.handleDebuggerDetached(tabId);
+    this.shots.forget(tabId);
   }
 
   /** Forgets everything about a closed tab: each part's state and timers. */
@@ -218,7 +231,7 @@ export class FrameSources {
    * of a window goes to the front of the capture loop; any other tab (not visible) gets a CDP screenshot.
    */
   handleAction(tabId: number, at: number, { capture, action }: { capture: boolean; action: boolean }): void {
-    if (!this.capturing) return;
+    if (!this.capturing || !this.recordsTab(tabId)) return;
     const auto = this.settings.captureSource === 'auto' && this.cast.isCasting(tabId);
     if (auto && ((action && this.hold.noteAction(tabId, at)) || this.hold.isHeld(tabId))) return this.hold.duringBurst(tabId, capture);
     if (!capture) return;
@@ -228,6 +241,11 @@ export class FrameSources {
       return;
     }
     this.shots.spaced(tabId);
+  }
+
+  /** Whether the tab is in the recording scope. */
+  private recordsTab(tabId: number): boolean {
+    return this.ports.recordsTab?.(tabId) ?? true;
   }
 
   /** Whether the captureVisibleTab loop records the tab when it is visible: no screencast, or one held for a burst. */
@@ -266,7 +284,7 @@ export class FrameSources {
    * captureVisibleTab loop records does not: it gets a frame about twice a second anyway.
    */
   async frameNow(tabId: number, waitMs = FRAME_NOW_WAIT_MS): Promise<void> {
-    if (!this.capturing || (!this.cast.isCasting(tabId) && this.isVisible(tabId))) return;
+    if (!this.capturing || !this.recordsTab(tabId) || (!this.cast.isCasting(tabId) && this.isVisible(tabId))) return;
     // `take` never rejects: only the wait can.
     await withTimeout(this.shots.take(tabId), waitMs, `the screenshot of tab ${tabId} for its bundle`).catch((error: unknown) => this.ports.log(`[afr] ${String(error)}`));
   }

@@ -84,6 +84,18 @@ export class DebuggerPort {
     this.state.delete(tabId);
   }
 
+  /**
+   * Closes the tab's session (the tab left the recording scope), one being opened included, or one
+   * an earlier service worker left. A tab with none is left as it is. `onDetached` is not called:
+   * Chrome reports only the detaches it makes itself.
+   */
+  async detach(tabId: number): Promise<void> {
+    await this.attaching.get(tabId);
+    // The person's "cancel" is still respected when the tab comes back into the scope.
+    if (!this.state.get(tabId)?.error?.includes('canceled_by_user')) this.state.delete(tabId);
+    await chrome.debugger.detach({ tabId }).catch(() => undefined);
+  }
+
   /** Tabs with a working session. */
   attachedTabs(): number[] {
     return [...this.state].filter(([, s]) => s.attached).map(([tabId]) => tabId);

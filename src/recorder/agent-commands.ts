@@ -7,6 +7,7 @@ import type { PageGuard } from '../trust/page-guard';
 import type { FailureJobs } from './failure-jobs';
 import type { RecordingMode } from './recording-mode';
 import type { RunState } from './run-state';
+import type { TabScope } from './tab-scope';
 import { commandStep } from './step-drafts';
 
 /** Where and when a command was given: by the page protocol (`page`) or the automation API (`agent`). */
@@ -28,6 +29,8 @@ export interface AgentCommandPorts {
   frames: Pick<FrameSources, 'handleAction'>;
   /** Told of a page's run command refused (counted and warned of). */
   guard: Pick<PageGuard, 'refuseRunCommand'>;
+  /** The recording scope: the agent's run brings its tab in, its end takes the agent's tabs out. */
+  scope?: Pick<TabScope, 'agentRunStarted' | 'agentRunEnded'>;
 }
 
 /**
@@ -40,7 +43,8 @@ export class AgentCommands {
   constructor(private readonly ports: AgentCommandPorts) {}
 
   /** Resolves to the run id for `runStart`, the bundle id of a command that bundled, else null. */
-  async run(raw: AgentCommand, at: CommandContext): Promise<string | null> {
+  async run(raw: AgentCommand, given: CommandContext): Promise<string | null> {
+    let at = given;
     const { stepLog, mode, run, failures } = this.ports;
     const c = maskCommand(raw, mode.masker);
     const byPage = at.origin === 'page';
@@ -54,6 +58,8 @@ export class AgentCommands {
     if (c.kind === 'runStart') {
       const runId = c.runId ?? `run-${at.ts.toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
       await run.start({ runId, agent: c.agent ?? null, agentVersion: c.agentVersion ?? null, task: c.task ?? null, startedAt: at.ts }, at.origin, at.tabId);
+      // Only the agent's run brings a tab into the scope: a page cannot have itself recorded.
+      if (!byPage && this.ports.scope) at = { ...at, tabId: await this.ports.scope.agentRunStarted(at.tabId) };
     }
     const runId = run.runIdOf(at.tabId);
     if (mode.recordsTimeline && c.kind !== 'fail') await stepLog.add(commandStep(c, at.ts, at.tabId, at.url, runId, at.frameId ?? null));
@@ -75,11 +81,16 @@ export class AgentCommands {
       }
       case 'runEnd': {
         const ended = await run.end(at.origin, at.tabId);
-        if (mode.settings.persistMode !== 'always') return null;
-        const passed = c.outcome !== 'failed';
-        const signal = explicitSignal({ ...at, reason: passed ? 'run_passed' : 'run_failed', label: c.label ?? null });
-        const bundle = await failures.trigger(signal, { explicit: !byPage, status: passed ? 'success' : 'failure', runOverride: ended, outcome: c.outcome ?? 'passed' });
-        return bundle?.id ?? null;
+        try {
+          if (mode.settings.persistMode !== 'always') return null;
+          const passed = c.outcome !== 'failed';
+          const signal = explicitSignal({ ...at, reason: passed ? 'run_passed' : 'run_failed', label: c.label ?? null });
+          const bundle = await failures.trigger(signal, { explicit: !byPage, status: passed ? 'success' : 'failure', runOverride: ended, outcome: c.outcome ?? 'passed' });
+          return bundle?.id ?? null;
+        } finally {
+          // The agent's tabs leave the scope once its run's bundle is made.
+          if (!byPage) await this.ports.scope?.agentRunEnded();
+        }
       }
       default:
         return null;

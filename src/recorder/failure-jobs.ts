@@ -36,6 +36,8 @@ export interface FailureJobPorts extends PackagerPorts {
   sinks: readonly BundleSink[];
   /** Waits (the after-failure tail, the steps in flight). */
   sleep(ms: number): Promise<void>;
+  /** Whether the tab is in the recording scope (every tab without it): no bundle is made of any other. */
+  recordsTab?(tabId: number): boolean;
 }
 
 /**
@@ -75,6 +77,10 @@ export class FailureJobs {
    * Resolves to the bundle, or null when the signal was suppressed.
    */
   async trigger(raw: FailureSignal, options: TriggerOptions = {}): Promise<BundleSummary | null> {
+    if (raw.tab_id !== null && this.ports.recordsTab?.(raw.tab_id) === false) {
+      this.ports.log(`[afr] no bundle of tab ${raw.tab_id}: the tab is outside the recording scope`);
+      return null;
+    }
     // The window's frames are kept from the signal on: it may wait for the tab's bundle being made,
     // then for its own tail, longer than the ring keeps frames past the window.
     // The settings of the moment of the signal make its bundle: its window is the one kept.

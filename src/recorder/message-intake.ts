@@ -33,6 +33,12 @@ export interface MessageIntakePorts {
   debuggerState(tabId: number): { attached: boolean };
   /** Called for every tab a message comes from, so the platform can attach its debugger. */
   watchTab(tabId: number): void;
+  /**
+   * Whether the tab is in the recording scope (every tab without it). A tab outside it has its steps,
+   * page commands and error reports dropped; only its sensitive regions are kept (not stored: they
+   * mask its frames at once should it enter the scope).
+   */
+  recordsTab?(tabId: number): boolean;
   /** The recorder's start while it has not finished (see `Recorder.untilStarted`), else null. */
   untilStarted(): Promise<void> | null;
   log(message: string): void;
@@ -71,6 +77,7 @@ export class MessageIntake {
       const starting = this.ports.untilStarted();
       if (starting) await starting;
     }
+    if (message.type !== 'redaction/rects' && origin.tabId !== null && this.ports.recordsTab?.(origin.tabId) === false) return;
     await this.route(message, origin);
   }
 

@@ -1,4 +1,4 @@
-import { PreviewRedactionInputSchema, SaveBundleInputSchema, type BundleSummary, type RedactionPreview, type Status } from '../../schemas/api';
+import { ChooseTabInputSchema, PreviewRedactionInputSchema, SaveBundleInputSchema, type BundleSummary, type RedactionPreview, type Status } from '../../schemas/api';
 import type { UiApiMessage, UiApiResult } from '../../schemas/messages';
 import type { Settings } from '../../schemas/settings';
 import { errorMessage } from '../shared/error-message';
@@ -19,10 +19,11 @@ export interface OperatorApi {
   getSettings(): Promise<Settings>;
   configure(patch: unknown): Promise<Settings>;
   previewRedaction(input: unknown): Promise<RedactionPreview>;
+  chooseTab(input: unknown): Promise<Status>;
 }
 
 /** What the operator API drives. */
-export type OperatorTarget = Pick<Recorder, 'ports' | 'failures' | 'storedBundles' | 'tabFor' | 'status' | 'setPaused'>;
+export type OperatorTarget = Pick<Recorder, 'ports' | 'failures' | 'storedBundles' | 'tabFor' | 'status' | 'setPaused' | 'chooseTab'>;
 
 /** The operator's calls on the recorder; every input is validated here. */
 export function createOperatorApi(recorder: OperatorTarget): OperatorApi {
@@ -57,6 +58,12 @@ export function createOperatorApi(recorder: OperatorTarget): OperatorApi {
     previewRedaction: async (input) => {
       const { tabId, rules } = parseInput(PreviewRedactionInputSchema, input, 'previewRedaction');
       return recorder.ports.previewRedaction(tabId, rules);
+    },
+    /** "Record this tab": with `scope: 'chosen'` the tab is recorded from now on (or no longer). */
+    chooseTab: async (input) => {
+      const { tabId, chosen } = parseInput(ChooseTabInputSchema, input, 'chooseTab');
+      await recorder.chooseTab(tabId, chosen);
+      return recorder.status();
     },
   };
 }

@@ -15,8 +15,12 @@ export interface RecorderPorts
   sinks: readonly BundleSink[];
   /** Saves a stored bundle to the user's downloads on the operator's request. */
   download: DownloadBundle;
-  /** Called for every tab the recorder sees activity in, so the platform can attach its debugger. */
+  /** Called for every recorded tab the recorder sees activity in, so the platform can attach its debugger. */
   watchTab(tabId: number): void;
+  /** The tab left the recording scope: the platform closes its debugger session. */
+  unwatchTab?(tabId: number): void;
+  /** The active tab of the focused window, whatever its page: the tab of an agent's run started with none named. */
+  activeTab?(): Promise<number | null>;
   /** Where the declared run and the pause survive service worker restarts (`chrome.storage.session`). */
   sessionStore: KeyValueStore;
   /** Waits (the after-failure tail); `setTimeout` by default. */

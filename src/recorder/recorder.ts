@@ -17,6 +17,7 @@ import { SignalIntake } from './signal-intake';
 import { statusReport } from './status-report';
 import { ringLimits, stepLogLimits } from './store-limits';
 import { StoredBundles } from './stored-bundles';
+import { TabScope } from './tab-scope';
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -36,6 +37,8 @@ export class Recorder {
   private readonly guard: PageGuard;
   private readonly signals: SignalIntake;
   private readonly messages: MessageIntake;
+  /** Which tabs are recorded (the `scope` setting); outside it nothing is captured, stored or bundled. */
+  readonly scope: TabScope;
   /** `start` has loaded the settings, the pause and the stores. */
   private isStarted = false;
   private followingSettings = false;
@@ -45,15 +48,27 @@ export class Recorder {
     const { clock, stepLog, debuggerState } = ports;
     const tabUrl = (tabId: number) => this.tabUrl(tabId);
     this.mode = new RecordingMode(ports.settingsStore, ports.sessionStore);
-    this.frames = new FrameSources({ ...ports, tabUrl }, settings);
     this.run = new RunState(ports.sessionStore, ports.sessionRunId);
+    this.scope = new TabScope({
+      sessionStore: ports.sessionStore,
+      settings: () => this.mode.settings,
+      agentRunActive: () => this.run.active !== null,
+      activeTab: ports.activeTab,
+      changed: (tabId, recorded) => this.scopeChanged(tabId, recorded),
+    });
+    const recordsTab = (tabId: number) => this.scope.recordsTab(tabId);
+    // Only the debugger sessions of recorded tabs cast (a session may outlive its tab's place in the scope a moment).
+    const screencast = ports.screencast && { ...ports.screencast, attachedTabs: () => ports.screencast!.attachedTabs().filter(recordsTab) };
+    this.frames = new FrameSources({ ...ports, screencast, tabUrl, recordsTab }, settings);
     this.guard = new PageGuard(clock, ports.log);
     const { mode, frames, run, guard } = this;
-    this.failures = new FailureJobs({ ...ports, capture: frames, run, mode, guard, sleep: ports.sleep ?? defaultSleep }, settings.failureCooldownMs);
+    const scope = this.scope;
+    this.failures = new FailureJobs({ ...ports, capture: frames, run, mode, guard, recordsTab, sleep: ports.sleep ?? defaultSleep }, settings.failureCooldownMs);
     const failures = this.failures;
-    this.commands = new AgentCommands({ stepLog, mode, run, failures, frames, guard });
-    this.signals = new SignalIntake({ clock, stepLog, mode, failures, debuggerState, tabUrl });
-    this.messages = new MessageIntake({ ...ports, mode, frames, guard, commands: this.commands, signals: this.signals, untilStarted: () => this.untilStarted() });
+    this.commands = new AgentCommands({ stepLog, mode, run, failures, frames, guard, scope });
+    this.signals = new SignalIntake({ clock, stepLog, mode, failures, debuggerState, tabUrl, recordsTab });
+    const watchTab = (tabId: number) => recordsTab(tabId) && ports.watchTab(tabId);
+    this.messages = new MessageIntake({ ...ports, watchTab, recordsTab, mode, frames, guard, commands: this.commands, signals: this.signals, untilStarted: () => this.untilStarted() });
     this.storedBundles = new StoredBundles(ports.bundles, ports.download);
   }
 
@@ -79,6 +94,7 @@ export class Recorder {
     // The user's limits before loading: loading evicts what they no longer allow, not what the defaults do not.
     await Promise.all([ring.setLimits(ringLimits(settings)), stepLog.setLimits(stepLogLimits(settings))]);
     await Promise.all([ring.load(), stepLog.load(), this.run.load()]);
+    await this.scope.load();
     await this.mode.loadPause();
     await this.apply(settings);
     this.isStarted = true;
@@ -96,6 +112,8 @@ export class Recorder {
 
   private async apply(settings: Settings): Promise<void> {
     this.failures.setCooldown(settings.failureCooldownMs);
+    // A scope or allow-list changed: tabs enter or leave it.
+    this.scope.refresh();
     // Frames are taken from `screenshots` up; a level raised mid-run starts the capture at once.
     await Promise.all([
       this.frames.apply(settings, this.mode.paused),
@@ -113,10 +131,42 @@ export class Recorder {
   // ---- inputs from the browser ----
 
   /** The debugger session of a tab is ready: its frames may come from the screencast now. */
-  async handleDebuggerAttached(_tabId: number): Promise<void> {
+  async handleDebuggerAttached(tabId: number): Promise<void> {
     const starting = this.untilStarted();
     if (starting) await starting;
+    // The tab left the scope while its session was being opened.
+    if (!this.scope.recordsTab(tabId)) return this.ports.unwatchTab?.(tabId);
     await this.frames.handleDebuggerAttached();
+  }
+
+  /** A tab entered the scope (its debugger session is opened) or left it (its recording stops, the session closes). */
+  private scopeChanged(tabId: number, recorded: boolean): void {
+    if (recorded) {
+      this.ports.watchTab(tabId);
+      return;
+    }
+    this.frames.leaveTab(tabId);
+    this.ports.unwatchTab?.(tabId);
+  }
+
+  /** The browser told of a tab's page (start-up, a navigation, a content script connecting). */
+  handleTabSeen(tabId: number, url: string | null): void {
+    this.scope.tabSeen(tabId, url);
+  }
+
+  /** A tab was created; `openerTabId` is the tab it was opened from, if any. */
+  handleTabCreated(tabId: number, openerTabId: number | null, url: string | null): Promise<void> {
+    return this.scope.tabCreated(tabId, openerTabId, url);
+  }
+
+  /** The operator's "Record this tab" toggle (`scope: 'chosen'`). */
+  chooseTab(tabId: number, chosen: boolean): Promise<void> {
+    return this.scope.choose(tabId, chosen);
+  }
+
+  /** Whether the tab is recorded now (see the `scope` setting). */
+  recordsTab(tabId: number): boolean {
+    return this.scope.recordsTab(tabId);
   }
 
   /** The debugger session of a tab is gone (closed tab, or the user detached it): back to captureVisibleTab. */
@@ -148,6 +198,8 @@ export class Recorder {
     if (method === 'Page.screencastFrame') return this.frames.handleScreencastFrame(tabId, params);
     const starting = this.untilStarted();
     if (starting) await starting;
+    // A session of a tab outside the scope (one left by an earlier worker, or closing now) tells nothing.
+    if (!this.scope.recordsTab(tabId)) return;
     await this.signals.handleCdpEvent(tabId, method, params, pageUrl);
   }
 
@@ -165,6 +217,7 @@ export class Recorder {
     this.failures.forget(tabId);
     this.guard.forget(tabId);
     void this.run.forget(tabId).catch((error: unknown) => this.ports.log(`[afr] page run of closed tab ${tabId} not forgotten: ${String(error)}`));
+    void this.scope.forget(tabId).catch((error: unknown) => this.ports.log(`[afr] scope of closed tab ${tabId} not forgotten: ${String(error)}`));
     this.frames.forgetTab(tabId);
     this.ports.ring.forgetTab(tabId);
   }
@@ -178,10 +231,15 @@ export class Recorder {
     await this.ports.ring.keepTabs(open, since);
   }
 
+  /** The tabs open now (at start-up): the agent's and chosen tabs closed while the worker was stopped go. */
+  async keepScopeTabs(open: Iterable<number>): Promise<void> {
+    await this.scope.keepTabs(open);
+  }
+
   // ---- what the APIs ask ----
 
   status(): Promise<Status> {
-    return statusReport({ ...this.ports, frames: this.frames, run: this.run, mode: this.mode, failures: this.failures, guard: this.guard });
+    return statusReport({ ...this.ports, frames: this.frames, run: this.run, mode: this.mode, failures: this.failures, guard: this.guard, scope: this.scope });
   }
 
   /**
@@ -190,8 +248,15 @@ export class Recorder {
    * old: a tab that just navigated).
    */
   async tabFor(tabId: number | undefined): Promise<{ tabId: number | null; url: string | null }> {
-    const tab = tabId ?? (await this.frames.listTargets())[0]?.tabId ?? null;
+    const tab = tabId ?? (await this.defaultTab());
     return { tabId: tab, url: tab === null ? null : this.tabUrl(tab) };
+  }
+
+  /** The visible tab recorded first, else the first recorded tab; with `scope: 'all'` the visible tab. */
+  private async defaultTab(): Promise<number | null> {
+    const visible = await this.frames.listTargets();
+    if (this.mode.settings.scope === 'all') return visible[0]?.tabId ?? null;
+    return visible.find((t) => this.scope.recordsTab(t.tabId))?.tabId ?? this.scope.recordedTabs()[0] ?? null;
   }
 
   /** The browser's latest word on the tab's URL; the capture loop's (a tick old) otherwise. */

@@ -19,6 +19,8 @@ export interface SignalIntakePorts {
   debuggerState(tabId: number): { attached: boolean };
   /** The tab's page as best known, for a request that is not the page's own document. */
   tabUrl(tabId: number): string | null;
+  /** Whether the tab is in the recording scope (every tab without it): signals of any other are dropped. */
+  recordsTab?(tabId: number): boolean;
 }
 
 /**
@@ -53,6 +55,7 @@ export class SignalIntake {
   /** Applies the signal rules: ignore, put on the timeline, or bundle. */
   async handleSignal(raw: RawSignal): Promise<void> {
     const { clock, mode } = this.ports;
+    if (raw.tabId !== null && this.ports.recordsTab?.(raw.tabId) === false) return;
     if (!mode.recordsTimeline || this.echoes.isEcho(raw, clock.now(), mode.masker)) return;
     const { disposition } = evaluateSignal(mode.settings.signals, raw);
     if (disposition === 'ignore') return;

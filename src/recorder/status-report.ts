@@ -5,6 +5,7 @@ import type { PageGuard } from '../trust/page-guard';
 import type { FailureJobs } from './failure-jobs';
 import type { RecordingMode } from './recording-mode';
 import type { RunState } from './run-state';
+import type { TabScope } from './tab-scope';
 
 /** What the status report reads. */
 export interface StatusSources extends Pick<PackagerPorts, 'clock' | 'ring' | 'stepLog' | 'bundles' | 'extension' | 'debuggerState'> {
@@ -13,6 +14,7 @@ export interface StatusSources extends Pick<PackagerPorts, 'clock' | 'ring' | 's
   mode: RecordingMode;
   failures: Pick<FailureJobs, 'packaging'>;
   guard: Pick<PageGuard, 'counts'>;
+  scope: Pick<TabScope, 'recordsTab' | 'recordedTabs' | 'sets'>;
 }
 
 /** How many seconds of stored frames the reported fps is taken over. */
@@ -39,6 +41,7 @@ export async function statusReport(s: StatusSources): Promise<Status> {
         signals: dbg.attached ? ('debugger' as const) : ('page' as const),
         source: s.frames.sourceOf(t.tabId),
         pageRunId: s.run.pageRunOf(t.tabId)?.runId ?? null,
+        recorded: s.scope.recordsTab(t.tabId),
       };
     }),
     frames: ring.frames,
@@ -66,5 +69,6 @@ export async function statusReport(s: StatusSources): Promise<Status> {
     persistMode: settings.persistMode,
     version: s.extension.version,
     pageLimits: s.guard.counts(),
+    scope: { mode: settings.scope, origins: settings.scopeOrigins, recordedTabs: s.scope.recordedTabs(), agentTabs: s.scope.sets.agent, chosenTabs: s.scope.sets.chosen },
   };
 }

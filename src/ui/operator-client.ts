@@ -17,6 +17,7 @@ const RESULT_SCHEMAS = {
   getSettings: SettingsSchema,
   configure: SettingsSchema,
   previewRedaction: RedactionPreviewSchema,
+  chooseTab: StatusSchema,
 } satisfies Record<UiApiMethod, z.ZodType>;
 
 /** The arguments of each operator API method. */
@@ -34,6 +35,8 @@ export interface OperatorArgs {
   getSettings: [];
   configure: [patch: SettingsPatch];
   previewRedaction: [input: { tabId: number; rules: RedactionRules }];
+  /** The operator's "Record this tab" toggle; resolves to the status with the tab in or out of the scope. */
+  chooseTab: [input: { tabId: number; chosen: boolean }];
 }
 
 /** What a method resolves to, as its answer schema parses it. */

@@ -39,8 +39,8 @@ describe('popup', () => {
     document.body.replaceChildren(root);
     status = makeStatus({
       tabs: [
-        { tabId: 7, windowId: 1, url: 'https://shop.test/cart', debugger: true, debuggerError: null, signals: 'debugger', source: 'screencast', pageRunId: null },
-        { tabId: 8, windowId: 2, url: '<img src=x onerror=alert(1)>', debugger: false, debuggerError: 'detached: canceled_by_user', signals: 'page', source: 'visibleTab', pageRunId: null },
+        { tabId: 7, windowId: 1, url: 'https://shop.test/cart', debugger: true, debuggerError: null, signals: 'debugger', source: 'screencast', pageRunId: null, recorded: true },
+        { tabId: 8, windowId: 2, url: '<img src=x onerror=alert(1)>', debugger: false, debuggerError: 'detached: canceled_by_user', signals: 'page', source: 'visibleTab', pageRunId: null, recorded: true },
       ],
     });
   });

@@ -5,6 +5,7 @@ import { h } from './dom';
 import { errorMessage } from '../shared/error-message';
 import { formatAgo, formatBytes, formatDuration, formatFps, plural } from './format';
 import type { UiPorts } from './ports';
+import { recordTabToggle } from './record-tab-toggle';
 
 const RECENT_BUNDLES = 5;
 
@@ -49,6 +50,7 @@ function renderStatus(status: Status, settings: Settings): Node[] {
             'li',
             { data: { tabId: String(t.tabId) } },
             h('span', { className: 'url', title: t.url ?? '' }, t.url ?? '(no URL)'),
+            t.recorded ? null : h('span', { className: 'badge', data: { testid: 'not-recorded' } }, 'not recorded (outside the scope)'),
             h('span', { className: `badge ${t.signals}`, title: t.debuggerError ?? '' }, t.signals === 'debugger' ? 'debugger' : `page-level signals${t.debuggerError ? ` (${t.debuggerError})` : ''}`),
           ),
         ),
@@ -98,12 +100,14 @@ export function mountPopup(root: HTMLElement, ports: UiPorts, { intervalMs = 100
     message.classList.toggle('error', isError);
   };
 
+  const scopeBox = recordTabToggle(ports, (status) => void refresh(status), notify);
   const showStatus = (status: Status, settings: Settings) => {
     paused = status.paused;
     state.textContent = describeState(status);
     state.dataset.state = state.textContent.toLowerCase().replace(' ', '-');
     pause.textContent = paused ? 'Resume' : 'Pause';
     statusBox.replaceChildren(...renderStatus(status, settings));
+    void scopeBox.update(status);
     problem.textContent = '';
   };
 
@@ -121,9 +125,10 @@ export function mountPopup(root: HTMLElement, ports: UiPorts, { intervalMs = 100
       h('div', { className: 'row' }, downloadButton(ports, b, notify), viewerLink(ports, b.id)),
     );
 
-  const refresh = async () => {
+  /** Reads the status (or shows the one given) and the settings. */
+  const refresh = async (given?: Status) => {
     try {
-      const [status, settings] = await Promise.all([ports.call('status'), ports.call('getSettings')]);
+      const [status, settings] = await Promise.all([given ?? ports.call('status'), ports.call('getSettings')]);
       if (stopped) return;
       showStatus(status, settings);
       if (status.bundles !== bundleCount) await showBundles();
@@ -167,6 +172,7 @@ export function mountPopup(root: HTMLElement, ports: UiPorts, { intervalMs = 100
     h('header', { className: 'popup-header' }, h('h1', null, 'Agent Flight Recorder'), state),
     problem,
     statusBox,
+    scopeBox.node,
     h('div', { className: 'row actions' }, pause, save),
     message,
     h('h2', null, 'Recent bundles'),

@@ -48,6 +48,18 @@ export const RECORDING_FIELDS: FieldSpec[] = [
   numberField('captureIntervalMs', 'Capture interval (visibleTab)', 'ms', 'Chrome allows 2 captures a second.'),
   numberField('jpegQuality', 'JPEG quality'),
   field(['captureOnAction'], 'Take a frame right after each action', { type: 'boolean' }),
+  field(
+    ['scope'],
+    'Tabs recorded',
+    { type: 'enum', options: ['all', 'agent', 'chosen'] },
+    'all: every tab; agent: the tab of the agent’s runStart and tabs opened while its run is active or from its tabs; chosen: tabs chosen in the popup and the origins below. Nothing else is captured, observed or bundled.',
+  ),
+  field(
+    ['scopeOrigins'],
+    'Origins recorded (scope: chosen)',
+    { type: 'list', split: 'comma-or-line', items: 'string', multiline: true },
+    'Exact origins such as https://shop.example, or *.example.com for that host and every host under it.',
+  ),
 ];
 
 const SIGNAL_FILTERS = {
@@ -107,6 +119,7 @@ export const FAILURE_FIELDS: FieldSpec[] = [
 /** What a bundle holds, and how long bundles are kept. */
 export const BUNDLE_FIELDS: FieldSpec[] = [
   field(['encodeClip'], 'Encode failure.mp4', { type: 'boolean' }),
+  field(['diagnosticsOtherTabs'], 'List the other recorded tabs in diagnostics.json', { type: 'boolean' }, 'Their URLs and last steps (never a tab outside the scope).'),
   field(['autoDownload'], 'Save each bundle to Downloads/agent-flight-recorder/', { type: 'boolean' }),
   numberField('maxStoredBundles', 'Bundles kept', undefined, 'The oldest are deleted first.'),
   numberField('maxStoredBundleBytes', 'Total size of kept bundles (bytes)', 'bytes', 'The newest bundle is always kept.'),

@@ -8,7 +8,7 @@ export function makeStatus(over: Partial<Status> = {}): Status {
   return {
     recording: true,
     paused: false,
-    tabs: [{ tabId: 7, windowId: 1, url: 'https://shop.test/cart', debugger: true, debuggerError: null, signals: 'debugger', source: 'screencast', pageRunId: null }],
+    tabs: [{ tabId: 7, windowId: 1, url: 'https://shop.test/cart', debugger: true, debuggerError: null, signals: 'debugger', source: 'screencast', pageRunId: null, recorded: true }],
     frames: 23,
     bytes: 4_404_019,
     fps: 1.82,
@@ -28,6 +28,7 @@ export function makeStatus(over: Partial<Status> = {}): Status {
     persistMode: 'on_fail',
     version: '0.1.0',
     pageLimits: { framesRefused: 0, runCommandsRefused: 0, commandsDropped: 0, stepsDropped: 0, errorsDropped: 0, bundlesRefused: 0 },
+    scope: { mode: 'all', origins: [], recordedTabs: [7], agentTabs: [], chosenTabs: [] },
     ...over,
   };
 }
