@@ -1,4 +1,5 @@
 import type { Status } from '../../schemas/api';
+import { NO_DOWNLOAD } from '../bundle/download-check';
 import type { PackagerPorts } from '../bundle/packager';
 import type { FrameSources } from '../capture/frame-sources';
 import type { PageGuard } from '../trust/page-guard';
@@ -13,6 +14,8 @@ export interface StatusSources extends Pick<PackagerPorts, 'clock' | 'ring' | 's
   mode: RecordingMode;
   failures: Pick<FailureJobs, 'packaging'>;
   guard: Pick<PageGuard, 'counts'>;
+  /** The verdict on the latest bundle download (none: nothing downloaded yet). */
+  downloadsStatus?(): Status['downloads'];
 }
 
 /** How many seconds of stored frames the reported fps is taken over. */
@@ -66,5 +69,6 @@ export async function statusReport(s: StatusSources): Promise<Status> {
     persistMode: settings.persistMode,
     version: s.extension.version,
     pageLimits: s.guard.counts(),
+    downloads: s.downloadsStatus?.() ?? NO_DOWNLOAD,
   };
 }
