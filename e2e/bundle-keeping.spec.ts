@@ -7,6 +7,7 @@ import { chromiumPath, EXTENSION_DIR } from './support/launch';
 import { findSecrets, openBundle } from './support/bundle';
 import { SECRETS, secretVariants } from './support/secrets';
 import { connectRecorder, connectRecorderPuppeteer, RecorderTimeoutError } from '../src/client';
+import { keepAutomaticBundle } from '../src/client/examples/wait-example';
 
 const tempDirs: string[] = [];
 const tempDir = () => {
@@ -25,14 +26,14 @@ test('under Playwright: waitForBundle gets the bundle of an HTTP 500, saveBundle
   await page.fill('#email', SECRETS.email);
   await page.fill('#card-number', SECRETS.card);
 
-  const since = Date.now();
-  await page.click('#place-order'); // the shop answers 500: the recorder bundles on its own
-  const bundle = await rec.waitForBundle({ since, reason: 'http_5xx', timeoutMs: 60_000 });
+  // The README's example: click, wait for the recorder's own bundle, save it.
+  const outDir = path.join(tempDir(), 'kept');
+  const { bundleId, zipPath: kept } = await keepAutomaticBundle(rec, page, outDir);
+  expect(kept).toBe(path.join(outDir, `${bundleId}.zip`));
+  const bundle = (await rec.bundles()).find((b) => b.id === bundleId)!;
   expect(bundle).toMatchObject({ reason: 'http_5xx', trigger: 'signal' });
   expect(bundle.url).toContain('/checkout/submit');
 
-  const kept = await rec.saveBundle(bundle.id, path.join(tempDir(), 'kept'));
-  expect(kept).toBe(path.join(path.dirname(kept), `${bundle.id}.zip`));
   const opened = await openBundle(readFileSync(kept));
   expect(opened.manifest).toMatchObject({ bundle_id: bundle.id, failure_reason: 'http_5xx' });
   expect(findSecrets(opened, secretVariants())).toEqual([]);

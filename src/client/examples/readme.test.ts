@@ -19,9 +19,9 @@ function readmeRegion(file: string): string {
 }
 
 // The README's client examples are these files' code: the Playwright one runs in e2e/client.spec.ts,
-// the Puppeteer one is type-checked.
+// the wait one in e2e/bundle-keeping.spec.ts, the Puppeteer one is type-checked.
 describe('README examples', () => {
-  it.each(['playwright-example.ts', 'puppeteer-example.ts'])('show the code of %s as it is', (file) => {
+  it.each(['playwright-example.ts', 'puppeteer-example.ts', 'wait-example.ts'])('show the code of %s as it is', (file) => {
     expect(readme).toContain(readmeRegion(file));
   });
 });
