@@ -17,7 +17,8 @@ import { VisibleTabCapturer, isCapturableUrl } from '../src/platform/visible-tab
 import { DebuggerPort } from '../src/platform/debugger-port';
 import { requestSnapshot } from '../src/platform/snapshot-client';
 import { requestRegionsReport, syncRegionsReport } from '../src/platform/redaction-report-client';
-import { downloadBundle } from '../src/platform/downloads';
+import { downloadBundle, settledDownload } from '../src/platform/downloads';
+import { DownloadCheck } from '../src/bundle/download-check';
 import { encodeClipOffscreen, warmUpClipEncoder } from '../src/platform/clip-port';
 import { loadRunId } from '../src/platform/run-id';
 import type { TextMasker } from '../src/redact/mask-text';
@@ -67,6 +68,10 @@ export default defineBackground(() => {
     return focused?.id ?? (await chrome.tabs.query({ active: true, windowType: 'normal' }))[0]?.id ?? null;
   };
 
+  // Every bundle download is checked once it ends: under Playwright the file lands in the driver's
+  // temporary folder, which `status().downloads` and a warning say.
+  const downloads = new DownloadCheck(settledDownload, log);
+  const download = downloads.checked(downloadBundle);
   const bundles = new SpillBundleStore(new IdbBundleStore(), (error) =>
     log(`[afr] bundle kept in memory only, IndexedDB refused it: ${describeStorageError(error)}`),
   );
@@ -98,9 +103,10 @@ export default defineBackground(() => {
     syncRegions: syncRegionsReport,
     encodeClip: encodeClipOffscreen,
     viewerScript,
-    download: downloadBundle,
+    download,
+    downloadsStatus: () => downloads.status(),
     // Where a stored bundle goes next, one after the other: a new destination is one more sink here.
-    sinks: [retentionSink(bundles, systemClock), autoDownloadSink(bundles, downloadBundle)],
+    sinks: [retentionSink(bundles, systemClock), autoDownloadSink(bundles, download)],
     debuggerState: (tabId) => debuggerPort.stateOf(tabId),
     watchTab,
     unwatchTab,

@@ -46,6 +46,27 @@ export const BundleSummarySchema = z
   .strict();
 export type BundleSummary = z.infer<typeof BundleSummarySchema>;
 
+/**
+ * What became of the latest bundle the recorder downloaded (`autoDownload`, or the library's Download)
+ * since its service worker started: Chrome's final path, and whether the browser's download folder
+ * is managed by the driver (Playwright), where the file will not last.
+ */
+export const DownloadsStatusSchema = z
+  .object({
+    lastBundleId: z.string().nullable(),
+    /** The absolute path Chrome wrote, null when nothing was written. */
+    lastPath: z.string().nullable(),
+    state: z.enum(['complete', 'interrupted']).nullable(),
+    /** Chrome's interrupt reason (`USER_CANCELED`…), else null. */
+    error: z.string().nullable(),
+    /** The file is not `<downloads>/agent-flight-recorder/<id>.zip`: a driver took the downloads over. */
+    managedByDriver: z.boolean(),
+    /** What happened and how to keep bundles, when something is wrong; else null. */
+    hint: z.string().nullable(),
+  })
+  .strict();
+export type DownloadsStatus = z.infer<typeof DownloadsStatusSchema>;
+
 /** `afr.status()` */
 export const StatusSchema = z
   .object({
@@ -133,9 +154,34 @@ export const StatusSchema = z
         chosenTabs: z.array(z.number().int()),
       })
       .strict(),
+    /** The latest download of a bundle (see `DownloadsStatusSchema`). */
+    downloads: DownloadsStatusSchema,
   })
   .strict();
 export type Status = z.infer<typeof StatusSchema>;
+
+/** The longest one `afr.waitForBundle` call waits (the client waits longer by calling again). */
+export const MAX_BUNDLE_WAIT_MS = 60_000;
+
+/**
+ * `afr.waitForBundle({ since?, reason?, trigger?, timeoutMs })`: the first bundle stored after `since`
+ * (automatic ones included) that has this `reason` and `trigger`; null when none came within `timeoutMs`.
+ */
+export const WaitForBundleInputSchema = z
+  .object({
+    /**
+     * A time (ms since the epoch, or an ISO 8601 string): bundles created at or after it; or a bundle
+     * id: bundles created after that bundle. Default: the moment of the call.
+     */
+    since: z.union([z.number().finite(), z.string().min(1).max(64)]).optional(),
+    /** Only a bundle with this reason (`http_5xx`, `exception`, `assertion_failed`, `agent_failure`…). */
+    reason: z.string().min(1).max(1024).optional(),
+    /** Only a bundle of this trigger: `signal` (the recorder's own), `agent`, `operator` or `page`. */
+    trigger: BundleTriggerSchema.optional(),
+    timeoutMs: z.number().int().min(0).max(MAX_BUNDLE_WAIT_MS),
+  })
+  .strict();
+export type WaitForBundleInput = z.infer<typeof WaitForBundleInputSchema>;
 
 /** `saveBundle({ tabId? })` from the operator pages. */
 export const SaveBundleInputSchema = z.object({ tabId: z.number().int().optional() }).strict();

@@ -15,6 +15,7 @@ import {
   MarkInputSchema,
   RunStartInputSchema,
   RunEndInputSchema,
+  WaitForBundleInputSchema,
 } from './api';
 
 /** Every schema published as JSON Schema under `schemas/json/<name>.schema.json`. */
@@ -36,6 +37,7 @@ export const PUBLISHED_SCHEMAS: Record<string, z.core.$ZodType> = {
   'api-mark-input': MarkInputSchema,
   'api-run-start-input': RunStartInputSchema,
   'api-run-end-input': RunEndInputSchema,
+  'api-wait-for-bundle-input': WaitForBundleInputSchema,
 };
 
 /** The JSON Schema file each bundle file is checked against. */

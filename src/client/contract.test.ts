@@ -3,12 +3,14 @@ import type { z } from 'zod';
 import type {
   AssertInputSchema,
   BundleSummary as SchemaBundleSummary,
+  DownloadsStatus as SchemaDownloadsStatus,
   FailInput,
   MarkInputSchema,
   RunEndInputSchema,
   RunStartInputSchema,
   Status,
   StepInput,
+  WaitForBundleInput as SchemaWaitForBundleInput,
 } from '../../schemas/api';
 import type { Settings, SettingsPatch as SchemaSettingsPatch } from '../../schemas/settings';
 import type { AutomationApi } from '../recorder/automation-api';
@@ -16,6 +18,7 @@ import type {
   AfrApi,
   AssertOptions,
   BundleSummary,
+  DownloadsStatus,
   FailOptions,
   MarkOptions,
   RecorderSettings,
@@ -24,6 +27,7 @@ import type {
   RunStartOptions,
   SettingsPatch,
   StepOptions,
+  WaitForBundleInput,
 } from './types';
 
 // The client's types are written out by hand (the built client must not import schemas/); these
@@ -36,6 +40,7 @@ describe('client types match the recorder contract', () => {
     expectTypeOf<MarkOptions>().toEqualTypeOf<z.infer<typeof MarkInputSchema>>();
     expectTypeOf<RunStartOptions>().toEqualTypeOf<z.infer<typeof RunStartInputSchema>>();
     expectTypeOf<RunEndOptions>().toEqualTypeOf<z.infer<typeof RunEndInputSchema>>();
+    expectTypeOf<WaitForBundleInput>().toEqualTypeOf<SchemaWaitForBundleInput>();
     expectTypeOf<SettingsPatch>().toExtend<SchemaSettingsPatch>();
     expectTypeOf<SchemaSettingsPatch>().toExtend<SettingsPatch>();
   });
@@ -46,6 +51,8 @@ describe('client types match the recorder contract', () => {
     expectTypeOf<Status>().toExtend<RecorderStatus>();
     expectTypeOf<SchemaBundleSummary>().toExtend<BundleSummary>();
     expectTypeOf<Settings>().toExtend<RecorderSettings>();
+    expectTypeOf<SchemaDownloadsStatus>().toEqualTypeOf<DownloadsStatus>();
+    expectTypeOf<Status['downloads']>().toEqualTypeOf<DownloadsStatus>();
   });
 
   it('every method the service worker already has returns what the client expects', () => {

@@ -15,6 +15,18 @@ export class RecorderCallError extends Error {
   }
 }
 
+/** `rec.waitForBundle`: no matching bundle was stored within `timeoutMs`. */
+export class RecorderTimeoutError extends Error {
+  override name = 'RecorderTimeoutError';
+  constructor(
+    readonly method: string,
+    readonly timeoutMs: number,
+    detail: string,
+  ) {
+    super(`${method}: ${detail} within ${timeoutMs} ms`);
+  }
+}
+
 /**
  * The recorder's service worker went away during a call: one that is not safe to repeat (`fail`, `step`,
  * `assert`…, which the recorder may already have applied), or a repeat-safe one whose retry met the same

@@ -4,7 +4,7 @@
  */
 export { connectRecorder, connectRecorderPuppeteer, type ConnectOptions } from './connect';
 export { RecorderClient } from './recorder-client';
-export { RecorderCallError, RecorderNotFoundError, RecorderWorkerLostError } from './errors';
+export { RecorderCallError, RecorderNotFoundError, RecorderTimeoutError, RecorderWorkerLostError } from './errors';
 export type {
   AfrCall,
   PlaywrightContextLike,

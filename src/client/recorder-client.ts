@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describeEvaluateError, isTargetGoneError, RecorderCallError, RecorderWorkerLostError } from './errors';
+import { describeEvaluateError, isTargetGoneError, RecorderCallError, RecorderTimeoutError, RecorderWorkerLostError } from './errors';
 import { findRecorder, type FindOptions, type FoundRecorder } from './find-recorder';
+import { nextBundle, sinceValue, type BundleQuery } from './next-bundle';
 import type { AfrCall, WorkerSource } from './ports';
 import type {
   AfrApi,
@@ -16,6 +17,7 @@ import type {
   RunStartOptions,
   SettingsPatch,
   StepOptions,
+  WaitForBundleOptions,
 } from './types';
 
 // Runs inside the service worker: serialised to source, so it must not close over anything.
@@ -29,13 +31,26 @@ const callAfr = ([method, args]: AfrCall): unknown => {
 
 type Result<M extends AfrMethod> = Awaited<ReturnType<AfrApi[M]>>;
 
+/** `waitForBundle`'s default wait. */
+const DEFAULT_BUNDLE_WAIT_MS = 30_000;
+/** One wait inside the service worker: a worker Chrome restarts meanwhile costs at most this much of it. */
+const WORKER_WAIT_MS = 20_000;
+/** How often a recorder without `afr.waitForBundle` is asked for its bundles. */
+const POLL_MS = 500;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The extension is older than the client: `afr.<method>` does not exist there. */
+const isMissingMethod = (error: unknown) => error instanceof RecorderCallError && /is not a function in this version of the extension/.test(error.message);
+
 /**
  * A connection to the recorder's service worker. Every method calls `globalThis.afr.<method>` there.
  *
  * Chrome may stop or restart an extension's service worker. Before each call the client checks that the
  * browser still lists the worker and finds it again if not. If a call fails because the worker went away
  * during it, the read-only and repeat-safe calls (`status`, `settings`, `configure`, `bundles`,
- * `exportBundle`, `saveBundle`, `deleteBundle`) find the worker again and are retried once; the others
+ * `exportBundle`, `saveBundle`, `deleteBundle`) find the worker again and are retried once
+ * (`waitForBundle` until its time is up); the others
  * (`runStart`, `runEnd`, `step`, `assert`, `mark`, `fail`) throw `RecorderWorkerLostError`, since the
  * recorder may already have applied them.
  */
@@ -120,6 +135,58 @@ export class RecorderClient {
   }
 
   /**
+   * Resolves with the next bundle stored after `since` (default: now), automatic ones included (a
+   * signal such as an exception, HTTP 5xx or crash, a page, the agent, the operator), optionally only
+   * one with this `reason` or `trigger`; the oldest such bundle if several are stored already. Rejects
+   * with `RecorderTimeoutError` after `timeoutMs` (default 30 s). The service worker wakes the wait as
+   * the bundle is stored; with a recorder older than this client, the client asks for the list every
+   * 500 ms instead. Survives a restart of the service worker.
+   *
+   * @example
+   * const since = Date.now();
+   * await page.click('#place-order'); // the shop answers HTTP 500: the recorder bundles on its own
+   * const bundle = await rec.waitForBundle({ since, reason: 'http_5xx', timeoutMs: 30_000 });
+   * await rec.saveBundle(bundle.id, 'bundles'); // bundles/<id>.zip
+   */
+  async waitForBundle(options: WaitForBundleOptions = {}): Promise<BundleSummary> {
+    const timeoutMs = options.timeoutMs ?? DEFAULT_BUNDLE_WAIT_MS;
+    let query: BundleQuery;
+    try {
+      query = { since: sinceValue(options.since ?? Date.now()) };
+    } catch (error) {
+      throw new RecorderCallError('waitForBundle', (error as Error).message);
+    }
+    if (options.reason !== undefined) query.reason = options.reason;
+    if (options.trigger !== undefined) query.trigger = options.trigger;
+    const deadline = Date.now() + timeoutMs;
+    let polling = false;
+    for (;;) {
+      const left = Math.max(0, deadline - Date.now());
+      let found: BundleSummary | null = null;
+      if (!polling) {
+        try {
+          found = await this.call('waitForBundle', [{ ...query, timeoutMs: Math.min(left, WORKER_WAIT_MS) }], true);
+        } catch (error) {
+          if (isMissingMethod(error)) polling = true;
+          else if (!(error instanceof RecorderWorkerLostError)) throw error;
+          continue;
+        }
+      } else {
+        try {
+          found = nextBundle(await this.bundles(), query);
+        } catch (error) {
+          if (error instanceof RecorderWorkerLostError) continue;
+          if (error instanceof RecorderCallError) throw error;
+          throw new RecorderCallError('waitForBundle', (error as Error).message);
+        }
+        if (!found && left > 0) await sleep(Math.min(POLL_MS, left));
+      }
+      if (found) return found;
+      if (Date.now() >= deadline) throw new RecorderTimeoutError('waitForBundle', timeoutMs, `no bundle${describeQuery(query)} was stored`);
+    }
+  }
+
+  /**
    * Deletes a stored bundle; resolves to whether it existed. Retried after a worker restart (a retry of a
    * delete that went through before the worker went away resolves to false).
    */
@@ -146,6 +213,12 @@ export class RecorderClient {
       }
     }
   }
+}
+
+function describeQuery({ since, reason, trigger }: BundleQuery): string {
+  const parts = [reason !== undefined && `with reason ${reason}`, trigger !== undefined && `of trigger ${trigger}`].filter(Boolean);
+  const start = typeof since === 'number' ? new Date(since).toISOString() : since;
+  return `${parts.length ? ` ${parts.join(' ')}` : ''} after ${start}`;
 }
 
 /** Finds the recorder through `source` (waiting up to `timeoutMs`) and returns a client bound to it. */

@@ -70,7 +70,50 @@ export interface BundleSummary {
   sizeBytes: number;
   downloadId: number | null;
   /** Who asked for it; a page's bundles are never downloaded on their own and are deleted first. */
-  trigger?: 'agent' | 'operator' | 'page' | 'signal';
+  trigger?: BundleTrigger;
+}
+
+/** Who asked for a bundle (`BundleSummary.trigger`): `signal` is one the recorder made on its own. */
+export type BundleTrigger = 'agent' | 'operator' | 'page' | 'signal';
+
+/** `rec.waitForBundle(...)`: which bundle to wait for, and how long. */
+export interface WaitForBundleOptions {
+  /**
+   * Where the wait starts: a time (`Date`, ms since the epoch, or an ISO 8601 string), meaning bundles
+   * created at or after it, or a bundle id, meaning bundles created after that bundle. Take it before
+   * the action that may fail (a bundle is stored seconds after its failure). Default: the moment of
+   * the call.
+   */
+  since?: Date | number | string;
+  /** Only a bundle with this reason (`http_5xx`, `exception`, `crash`, `assertion_failed`, `agent_failure`…). */
+  reason?: string;
+  /** Only a bundle of this trigger (`signal`: one the recorder made on its own). */
+  trigger?: BundleTrigger;
+  /** How long to wait before rejecting with `RecorderTimeoutError`. Default 30 000 ms. */
+  timeoutMs?: number;
+}
+
+/** `afr.waitForBundle(input)`: one wait in the service worker, at most 60 000 ms. */
+export interface WaitForBundleInput {
+  since?: number | string;
+  reason?: string;
+  trigger?: BundleTrigger;
+  timeoutMs: number;
+}
+
+/**
+ * `rec.status().downloads`: what became of the latest bundle the recorder downloaded since its service
+ * worker started. `managedByDriver`: Chrome did not write `<downloads>/agent-flight-recorder/<id>.zip`
+ * (under Playwright the file is `<temporary folder>/<uuid>`, deleted with the browser).
+ */
+export interface DownloadsStatus {
+  lastBundleId: string | null;
+  lastPath: string | null;
+  state: 'complete' | 'interrupted' | null;
+  error: string | null;
+  managedByDriver: boolean;
+  /** What happened and how to keep bundles (`rec.saveBundle`), when something is wrong; else null. */
+  hint: string | null;
 }
 
 /** How much the recorder captures, in increasing order. */
@@ -133,6 +176,8 @@ export interface RecorderStatus {
     errorsDropped: number;
     bundlesRefused: number;
   };
+  /** The latest bundle download; absent from recorders older than this client. */
+  downloads?: DownloadsStatus;
 }
 
 /** Kinds of failure signal the recorder sees by itself. */
@@ -204,6 +249,8 @@ export interface AfrApi {
   listBundles(): Promise<BundleSummary[]>;
   exportBundle(id: string): Promise<string>;
   deleteBundle(id: string): Promise<boolean>;
+  /** Absent from recorders older than this client: the client then polls `listBundles`. */
+  waitForBundle(input: WaitForBundleInput): Promise<BundleSummary | null>;
   configure(patch: SettingsPatch): Promise<RecorderSettings>;
   getSettings(): Promise<RecorderSettings>;
 }

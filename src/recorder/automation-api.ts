@@ -1,6 +1,6 @@
 import type { ZodMiniType } from 'zod/mini';
 import { apiInputSchema, type AgentCommand, type AgentCommandKind } from '../../schemas/agent';
-import type { BundleSummary, Status } from '../../schemas/api';
+import { WaitForBundleInputSchema, type BundleSummary, type Status, type WaitForBundleInput } from '../../schemas/api';
 import type { Settings } from '../../schemas/settings';
 import { parseInput } from './input-checks';
 import type { Recorder } from './recorder';
@@ -34,13 +34,24 @@ export interface AutomationApi {
   /** The bundle zip as base64. */
   exportBundle(id: string): Promise<string>;
   deleteBundle(id: string): Promise<boolean>;
+  /**
+   * Resolves to the first bundle stored after `since` (a time, or a bundle id; default: now), automatic
+   * ones included, with the given `reason` and `trigger`; to null when none came within `timeoutMs`
+   * (at most 60 000 ms a call).
+   *
+   * @example
+   * const since = Date.now();
+   * await page.click('#place-order'); // the shop answers HTTP 500: the recorder bundles on its own
+   * const bundle = await worker.evaluate((since) => afr.waitForBundle({ since, reason: 'http_5xx', timeoutMs: 30_000 }), since);
+   */
+  waitForBundle(input: WaitForBundleInput): Promise<BundleSummary | null>;
   /** Validates and applies a partial settings change; resolves to the full settings. */
   configure(patch: Partial<Settings>): Promise<Settings>;
   getSettings(): Promise<Settings>;
 }
 
 /** What the automation API drives. */
-export type AutomationTarget = Pick<Recorder, 'ports' | 'commands' | 'storedBundles' | 'tabFor' | 'status'>;
+export type AutomationTarget = Pick<Recorder, 'ports' | 'commands' | 'storedBundles' | 'bundleWaiters' | 'tabFor' | 'status'>;
 
 /**
  * The automation API over the recorder. Every input is validated here and a bad one rejected with a
@@ -78,6 +89,7 @@ export function createAutomationApi(recorder: AutomationTarget, ready: () => Pro
     listBundles: after(() => recorder.storedBundles.list()),
     exportBundle: after((id) => recorder.storedBundles.export(id)),
     deleteBundle: after((id) => recorder.storedBundles.delete(id)),
+    waitForBundle: after((input) => recorder.bundleWaiters.wait(parseInput(WaitForBundleInputSchema, input, 'afr.waitForBundle'))),
     configure: after((patch) => recorder.ports.settingsStore.update(patch)),
     getSettings: after(async () => recorder.ports.settingsStore.get()),
   };

@@ -1,4 +1,4 @@
-import type { RedactionPreview } from '../../schemas/api';
+import type { DownloadsStatus, RedactionPreview } from '../../schemas/api';
 import type { RedactionRules } from '../../schemas/settings';
 import type { DownloadBundle } from '../bundle/download-sink';
 import type { PackagerPorts } from '../bundle/packager';
@@ -29,6 +29,8 @@ export interface RecorderPorts
   currentTabUrl?(tabId: number): string | null;
   /** Asks the tab's content script what the given redaction rules (plus the built-in ones) would mask. */
   previewRedaction(tabId: number, rules: RedactionRules): Promise<RedactionPreview>;
+  /** What became of the latest bundle download (`status().downloads`). */
+  downloadsStatus?(): DownloadsStatus;
   /** The browser session's run id, used when the agent declared no run. */
   sessionRunId(): string;
 }

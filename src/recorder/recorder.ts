@@ -7,6 +7,7 @@ import { onceUntilFailure } from '../shared/once-until-failure';
 import type { WebRequestEvent } from '../signals/web-request-signal';
 import { PageGuard } from '../trust/page-guard';
 import { AgentCommands } from './agent-commands';
+import { BundleWaiters } from './bundle-waiters';
 import { FailureJobs } from './failure-jobs';
 import { MessageIntake, type MessageOrigin } from './message-intake';
 import type { RecorderPorts } from './ports';
@@ -31,6 +32,8 @@ export class Recorder {
   readonly failures: FailureJobs;
   readonly commands: AgentCommands;
   readonly storedBundles: StoredBundles;
+  /** `afr.waitForBundle`: woken as each bundle is stored. */
+  readonly bundleWaiters: BundleWaiters;
   private readonly frames: FrameSources;
   private readonly run: RunState;
   /** The page's trust boundary: which frames speak for the page, and each tab's quotas. */
@@ -63,7 +66,10 @@ export class Recorder {
     this.guard = new PageGuard(clock, ports.log);
     const { mode, frames, run, guard } = this;
     const scope = this.scope;
-    this.failures = new FailureJobs({ ...ports, capture: frames, run, mode, guard, recordsTab, sleep: ports.sleep ?? defaultSleep }, settings.failureCooldownMs);
+    this.bundleWaiters = new BundleWaiters(ports.bundles, clock);
+    // The waiters' sink comes last: a waiter gets the summary with its download id.
+    const sinks = [...ports.sinks, this.bundleWaiters.sink];
+    this.failures = new FailureJobs({ ...ports, sinks, capture: frames, run, mode, guard, recordsTab, sleep: ports.sleep ?? defaultSleep }, settings.failureCooldownMs);
     const failures = this.failures;
     this.commands = new AgentCommands({ stepLog, mode, run, failures, frames, guard, scope });
     this.signals = new SignalIntake({ clock, stepLog, mode, failures, debuggerState, tabUrl, recordsTab });

@@ -1,4 +1,5 @@
 import type { Status } from '../../schemas/api';
+import { NO_DOWNLOAD } from '../bundle/download-check';
 import type { PackagerPorts } from '../bundle/packager';
 import type { FrameSources } from '../capture/frame-sources';
 import type { PageGuard } from '../trust/page-guard';
@@ -15,6 +16,8 @@ export interface StatusSources extends Pick<PackagerPorts, 'clock' | 'ring' | 's
   failures: Pick<FailureJobs, 'packaging'>;
   guard: Pick<PageGuard, 'counts'>;
   scope: Pick<TabScope, 'recordsTab' | 'recordedTabs' | 'sets'>;
+  /** The verdict on the latest bundle download (none: nothing downloaded yet). */
+  downloadsStatus?(): Status['downloads'];
 }
 
 /** How many seconds of stored frames the reported fps is taken over. */
@@ -70,5 +73,6 @@ export async function statusReport(s: StatusSources): Promise<Status> {
     version: s.extension.version,
     pageLimits: s.guard.counts(),
     scope: { mode: settings.scope, origins: settings.scopeOrigins, recordedTabs: s.scope.recordedTabs(), agentTabs: s.scope.sets.agent, chosenTabs: s.scope.sets.chosen },
+    downloads: s.downloadsStatus?.() ?? NO_DOWNLOAD,
   };
 }

@@ -29,6 +29,7 @@ export function makeStatus(over: Partial<Status> = {}): Status {
     version: '0.1.0',
     pageLimits: { framesRefused: 0, runCommandsRefused: 0, commandsDropped: 0, stepsDropped: 0, errorsDropped: 0, bundlesRefused: 0 },
     scope: { mode: 'all', origins: [], recordedTabs: [7], agentTabs: [], chosenTabs: [] },
+    downloads: { lastBundleId: null, lastPath: null, state: null, error: null, managedByDriver: false, hint: null },
     ...over,
   };
 }

@@ -21,10 +21,10 @@ function readmeRegions(file: string): string[] {
 }
 
 // The README's client examples are these files' code: the Playwright one runs in e2e/client.spec.ts,
-// the driver recipes (MCP, a running browser, raw CDP) in e2e/driver-recipes.spec.ts, the Puppeteer
-// launch one is type-checked.
+// the driver recipes (MCP, a running browser, raw CDP) in e2e/driver-recipes.spec.ts, the wait one in
+// e2e/bundle-keeping.spec.ts, the Puppeteer launch one is type-checked.
 describe('README examples', () => {
-  it.each(['playwright-example.ts', 'puppeteer-example.ts', 'playwright-mcp-example.ts', 'running-browser-example.ts', 'raw-cdp-example.ts'])(
+  it.each(['playwright-example.ts', 'puppeteer-example.ts', 'wait-example.ts', 'playwright-mcp-example.ts', 'running-browser-example.ts', 'raw-cdp-example.ts'])(
     'show the code of %s as it is',
     (file) => {
       for (const region of readmeRegions(file)) expect(readme).toContain(region);
