@@ -194,8 +194,9 @@ describe('bin/afr.mjs', () => {
     expect(lyingValidate).toEqual({ code: 1, stdout: `invalid: ${lying}\n`, stderr: '' });
     expect(bigInspect).toEqual({ code: 1, stdout: '', stderr: `afr: big-bomb.zip: ${big}\n` });
     expect(bigValidate).toEqual({ code: 1, stdout: `invalid: ${big}\n`, stderr: '' });
-    // inspect shows what it can and names the file it could not read; validate calls the bundle invalid.
-    expect(deepInspect).toMatchObject({ code: 0, stderr: '' });
+    // inspect shows what it can, names the file it could not read and exits 1; validate calls the bundle invalid.
+    expect(deepInspect).toMatchObject({ code: 1, stderr: '' });
+    expect(deepInspect.stdout).toContain('reason    ');
     expect(deepInspect.stdout).toContain('  snapshot.json: nested more than 512 levels deep');
     expect(deepValidate).toMatchObject({ code: 1, stderr: '' });
     expect(deepValidate.stdout).toMatch(/^invalid: \d+ problems? in afr-/);

@@ -38,7 +38,8 @@ Options:
   --steps N    (inspect) how many of the last steps to list, 0 for all (default ${DEFAULT_INSPECT_OPTIONS.lastSteps})
   -h, --help   this help
 
-Exit status: 0 done (validate: the bundle is valid), 1 not a bundle or an invalid one,
+Exit status: 0 done (validate: the bundle is valid), 1 not a bundle or an invalid one (inspect: a
+file it must have, or one it has, could not be read; what could be read is still printed),
 2 usage error or unreadable file.
 `;
 
@@ -132,7 +133,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   try {
     const inspection = await inspectBundle(zip, { ...DEFAULT_INSPECT_OPTIONS, lastSteps: command.steps });
     print.out(command.json ? terminalJson(inspection) : formatInspection(inspection));
-    return EXIT_OK;
+    // What could be read is printed either way; a bundle missing part of itself is not a good one.
+    return inspection.complete ? EXIT_OK : EXIT_INVALID;
   } catch (error) {
     if (!(error instanceof BundleZipError)) throw error;
     // One line, whatever the zip's entry names hold.
