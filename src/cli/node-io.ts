@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { JSON_SCHEMA_DIR } from '../../schemas/generate';
 import { bundleViewerScript } from '../bundle-format/viewer-script-build';
@@ -25,8 +25,18 @@ export function loadBundleJsonSchemas(dir: string = JSON_SCHEMA_DIR): BundleJson
  * so it cannot go stale: a change to the viewer is a change to what `afr validate` expects.
  */
 export async function loadExpectedViewer(): Promise<ExpectedViewer> {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return { version: pkg.version, script: (await bundleViewerScript()).code };
+  return { version: packageVersion(), script: (await bundleViewerScript()).code };
+}
+
+/** The version of this checkout (`package.json`): the recorder's and afr's. */
+export function packageVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+/** Whether two paths name the same existing file: the same device and inode, however each is spelled (links included). */
+async function sameFile(a: string, b: string): Promise<boolean> {
+  const [sa, sb] = await Promise.all([stat(a).catch(() => null), stat(b).catch(() => null)]);
+  return sa !== null && sb !== null && sa.dev === sb.dev && sa.ino === sb.ino;
 }
 
 /** The command line's real surroundings: the file system, `schemas/json/`, stdout and stderr. */
@@ -34,6 +44,11 @@ export const nodeIo: CliIo = {
   readFile: async (file) => new Uint8Array(await readFile(file)),
   loadSchemas: () => loadBundleJsonSchemas(),
   loadViewer: () => loadExpectedViewer(),
+  // `wx`: the file is created, never replaced, unless asked (EEXIST otherwise).
+  writeFile: (file, bytes, overwrite) => writeFile(file, bytes, { flag: overwrite ? 'w' : 'wx' }),
+  sameFile,
+  version: packageVersion,
+  now: () => new Date(),
   stdout: (text) => void process.stdout.write(text),
   stderr: (text) => void process.stderr.write(text),
 };
