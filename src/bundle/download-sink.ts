@@ -1,3 +1,4 @@
+import { heldToPageRules } from './bundle-trigger';
 import type { BundleSink, BundleStore } from './ports';
 
 /** Saves the zip to the user's downloads; resolves to the download id (`chrome.downloads` in production). */
@@ -5,14 +6,14 @@ export type DownloadBundle = (bundleId: string, zip: Uint8Array) => Promise<numb
 
 /**
  * With `autoDownload` on, saves each new bundle to the downloads folder and notes the download on its
- * summary. Never a bundle a page triggered: a page must not write files to the user's disk (the
- * operator can still download it from the library).
+ * summary. Never a bundle a page triggered, nor an unattended signal's (`heldToPageRules`): a page must
+ * not write files to the user's disk (the operator can still download it from the library).
  */
 export function autoDownloadSink(bundles: BundleStore, download: DownloadBundle): BundleSink {
   return {
     name: 'download',
     async afterStore({ summary, zip }, { settings }) {
-      if (!settings.autoDownload || summary.trigger === 'page') return;
+      if (!settings.autoDownload || heldToPageRules(summary)) return;
       // Noted on the summary the caller holds as well as in the store.
       summary.downloadId = await download(summary.id, zip);
       await bundles.setDownloadId(summary.id, summary.downloadId);

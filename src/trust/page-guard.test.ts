@@ -50,4 +50,35 @@ describe('PageGuard', () => {
     expect(guard.admitBundle(7, 'fail')).toBe(true);
     expect(guard.counts().bundlesRefused).toBe(1);
   });
+
+  it('holds unattended signal bundles to 4 a tab an hour and 20 an hour in all, apart from the page-command quota', () => {
+    const { guard, clock, log } = setup();
+    for (let i = 0; i < 4; i++) {
+      expect(guard.admitSignalBundle(7, 'page_exception')).toBe(true);
+      guard.signalBundleMade(7);
+      clock.t += 60_000;
+    }
+    expect(guard.admitSignalBundle(7, 'page_exception')).toBe(false);
+    expect(guard.admitSignalBundle(7, 'http_5xx')).toBe(false);
+    // The page's own commands keep their quota.
+    expect(guard.admitBundle(7, 'fail')).toBe(true);
+    expect(guard.counts()).toMatchObject({ signalBundlesRefused: 2, bundlesRefused: 0 });
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(log).toHaveBeenCalledWith(
+      '[afr] page_exception on tab 7 not bundled: with no agent run, signals make at most 4 bundles a tab an hour and 20 an hour in all (afr.runStart lifts this)',
+    );
+    // An hour after the first, one more.
+    clock.t = 3_600_000;
+    expect(guard.admitSignalBundle(7, 'page_exception')).toBe(true);
+    // Tabs opened one after the other share the overall 20.
+    for (let tab = 100; tab < 104; tab++) {
+      for (let i = 0; i < 4; i++) {
+        expect(guard.admitSignalBundle(tab, 'x')).toBe(true);
+        guard.signalBundleMade(tab);
+      }
+    }
+    expect(guard.admitSignalBundle(200, 'x')).toBe(true);
+    guard.signalBundleMade(200);
+    expect(guard.admitSignalBundle(201, 'x')).toBe(false);
+  });
 });
