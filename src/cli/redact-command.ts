@@ -84,8 +84,10 @@ export async function runRedact(command: RedactCommand, io: CliIo, print: Printe
       return fail(describeReadError(command.file, error));
     }
     const archive = await openBundleZip(input);
+    // Made once (esbuild, about a second): to write viewer.html again, then to check it.
     let viewer: ExpectedViewer | null = null;
     if (archive.files.has(VIEWER_FILE)) viewer = await io.loadViewer().catch(() => null);
+    const expectedViewer = () => (viewer ? Promise.resolve(viewer) : io.loadViewer());
     const result = await redactBundle(archive, io.loadSchemas(), {
       patterns: compiled.patterns,
       dropFrames: command.dropFrames,
@@ -100,7 +102,7 @@ export async function runRedact(command: RedactCommand, io: CliIo, print: Printe
       return fail(code === 'EEXIST' ? `${command.out}: exists (--force replaces it)` : `${command.out}: cannot write (${errorMessage(error)})`);
     }
     // What was written, read back: the check is of the file on disk, by the code of `afr validate`.
-    const report = await validateBundle(await io.readFile(command.out), io.loadSchemas(), () => io.loadViewer());
+    const report = await validateBundle(await io.readFile(command.out), io.loadSchemas(), expectedViewer);
     print.out(terminalText([`wrote ${command.out}`, ...describeMasking(result, command.patterns), ...result.notes]) + formatValidation(report));
     return report.valid ? EXIT_OK : EXIT_FAILED;
   } catch (error) {
