@@ -37,7 +37,8 @@ export const LAYERS = {
   // Readers: the viewer (extension page and viewer.html), the operator pages, the command line.
   viewer: { pattern: 'src/viewer', may: ['schemas', 'shared', 'bundle-format'] },
   ui: { pattern: 'src/ui', may: ['schemas', 'shared', 'settings', 'bundle-format', 'viewer'] },
-  cli: { pattern: 'src/cli', may: ['schemas', 'shared', 'bundle-format'] },
+  // `afr redact` masks with the recorder's own detectors (`redact/` is pure, like the format).
+  cli: { pattern: 'src/cli', may: ['schemas', 'shared', 'redact', 'bundle-format'] },
   // The published client stands alone (it is bundled without schemas/ or src/).
   client: { pattern: 'src/client', may: [] },
   // Extension pages (popup, options, library, viewer, offscreen document); the two entry points of

@@ -42,6 +42,12 @@ export const BundleSummarySchema = z
      * stored before it was recorded.
      */
     trigger: BundleTriggerSchema.optional(),
+    /**
+     * True on a bundle of a failure signal (`trigger: 'signal'`) made while no agent run was active: a
+     * page provoked it (its exceptions, its server's 5xx), so it is held to a page's rules: a per-tab
+     * hourly quota, never downloaded on its own, deleted first. Absent on every other bundle.
+     */
+    unattended: z.boolean().optional(),
   })
   .strict();
 export type BundleSummary = z.infer<typeof BundleSummarySchema>;
@@ -139,6 +145,8 @@ export const StatusSchema = z
         errorsDropped: z.number().int().nonnegative(),
         /** Bundles a page triggered past the page-bundle quota (not made). */
         bundlesRefused: z.number().int().nonnegative(),
+        /** Bundles of signals on a tab with no agent run past the signal-bundle quota (not made; the signal is on the timeline). */
+        signalBundlesRefused: z.number().int().nonnegative().optional(),
       })
       .strict(),
     /**

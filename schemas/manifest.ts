@@ -29,6 +29,21 @@ export function manifestSettings(settings: Settings): ManifestSettings {
   return { ...settings, redaction: { selectors: selectors.length, fieldNamePatterns: fieldNamePatterns.length, textPatterns: textPatterns.length } };
 }
 
+/**
+ * One re-redaction of the bundle after it was written (`afr redact`): when, by which tool, with how
+ * many custom patterns (never the patterns: they say what the bundle's owner keeps secret), and
+ * whether the frames and the clip were left out.
+ */
+export const RedactionPassSchema = z
+  .object({
+    at: z.string(),
+    tool: z.string(),
+    custom_patterns: z.number().int().nonnegative(),
+    frames_dropped: z.boolean(),
+  })
+  .strict();
+export type RedactionPass = z.infer<typeof RedactionPassSchema>;
+
 export const ArtifactSchema = z.object({ name: z.string(), size_bytes: z.number().int().nonnegative() }).strict();
 export type Artifact = z.infer<typeof ArtifactSchema>;
 
@@ -105,6 +120,11 @@ export const ManifestSchema = z
     settings: ManifestSettingsSchema,
     artifacts: z.array(ArtifactSchema),
     extension: z.object({ name: z.string(), version: z.string() }).strict(),
+    /**
+     * Each time the text of the bundle was masked again after it was written (`afr redact`), oldest
+     * first. Absent on a bundle as the recorder wrote it.
+     */
+    redacted_after: z.array(RedactionPassSchema).optional(),
   })
   .strict();
 export type Manifest = z.infer<typeof ManifestSchema>;

@@ -1,4 +1,6 @@
+import type { Manifest } from '../../schemas/manifest';
 import type { BundleData } from './bundle-data';
+import { VIEWER_FILE } from './file-names';
 import { bytesToBase64 } from '../shared/base64';
 import { VIEWER_CSS } from './viewer-styles';
 
@@ -80,6 +82,26 @@ ${EMBEDDED_DATA_START}${embedJson(data)}</script>
 </body>
 </html>
 `;
+}
+
+const utf8Length = (text: string) => new TextEncoder().encode(text).byteLength;
+
+/**
+ * `viewer.html` with the manifest it embeds. The page embeds the manifest, and the manifest lists
+ * `viewer.html` with its size (appended to `manifest.artifacts`): the size is found by iteration (it
+ * only changes by the number of digits it takes, so two or three rounds do). Null if it never settles.
+ */
+export async function settleViewerHtml(script: string, manifest: Manifest, files: Omit<BundleData, 'manifest'>): Promise<{ html: string; manifest: Manifest } | null> {
+  const csp = await viewerCsp(script);
+  let size = 0;
+  for (let round = 0; round < 8; round++) {
+    const candidate: Manifest = { ...manifest, artifacts: [...manifest.artifacts, { name: VIEWER_FILE, size_bytes: size }] };
+    const html = buildViewerHtml(script, { ...files, manifest: candidate }, csp);
+    const length = utf8Length(html);
+    if (length === size) return { html, manifest: candidate };
+    size = length;
+  }
+  return null;
 }
 
 /** What starts the element that carries the data, exactly as `buildViewerHtml` writes it. */

@@ -25,10 +25,11 @@ describe('autoDownloadSink', () => {
     { trigger: 'agent', downloaded: true },
     { trigger: 'operator', downloaded: true },
     { trigger: 'signal', downloaded: true },
+    { trigger: 'signal', unattended: true, downloaded: true },
     { trigger: undefined, downloaded: true },
-  ] as const)('a bundle triggered by $trigger is downloaded: $downloaded', async ({ trigger, downloaded }) => {
+  ] as const)('a bundle triggered by $trigger (unattended: $unattended) is downloaded: $downloaded', async ({ trigger, downloaded, ...rest }) => {
     const bundles = new MemoryBundleStore();
-    const summary: BundleSummary = { ...newSummary(), ...(trigger ? { trigger } : {}) };
+    const summary: BundleSummary = { ...newSummary(), ...(trigger ? { trigger } : {}), ...('unattended' in rest ? { unattended: rest.unattended } : {}) };
     await bundles.save(summary, zip);
     const download = vi.fn(async () => 42);
     await autoDownloadSink(bundles, download).afterStore({ summary, zip }, { settings: DEFAULT_SETTINGS });

@@ -5,8 +5,9 @@ export type DownloadBundle = (bundleId: string, zip: Uint8Array) => Promise<numb
 
 /**
  * With `autoDownload` on, saves each new bundle to the downloads folder and notes the download on its
- * summary. Never a bundle a page triggered: a page must not write files to the user's disk (the
- * operator can still download it from the library).
+ * summary. Never a bundle a page's command triggered: a page must not write files to the user's disk
+ * (the operator can still download it from the library). A signal's bundle is downloaded with or
+ * without an agent run: it is what an agent that declares no run relies on, and its quota bounds it.
  */
 export function autoDownloadSink(bundles: BundleStore, download: DownloadBundle): BundleSink {
   return {

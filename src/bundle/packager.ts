@@ -66,6 +66,8 @@ export interface BundleOptions {
   level: CaptureLevel;
   run: { runId: string; agent: string | null; agentVersion: string | null; task: string | null; startedAt: number } | null;
   outcome: 'passed' | 'failed' | null;
+  /** A signal's bundle made while no agent run was active: held to a page's rules (`isUnattendedSignal`). */
+  unattended?: boolean;
 }
 
 /** One bundle to make: the admitted signal, and what was fixed when it was admitted. */
@@ -242,6 +244,7 @@ export async function packageBundle(ports: PackagerPorts, request: BundleRequest
       sizeBytes: zip.byteLength,
       downloadId: null,
       trigger: bundleTrigger(signal.origin),
+      ...(options.unattended ? { unattended: true } : {}),
     };
     await ports.bundles.save(summary, zip);
     ports.log(`[afr] bundle ${bundleId} (${signal.reason}) ready in ${ports.clock.now() - t0} ms, ${jpegs.length} frames`);

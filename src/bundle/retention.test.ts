@@ -53,6 +53,17 @@ describe('selectExpiredBundles: bundles a page triggered', () => {
     { name: 'older than the age, page bundles go too', bundles: [asked('ag', 0, 1, 'agent'), page('p1', 31, 1)], want: ['p1'] },
     { name: 'with no other bundle, the newest page bundle is kept', bundles: [page('p1', 40, 50), page('p2', 41, 1)], want: ['p2'] },
     {
+      name: "unattended signals' bundles go like a page's: a page throwing in a loop never pushes out the agent's",
+      bundles: [
+        { ...asked('s1', 0, 1, 'signal'), unattended: true },
+        { ...asked('s2', 0.1, 1, 'signal'), unattended: true },
+        asked('run-sig', 0.2, 1, 'signal'),
+        asked('ag', 1, 1, 'agent'),
+        asked('op', 2, 1, 'operator'),
+      ],
+      want: ['s1', 's2'],
+    },
+    {
       name: 'bundles stored before the trigger was recorded count as asked for',
       bundles: [page('p1', 0, 1), bundle('old-a', 1, 1), bundle('old-b', 2, 1), bundle('old-c', 3, 1)],
       want: ['p1'],

@@ -2,6 +2,7 @@ import type { BundleSummary } from '../../schemas/api';
 import type { Settings } from '../../schemas/settings';
 import type { BundleStore } from './ports';
 import { newestFirst } from './ports';
+import { heldToPageRules } from './bundle-trigger';
 
 export interface RetentionPolicy {
   maxCount: number;
@@ -11,17 +12,18 @@ export interface RetentionPolicy {
 
 /**
  * Ids of the stored bundles to delete, newest first. The bundles the agent, the operator or a signal
- * asked for are held to the policy by themselves: the oldest past `maxCount`, past `maxBytes` in total,
- * or older than `maxAgeMs`; the newest of them is always kept, whatever its size or age (it is the one
- * a person is most likely to be looking for). Bundles a page triggered get the room those leave,
- * newest first, and go first: a page can never have a bundle the agent or the operator asked for
- * deleted to make room for its own. With no other bundle, the newest page bundle is kept like the newest.
+ * during the agent's run asked for are held to the policy by themselves: the oldest past `maxCount`,
+ * past `maxBytes` in total, or older than `maxAgeMs`; the newest of them is always kept, whatever its
+ * size or age (it is the one a person is most likely to be looking for). Bundles held to a page's rules
+ * (a page's command, an unattended signal: `heldToPageRules`) get the room those leave, newest first,
+ * and go first: a page can never have a bundle the agent or the operator asked for deleted to make room
+ * for its own. With no other bundle, the newest page bundle is kept like the newest.
  */
 export function selectExpiredBundles(bundles: readonly BundleSummary[], now: number, policy: RetentionPolicy): string[] {
   const ordered = [...bundles].sort(newestFirst);
   const tooOld = (b: BundleSummary) => now - Date.parse(b.createdAt) > policy.maxAgeMs;
   const expired = new Set<string>();
-  const others = ordered.filter((b) => b.trigger !== 'page');
+  const others = ordered.filter((b) => !heldToPageRules(b));
   let bytes = 0;
   others.forEach((b, i) => {
     bytes += b.sizeBytes;
@@ -30,7 +32,7 @@ export function selectExpiredBundles(bundles: readonly BundleSummary[], now: num
   const kept = others.filter((b) => !expired.has(b.id));
   let pageBytes = kept.reduce((sum, b) => sum + b.sizeBytes, 0);
   ordered
-    .filter((b) => b.trigger === 'page')
+    .filter(heldToPageRules)
     .forEach((b, i) => {
       pageBytes += b.sizeBytes;
       if (i === 0 && others.length === 0) return;

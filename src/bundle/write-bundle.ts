@@ -4,11 +4,10 @@ import type { Diagnostics } from '../../schemas/diagnostics';
 import type { SnapshotFile } from '../../schemas/snapshot';
 import type { StepsFile } from '../../schemas/steps';
 import { describeZodError } from '../shared/zod-error';
-import type { BundleData } from '../bundle-format/bundle-data';
 import { CLIP_FILE, SUMMARY_FILE, VIEWER_FILE, frameFileName } from '../bundle-format/file-names';
 import { BUNDLE_JSON_FILES, type BundleJsonFile } from '../bundle-format/file-registry';
-import { buildViewerHtml, viewerCsp } from '../bundle-format/viewer-html';
-import { renderSummary } from './summary-md';
+import { settleViewerHtml } from '../bundle-format/viewer-html';
+import { renderSummary } from '../bundle-format/summary-md';
 import type { FrameSource } from '../ring/ports';
 
 export interface BundleContents {
@@ -40,25 +39,6 @@ function validated<T>(file: BundleJsonFile<T>, value: unknown): T {
 }
 
 const asJson = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-
-const utf8Length = (text: string) => new TextEncoder().encode(text).byteLength;
-
-/**
- * `viewer.html` embeds the manifest, and the manifest lists `viewer.html` with its size: the size is
- * found by iteration (it only changes by the number of digits it takes, so two or three rounds do).
- */
-async function viewerHtml(script: string, manifest: Manifest, files: Omit<BundleData, 'manifest'>): Promise<{ html: string; manifest: Manifest }> {
-  const csp = await viewerCsp(script);
-  let size = 0;
-  for (let round = 0; round < 8; round++) {
-    const candidate: Manifest = { ...manifest, artifacts: [...manifest.artifacts, { name: VIEWER_FILE, size_bytes: size }] };
-    const html = buildViewerHtml(script, { ...files, manifest: candidate }, csp);
-    const length = utf8Length(html);
-    if (length === size) return { html, manifest: candidate };
-    size = length;
-  }
-  throw new BundleValidationError('viewer.html: its size did not settle');
-}
 
 /**
  * Lays out and zips a bundle. Every JSON file is validated against its schema before it is written;
@@ -96,7 +76,8 @@ export async function writeBundle(contents: BundleContents): Promise<{ zip: Uint
   add(SUMMARY_FILE, renderSummary(draft, diagnostics, steps.steps), true);
   let manifest = ManifestSchema.parse({ ...draft, artifacts });
   if (contents.viewerScript !== undefined) {
-    const viewer = await viewerHtml(contents.viewerScript, manifest, { steps, diagnostics, snapshot });
+    const viewer = await settleViewerHtml(contents.viewerScript, manifest, { steps, diagnostics, snapshot });
+    if (!viewer) throw new BundleValidationError('viewer.html: its size did not settle');
     manifest = viewer.manifest;
     zip.file(VIEWER_FILE, viewer.html, { compression: 'DEFLATE', date: new Date(contents.manifest.ended_at) });
   }

@@ -18,6 +18,7 @@ describe('inspectBundle', () => {
       clip: { encoder: 'ffmpeg/libx264-ultrafast', manifest_seconds: 1.5, mp4_seconds: 1.5 },
       bundle: { files: 10 },
       unreadable: [],
+      complete: true,
     });
     expect(inspection.steps?.total).toBe(12);
     expect(inspection.steps?.last.map((s) => s.action)).toHaveLength(10);
@@ -117,6 +118,7 @@ describe('inspectBundle', () => {
     });
     const inspection = await inspectBundle(zip);
     expect(inspection.unreadable.map((u) => u.file)).toEqual(['diagnostics.json', 'steps.json']);
+    expect(inspection.complete).toBe(false);
     expect(inspection.errors).toBeNull();
     expect(inspection.steps).toBeNull();
     expect(inspection.failure?.reason).toBe('page_exception');
@@ -124,6 +126,17 @@ describe('inspectBundle', () => {
     expect(text).toContain('Unreadable (run `afr validate` for details)');
     expect(text).toContain('steps.json: missing from the bundle');
     expect(text).not.toContain('Errors');
+  });
+
+  it.each<[string, (files: Map<string, Uint8Array>) => void, boolean]>([
+    ['a snapshot.json nested 50,000 deep', (files) => files.set('snapshot.json', new TextEncoder().encode(`${'['.repeat(50_000)}${']'.repeat(50_000)}`)), false],
+    ['a diagnostics.json that is not JSON', (files) => files.set('diagnostics.json', new TextEncoder().encode('{ oops')), false],
+    ['no steps.json', (files) => files.delete('steps.json'), false],
+    ['no snapshot.json nor diagnostics.json (left out below capture level trace)', (files) => (files.delete('snapshot.json'), files.delete('diagnostics.json')), true],
+  ])('with %s, is complete: %s', async (_name, edit, complete) => {
+    const inspection = await inspectBundle(await editBundle(await validZip, edit));
+    expect(inspection.complete).toBe(complete);
+    expect(inspection.bundle_id).toBe(BUNDLE_ID);
   });
 
   it('takes the failure from diagnostics.json when the manifest is unreadable', async () => {

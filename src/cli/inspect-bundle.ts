@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { CLIP_FILE, DIAGNOSTICS_FILE, MANIFEST_FILE, SNAPSHOT_FILE, STEPS_FILE } from '../bundle-format/file-names';
 import { frameSpanSeconds } from '../bundle-format/frame-time';
+import { BUNDLE_JSON_FILES } from '../bundle-format/file-registry';
 import { openBundleZip, type BundleArchive } from '../bundle-format/open-zip';
 import { parseJsonFile } from '../bundle-format/parse-files';
 import {
@@ -71,6 +72,12 @@ export interface BundleInspection {
   bundle: { bytes: number; files: number };
   /** Files that are missing, not JSON or not shaped like a bundle file: their sections are null. */
   unreadable: { file: string; error: string }[];
+  /**
+   * False when a file the bundle must have is missing, or a file it has could not be read (`afr
+   * inspect` then exits 1, after printing what it could read). A file the capture level leaves out
+   * (`snapshot.json`, `diagnostics.json` of a `metadata` bundle) does not count.
+   */
+  complete: boolean;
 }
 
 export interface InspectOptions {
@@ -91,9 +98,11 @@ export const DEFAULT_INSPECT_OPTIONS: InspectOptions = { lastSteps: 10, stackLin
 export async function inspectBundle(zip: Uint8Array, options: InspectOptions = DEFAULT_INSPECT_OPTIONS): Promise<BundleInspection> {
   const archive = await openBundleZip(zip);
   const unreadable: BundleInspection['unreadable'] = [];
+  let complete = true;
   const read = <T>(file: string, schema: z.ZodType<T>): T | null => {
     const json = parseJsonFile(archive, file, schema);
     if (json.ok) return json.value;
+    if (json.problem !== 'missing' || isRequiredFile(file)) complete = false;
     unreadable.push({ file, error: json.problem === 'schema' ? `not shaped like a bundle file: ${json.error}` : json.error });
     return null;
   };
@@ -152,8 +161,11 @@ export async function inspectBundle(zip: Uint8Array, options: InspectOptions = D
     clip: describeClip(archive, manifest?.clip ?? null),
     bundle: { bytes: archive.zipBytes, files: archive.files.size },
     unreadable,
+    complete,
   };
 }
+
+const isRequiredFile = (name: string): boolean => Object.values(BUNDLE_JSON_FILES).some((f) => f.name === name && f.required);
 
 function toStepLine(step: TolerantStep, failureTs: number): StepLine {
   const target =

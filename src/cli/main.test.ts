@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,8 @@ import JSZip from 'jszip';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderJsonSchemas } from '../../schemas/generate';
 import { BUNDLE_ID, bundleContents, editBundle, editJson, makeBundle, makeV1Bundle } from '../../test/fixtures/cli/make-bundle';
+import { ORDER_PATTERN, PLANTED, makeSecretBundle } from '../../test/fixtures/cli/secret-bundle';
+import { openBundleZip } from '../bundle-format/open-zip';
 import { bundleSchemaFileNames, type BundleJsonSchemas } from './bundle-json-schemas';
 import { loadExpectedViewer } from './node-io';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, USAGE, parseArgs, runCli, type CliIo, type Command } from './main';
@@ -31,6 +33,15 @@ describe('parseArgs', () => {
     [['inspect', 'b.zip', '--steps'], { name: 'usage-error', message: '--steps needs a whole number (0 for all steps)' }],
     [['inspect', 'b.zip', '--steps', '-1'], { name: 'usage-error', message: '--steps needs a whole number (0 for all steps)' }],
     [['validate', 'b.zip', '--steps', '2'], { name: 'usage-error', message: '--steps applies to inspect only' }],
+    [['redact', 'b.zip', '--out', 'c.zip'], { name: 'redact', file: 'b.zip', out: 'c.zip', patterns: [], dropFrames: false, force: false }],
+    [
+      ['redact', '--pattern', 'ORD-\\d{6}', 'b.zip', '--pattern=x', '--drop-frames', '--out=c.zip', '--force'],
+      { name: 'redact', file: 'b.zip', out: 'c.zip', patterns: ['ORD-\\d{6}', 'x'], dropFrames: true, force: true },
+    ],
+    [['redact', 'b.zip'], { name: 'usage-error', message: 'redact needs --out <file>: afr redact <bundle.zip> --out <redacted.zip>' }],
+    [['redact', 'b.zip', '--out'], { name: 'usage-error', message: '--out needs a value' }],
+    [['redact', 'b.zip', '--out', 'c.zip', '--json'], { name: 'usage-error', message: '--json does not apply to redact' }],
+    [['inspect', 'b.zip', '--drop-frames'], { name: 'usage-error', message: '--drop-frames applies to redact only' }],
   ])('%j', (argv, command) => {
     expect(parseArgs(argv)).toEqual(command);
   });
@@ -52,6 +63,13 @@ function fakeIo(files: Record<string, Uint8Array>) {
     },
     loadSchemas: () => schemas,
     loadViewer: async () => ({ version: '0.1.0', script: 'document.title = "viewer";' }),
+    writeFile: async (file, bytes, overwrite) => {
+      if (files[file] && !overwrite) throw Object.assign(new Error(`EEXIST: file already exists, open '${file}'`), { code: 'EEXIST' });
+      files[file] = bytes;
+    },
+    sameFile: async (a, b) => a === b && files[a] !== undefined,
+    version: () => '0.1.0',
+    now: () => new Date(Date.UTC(2026, 10, 23, 9, 30)),
     stdout: (text) => void (out.stdout += text),
     stderr: (text) => void (out.stderr += text),
   };
@@ -87,6 +105,49 @@ describe('runCli', () => {
     expect(out.stdout).toMatch(stdout);
     if (stderr === '') expect(out.stderr).toBe('');
     else expect(out.stderr).toMatch(stderr);
+  });
+
+  it('redacts a bundle into a new file and prints what it masked and that the result is valid', async () => {
+    const { io, out } = fakeIo({ 'secret.zip': await makeSecretBundle() });
+    expect(await runCli(['redact', 'secret.zip', '--pattern', ORDER_PATTERN, '--out', 'clean.zip'], io)).toBe(EXIT_OK);
+    expect(out.stderr).toBe('');
+    const lines = out.stdout.split('\n');
+    expect(lines[0]).toBe('wrote clean.zip');
+    expect(lines[1]).toMatch(/^masked \d+ spans of text: credential \d+$/);
+    expect(lines[2]).toMatch(/^ {2}--pattern "ORD-\\\\d\{6\}": \d+$/);
+    expect(lines).toContain('copied 5 files of pixels (frames/, failure.mp4) unchanged: pixels cannot be re-masked, --drop-frames leaves them out');
+    expect(lines.at(-2)).toMatch(/^valid: afr-/);
+    const written = await io.readFile('clean.zip');
+    const text = [...(await openBundleZip(written)).files.values()].map((b) => Buffer.from(b).toString('latin1')).join('');
+    for (const secret of Object.values(PLANTED)) expect(text).not.toContain(secret);
+  });
+
+  it.each<[string, string[], RegExp]>([
+    ['a bad pattern', ['redact', 'secret.zip', '--pattern', 'ORD-(', '--pattern', '', '--out', 'clean.zip'], /^afr: --pattern "ORD-\(": not a valid regular expression\nafr: --pattern "": Too small: expected string to have >=1 characters\n$/],
+    ['the input as --out', ['redact', 'secret.zip', '--out', 'secret.zip', '--force'], /^afr: secret\.zip: is the input bundle; redact writes a new file \(--out another path\)\n$/],
+    ['an existing --out', ['redact', 'secret.zip', '--out', 'taken.zip'], /^afr: taken\.zip: exists \(--force replaces it\)\n$/],
+    ['a missing bundle', ['redact', 'missing.zip', '--out', 'clean.zip'], /^afr: missing\.zip: no such file\n$/],
+    ['a file that is not a zip', ['redact', 'taken.zip', '--out', 'clean.zip'], /^afr: taken\.zip: not a zip archive \([^\n]*\)\n$/],
+    ['a bundle it cannot read', ['redact', 'broken.zip', '--out', 'clean.zip'], /^afr: broken\.zip: steps\.json: missing from the bundle\n$/],
+  ])('refuses %s in one line, exit 1, writing nothing', async (_name, argv, stderr) => {
+    const files: Record<string, Uint8Array> = {
+      'secret.zip': await makeSecretBundle(),
+      'taken.zip': new TextEncoder().encode('mine'),
+      'broken.zip': await editBundle(await makeBundle(), (f) => f.delete('steps.json')),
+    };
+    const { io, out } = fakeIo(files);
+    expect(await runCli(argv, io)).toBe(EXIT_INVALID);
+    expect(out.stderr).toMatch(stderr);
+    expect(out.stdout).toBe('');
+    expect(Object.keys(files).sort()).toEqual(['broken.zip', 'secret.zip', 'taken.zip']);
+    expect(new TextDecoder().decode(files['taken.zip'])).toBe('mine');
+  });
+
+  it('replaces an existing --out with --force', async () => {
+    const files: Record<string, Uint8Array> = { 'secret.zip': await makeSecretBundle(), 'taken.zip': new TextEncoder().encode('mine') };
+    const { io } = fakeIo(files);
+    expect(await runCli(['redact', 'secret.zip', '--drop-frames', '--out', 'taken.zip', '--force'], io)).toBe(EXIT_OK);
+    expect([...(await openBundleZip(files['taken.zip']!)).files.keys()].filter((n) => n.startsWith('frames/'))).toEqual([]);
   });
 
   it('prints machine-readable reports with --json', async () => {
@@ -194,12 +255,28 @@ describe('bin/afr.mjs', () => {
     expect(lyingValidate).toEqual({ code: 1, stdout: `invalid: ${lying}\n`, stderr: '' });
     expect(bigInspect).toEqual({ code: 1, stdout: '', stderr: `afr: big-bomb.zip: ${big}\n` });
     expect(bigValidate).toEqual({ code: 1, stdout: `invalid: ${big}\n`, stderr: '' });
-    // inspect shows what it can and names the file it could not read; validate calls the bundle invalid.
-    expect(deepInspect).toMatchObject({ code: 0, stderr: '' });
+    // inspect shows what it can, names the file it could not read and exits 1; validate calls the bundle invalid.
+    expect(deepInspect).toMatchObject({ code: 1, stderr: '' });
+    expect(deepInspect.stdout).toContain('reason    ');
     expect(deepInspect.stdout).toContain('  snapshot.json: nested more than 512 levels deep');
     expect(deepValidate).toMatchObject({ code: 1, stderr: '' });
     expect(deepValidate.stdout).toMatch(/^invalid: \d+ problems? in afr-/);
     expect(deepValidate.stdout).toContain('  snapshot.json: nested more than 512 levels deep');
+  }, 60_000);
+
+  it('redacts a bundle: the written zip holds no planted secret and passes afr validate', async () => {
+    writeFileSync(path.join(dir, 'secret.zip'), await makeSecretBundle((await loadExpectedViewer()).script));
+    const redacted = await run('redact', 'secret.zip', '--pattern', ORDER_PATTERN, '--drop-frames', '--out', 'clean.zip');
+    expect(redacted).toMatchObject({ code: 0, stderr: '' });
+    expect(redacted.stdout).toMatch(/^wrote clean\.zip\nmasked \d+ spans of text: credential \d+\n {2}--pattern "ORD-\\\\d\{6\}": \d+\nleft out 5 files of pixels \(frames\/, failure\.mp4\)\nvalid: afr-\S+ \(6 files, 0 frames, 12 steps, no clip, /);
+    const written = readFileSync(path.join(dir, 'clean.zip'));
+    const archive = await openBundleZip(new Uint8Array(written));
+    for (const [name, bytes] of [['(zip)', written] as const, ...archive.files]) {
+      for (const secret of Object.values(PLANTED)) expect(Buffer.from(bytes).toString('latin1').includes(secret), `${secret} in ${name}`).toBe(false);
+    }
+    expect(await run('validate', 'clean.zip')).toMatchObject({ code: 0, stdout: expect.stringMatching(/^valid: /) as string });
+    // Run again: the file exists now.
+    expect(await run('redact', 'secret.zip', '--out', 'clean.zip')).toEqual({ code: 1, stdout: '', stderr: 'afr: clean.zip: exists (--force replaces it)\n' });
   }, 60_000);
 });
 

@@ -4,12 +4,20 @@ import { BundleZipError } from '../bundle-format/open-zip';
 import { formatInspection } from './format-inspection';
 import { DEFAULT_INSPECT_OPTIONS, inspectBundle } from './inspect-bundle';
 import { formatValidation, validateBundle } from './validate-bundle';
-import { errorMessage } from '../shared/error-message';
+import { describeReadError } from './read-error';
+import { runRedact, type Printer, type RedactCommand } from './redact-command';
 import { escapeControls, terminalJson } from './safe-text';
 
 /** What the command line touches outside itself; `node-io.ts` has the real one. */
 export interface CliIo {
   readFile(path: string): Promise<Uint8Array>;
+  /** Writes a new file; rejects with code `EEXIST` when `path` exists, unless `overwrite`. */
+  writeFile(path: string, bytes: Uint8Array, overwrite: boolean): Promise<void>;
+  /** Whether two paths name the same existing file (false when either does not exist). */
+  sameFile(a: string, b: string): Promise<boolean>;
+  /** This afr's version (`package.json`). */
+  version(): string;
+  now(): Date;
   loadSchemas(): BundleJsonSchemas;
   /** This version's viewer, to check a bundle's `viewer.html` against (asked only when there is one). */
   loadViewer(): Promise<ExpectedViewer>;
@@ -31,21 +39,31 @@ Usage:
   afr validate <bundle.zip> [--json]
       check each JSON file against its JSON Schema, the manifest against the files in the zip,
       and viewer.html against the viewer of this version
+  afr redact <bundle.zip> [--pattern RE]... [--drop-frames] --out <file> [--force]
+      mask the text of every file again with today's detectors and the given patterns, write the
+      result to --out and validate it; frames and the clip are copied unchanged (pixels cannot be
+      re-masked) unless --drop-frames leaves them out
   afr --help
 
 Options:
   --json       machine-readable output on stdout
   --steps N    (inspect) how many of the last steps to list, 0 for all (default ${DEFAULT_INSPECT_OPTIONS.lastSteps})
+  --pattern RE (redact) a regular expression whose matches are masked too; repeat for more
+  --drop-frames (redact) leave out frames/ and failure.mp4
+  --out FILE   (redact) where to write the redacted bundle (never the input)
+  --force      (redact) replace --out if it exists
   -h, --help   this help
 
-Exit status: 0 done (validate: the bundle is valid), 1 not a bundle or an invalid one,
-2 usage error or unreadable file.
+Exit status: 0 done (validate: the bundle is valid), 1 not a bundle or an invalid one (inspect: a
+file it must have, or one it has, could not be read; what could be read is still printed; redact:
+any failure, a bad pattern or an invalid result included), 2 usage error or unreadable file.
 `;
 
 export type Command =
   | { name: 'help' }
   | { name: 'inspect'; file: string; json: boolean; steps: number }
   | { name: 'validate'; file: string; json: boolean }
+  | RedactCommand
   | { name: 'usage-error'; message: string };
 
 /** Reads the arguments after `afr`. Never throws: bad input is a `usage-error`. */
@@ -54,6 +72,8 @@ export function parseArgs(argv: readonly string[]): Command {
   let json = false;
   let help = false;
   let steps: number | undefined;
+  const redact = { patterns: [] as string[], out: undefined as string | undefined, dropFrames: false, force: false };
+  let redactOption: string | null = null;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? '';
     if (arg === '--') {
@@ -66,15 +86,32 @@ export function parseArgs(argv: readonly string[]): Command {
       const value = arg === '--steps' ? argv[(i += 1)] : arg.slice('--steps='.length);
       if (value === undefined || !/^\d+$/.test(value)) return { name: 'usage-error', message: '--steps needs a whole number (0 for all steps)' };
       steps = Number(value);
+    } else if (arg === '--pattern' || arg.startsWith('--pattern=') || arg === '--out' || arg.startsWith('--out=')) {
+      const name = arg.startsWith('--pattern') ? '--pattern' : '--out';
+      const value = arg === name ? argv[(i += 1)] : arg.slice(name.length + 1);
+      if (value === undefined) return { name: 'usage-error', message: `${name} needs a value` };
+      if (name === '--pattern') redact.patterns.push(value);
+      else redact.out = value;
+      redactOption = name;
+    } else if (arg === '--drop-frames' || arg === '--force') {
+      redact.dropFrames ||= arg === '--drop-frames';
+      redact.force ||= arg === '--force';
+      redactOption = arg;
     } else if (arg.startsWith('-') && arg !== '-') return { name: 'usage-error', message: `unknown option ${arg}` };
     else positionals.push(arg);
   }
   const [command, file, ...extra] = positionals;
   if (help || command === 'help') return { name: 'help' };
   if (command === undefined) return { name: 'usage-error', message: 'missing command' };
-  if (command !== 'inspect' && command !== 'validate') return { name: 'usage-error', message: `unknown command ${JSON.stringify(command)}` };
+  if (command !== 'inspect' && command !== 'validate' && command !== 'redact') return { name: 'usage-error', message: `unknown command ${JSON.stringify(command)}` };
   if (file === undefined) return { name: 'usage-error', message: `${command} needs a bundle: afr ${command} <bundle.zip>` };
   if (extra.length > 0) return { name: 'usage-error', message: `one bundle at a time (extra: ${extra.join(' ')})` };
+  if (redactOption !== null && command !== 'redact') return { name: 'usage-error', message: `${redactOption} applies to redact only` };
+  if (command === 'redact') {
+    if (steps !== undefined || json) return { name: 'usage-error', message: `${steps !== undefined ? '--steps' : '--json'} does not apply to redact` };
+    if (redact.out === undefined) return { name: 'usage-error', message: 'redact needs --out <file>: afr redact <bundle.zip> --out <redacted.zip>' };
+    return { name: 'redact', file, out: redact.out, patterns: redact.patterns, dropFrames: redact.dropFrames, force: redact.force };
+  }
   if (command === 'validate') {
     if (steps !== undefined) return { name: 'usage-error', message: '--steps applies to inspect only' };
     return { name: 'validate', file, json };
@@ -82,21 +119,12 @@ export function parseArgs(argv: readonly string[]): Command {
   return { name: 'inspect', file, json, steps: steps ?? DEFAULT_INSPECT_OPTIONS.lastSteps };
 }
 
-/** Why a file could not be read, in words (Node's `code`, else the message). */
-function describeReadError(file: string, error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'ENOENT') return `${file}: no such file`;
-  if (code === 'EISDIR') return `${file}: is a directory, not a bundle zip`;
-  if (code === 'EACCES') return `${file}: permission denied`;
-  return `${file}: cannot read (${errorMessage(error)})`;
-}
-
 /**
  * What `afr` writes, the last step before the terminal: every line escaped (`safe-text.ts`), the line
  * breaks between lines kept. The formatters escape bundle text already; this also covers what they
  * did not foresee (a file name from the command line, an error message quoting the zip).
  */
-function printer(io: CliIo): { out(text: string): void; err(text: string): void } {
+function printer(io: CliIo): Printer {
   const safe = (text: string) => text.split('\n').map(escapeControls).join('\n');
   return { out: (text) => io.stdout(safe(text)), err: (text) => io.stderr(safe(text)) };
 }
@@ -116,6 +144,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     print.err(`afr: ${command.message}\n\n${USAGE}`);
     return EXIT_USAGE;
   }
+  if (command.name === 'redact') return runRedact(command, io, print);
   let zip: Uint8Array;
   try {
     zip = await io.readFile(command.file);
@@ -132,7 +161,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   try {
     const inspection = await inspectBundle(zip, { ...DEFAULT_INSPECT_OPTIONS, lastSteps: command.steps });
     print.out(command.json ? terminalJson(inspection) : formatInspection(inspection));
-    return EXIT_OK;
+    // What could be read is printed either way; a bundle missing part of itself is not a good one.
+    return inspection.complete ? EXIT_OK : EXIT_INVALID;
   } catch (error) {
     if (!(error instanceof BundleZipError)) throw error;
     // One line, whatever the zip's entry names hold.

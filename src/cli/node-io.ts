@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { JSON_SCHEMA_DIR } from '../../schemas/generate';
 import { bundleViewerScript } from '../bundle-format/viewer-script-build';
 import { bundleSchemaFileNames, type BundleJsonSchemas } from './bundle-json-schemas';
 import type { CliIo } from './main';
+import { nodeFiles } from './node-files';
 import type { ExpectedViewer } from './viewer-check';
 
 /**
@@ -25,15 +25,18 @@ export function loadBundleJsonSchemas(dir: string = JSON_SCHEMA_DIR): BundleJson
  * so it cannot go stale: a change to the viewer is a change to what `afr validate` expects.
  */
 export async function loadExpectedViewer(): Promise<ExpectedViewer> {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return { version: pkg.version, script: (await bundleViewerScript()).code };
+  return { version: packageVersion(), script: (await bundleViewerScript()).code };
+}
+
+/** The version of this checkout (`package.json`): the recorder's and afr's. */
+export function packageVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
 
 /** The command line's real surroundings: the file system, `schemas/json/`, stdout and stderr. */
 export const nodeIo: CliIo = {
-  readFile: async (file) => new Uint8Array(await readFile(file)),
+  ...nodeFiles,
   loadSchemas: () => loadBundleJsonSchemas(),
   loadViewer: () => loadExpectedViewer(),
-  stdout: (text) => void process.stdout.write(text),
-  stderr: (text) => void process.stderr.write(text),
+  version: packageVersion,
 };

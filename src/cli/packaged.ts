@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import process from 'node:process';
 import type { BundleJsonSchemas } from './bundle-json-schemas';
 import { runCli, type CliIo } from './main';
+import { nodeFiles } from './node-files';
 import type { ExpectedViewer } from './viewer-check';
 
 /*
@@ -13,11 +13,10 @@ import type { ExpectedViewer } from './viewer-check';
 declare const AFR_CLI_ASSETS: { schemas: BundleJsonSchemas; viewer: ExpectedViewer };
 
 const io: CliIo = {
-  readFile: async (file) => new Uint8Array(await readFile(file)),
+  ...nodeFiles,
   loadSchemas: () => AFR_CLI_ASSETS.schemas,
   loadViewer: async () => AFR_CLI_ASSETS.viewer,
-  stdout: (text) => void process.stdout.write(text),
-  stderr: (text) => void process.stderr.write(text),
+  version: () => AFR_CLI_ASSETS.viewer.version,
 };
 
 // `agent-flight-recorder inspect … | head` closes the pipe early: that is not an error.

@@ -71,6 +71,8 @@ export interface BundleSummary {
   downloadId: number | null;
   /** Who asked for it; a page's bundles are never downloaded on their own and are deleted first. */
   trigger?: BundleTrigger;
+  /** A signal's bundle made while no agent run was active on its tab: held to a quota, deleted first. */
+  unattended?: boolean;
 }
 
 /** Who asked for a bundle (`BundleSummary.trigger`): `signal` is one the recorder made on its own. */
@@ -175,6 +177,8 @@ export interface RecorderStatus {
     stepsDropped: number;
     errorsDropped: number;
     bundlesRefused: number;
+    /** Signal bundles refused past their quota while no agent run was active (absent from older recorders). */
+    signalBundlesRefused?: number;
   };
   /** The latest bundle download; absent from recorders older than this client. */
   downloads?: DownloadsStatus;

@@ -2,7 +2,7 @@ import JSZip from 'jszip';
 import { describe, expect, it, vi } from 'vitest';
 import { StepsFileSchema } from '../../schemas/steps';
 import { STEPS_IN_FLIGHT_MS } from '../../schemas/content-port';
-import { origin, screencastPort, setupRecorder, stepMessage, T0 } from '../../test/fakes/recorder';
+import { cdpException, origin, screencastPort, setupRecorder, stepMessage, T0 } from '../../test/fakes/recorder';
 
 describe('FailureJobs (through the Recorder and afr)', () => {
   it('reads the steps for a bundle once those a page may still have been batching are in', async () => {
@@ -185,5 +185,61 @@ describe('FailureJobs: the sinks', () => {
     await afr.fail({ tabId: 7, reason: 'agent_failure' });
     expect(afterStore).toHaveBeenCalledWith(expect.anything(), { settings: expect.objectContaining({ bufferSeconds: 20 }) });
     recorder.loop.stop();
+  });
+
+  describe('signal bundles: the agent’s during its run, the page’s rules without one', () => {
+    /** An exception a minute on tab 7 (past the cooldown each time), `count` times. */
+    const throwEveryMinute = async (setup: ReturnType<typeof setupRecorder>, count: number) => {
+      for (let i = 0; i < count; i++) {
+        await setup.recorder.handleCdpEvent(7, 'Runtime.exceptionThrown', cdpException(`Error: boom ${i}`), () => 'https://shop.test/cart');
+        setup.clock.t += 60_000;
+      }
+    };
+
+    it('without an agent run: at most 10 bundles a tab an hour, unattended, downloaded, the rest on the timeline', async () => {
+      const setup = setupRecorder();
+      await setup.recorder.start();
+      await setup.afr.configure({ postFailureSeconds: 0 });
+      await throwEveryMinute(setup, 14);
+      const bundles = await setup.ports.bundles.list();
+      expect(bundles).toHaveLength(10);
+      for (const b of bundles) expect(b).toMatchObject({ trigger: 'signal', unattended: true });
+      expect(setup.download).toHaveBeenCalledTimes(10);
+      expect((await setup.afr.status()).pageLimits.signalBundlesRefused).toBe(4);
+      // The refused ones are on the timeline, marked suppressed (the step log keeps the last minute here).
+      const signals = (await setup.ports.stepLog.between(7, 0, setup.clock.t)).filter((s) => s.kind === 'signal');
+      expect(signals.at(-1)?.detail).toMatchObject({ signal_kind: 'exception', disposition: 'suppressed', message: expect.stringContaining('boom 13') as string });
+      setup.recorder.loop.stop();
+    });
+
+    it('during the agent’s run: every signal past the cooldown is bundled, kept and downloaded', async () => {
+      const setup = setupRecorder();
+      await setup.recorder.start();
+      await setup.afr.configure({ postFailureSeconds: 0 });
+      await setup.afr.runStart({ agent: 'shop-bot' });
+      await throwEveryMinute(setup, 8);
+      const bundles = await setup.ports.bundles.list();
+      expect(bundles).toHaveLength(8);
+      for (const b of bundles) {
+        expect(b.trigger).toBe('signal');
+        expect(b).not.toHaveProperty('unattended');
+      }
+      expect(setup.download).toHaveBeenCalledTimes(8);
+      expect((await setup.afr.status()).pageLimits.signalBundlesRefused).toBe(0);
+      setup.recorder.loop.stop();
+    });
+
+    it('without an agent run, a page throwing in a loop never evicts the agent’s bundle', async () => {
+      const setup = setupRecorder();
+      await setup.recorder.start();
+      await setup.afr.configure({ postFailureSeconds: 0, maxStoredBundles: 2 });
+      const agentBundle = await setup.afr.fail({ tabId: 7, reason: 'agent_failure' });
+      setup.clock.t += 60_000;
+      await throwEveryMinute(setup, 4);
+      const ids = (await setup.ports.bundles.list()).map((b) => b.id);
+      expect(ids).toHaveLength(2);
+      expect(ids).toContain(agentBundle);
+      setup.recorder.loop.stop();
+    });
   });
 });

@@ -3,6 +3,7 @@ import { STEPS_IN_FLIGHT_MS } from '../../schemas/content-port';
 import type { FailureSignal } from '../../schemas/failure';
 import type { Settings } from '../../schemas/settings';
 import { runSinks } from '../bundle/bundle-sinks';
+import { isUnattendedSignal } from '../bundle/bundle-trigger';
 import { packageBundle, type BundleOptions, type PackagerPorts } from '../bundle/packager';
 import type { BundleSink } from '../bundle/ports';
 import type { FrameSources } from '../capture/frame-sources';
@@ -28,10 +29,10 @@ export interface TriggerOptions {
 export interface FailureJobPorts extends PackagerPorts {
   /** The frame sources: a frame of the page as it is, and the capture statistics. */
   capture: Pick<FrameSources, 'handleFailure' | 'frameNow' | 'stats'>;
-  run: Pick<RunState, 'runOf' | 'runId'>;
+  run: Pick<RunState, 'runOf' | 'runId' | 'active'>;
   mode: RecordingMode;
-  /** The page-bundle quota: a bundle a page triggered is made only within it. */
-  guard: Pick<PageGuard, 'admitBundle' | 'bundleMade'>;
+  /** The page-bundle quotas: a bundle a page triggered, or an unattended signal's, is made only within its own. */
+  guard: Pick<PageGuard, 'admitBundle' | 'bundleMade' | 'admitSignalBundle' | 'signalBundleMade'>;
   /** Where each stored bundle goes next, in order. */
   sinks: readonly BundleSink[];
   /** Waits (the after-failure tail, the steps in flight). */
@@ -99,7 +100,11 @@ export class FailureJobs {
     // A page's failure is never explicit, whatever the caller says: the cooldown applies to it.
     const byPage = signal.origin === 'page';
     const explicit = (options.explicit ?? false) && !byPage;
-    if (byPage && !this.ports.guard.admitBundle(signal.tab_id, signal.reason)) {
+    // A signal with no agent run is the page's doing too (it threw, its server answered 5xx): it has a
+    // quota of its own, explicit (a crash) or not.
+    const unattended = isUnattendedSignal(signal.origin, this.ports.run.active !== null);
+    const guard = this.ports.guard;
+    if ((byPage && !guard.admitBundle(signal.tab_id, signal.reason)) || (unattended && !guard.admitSignalBundle(signal.tab_id, signal.reason))) {
       if (mode.recordsTimeline) await stepLog.add(signalStep(signal, 'suppressed'));
       return null;
     }
@@ -113,7 +118,8 @@ export class FailureJobs {
       log(`[afr] ${signal.reason} on tab ${signal.tab_id} not bundled: ${verdict.why}`);
       return null;
     }
-    if (byPage) this.ports.guard.bundleMade(signal.tab_id);
+    if (byPage) guard.bundleMade(signal.tab_id);
+    if (unattended) guard.signalBundleMade(signal.tab_id);
     // `runEnd` names the run it ended (null: none), which is no longer the tab's.
     const run = options.runOverride !== undefined ? options.runOverride : this.ports.run.runOf(signal.tab_id);
     // Registered before any await, so a concurrent explicit request for the same tab waits for it.
@@ -129,6 +135,7 @@ export class FailureJobs {
         level: settings.captureLevel,
         run: run ?? null,
         outcome: options.outcome ?? null,
+        unattended,
       });
       await runSinks(this.ports.sinks, bundle, { settings }, log);
       return bundle.summary;

@@ -32,4 +32,33 @@ describe('MalformedMessageLog', () => {
     malformed.dropped(7, '');
     expect(log).toHaveBeenCalledTimes(2 + 255 + 2);
   });
+
+  it('logs at once when the clock is set back, then keeps the spacing from there (never silent for longer)', () => {
+    const clock = { t: 1_000_000, now() { return this.t; } };
+    const log = vi.fn();
+    const malformed = new MalformedMessageLog(clock, log);
+    malformed.dropped(7, ': a');
+    malformed.dropped(7, ': b');
+    clock.t -= 3_600_000; // an hour back: waiting for the old time to come again would hide every drop for an hour
+    malformed.dropped(7, ': c');
+    malformed.dropped(7, ': d');
+    clock.t += MALFORMED_LOG_SPACING_MS;
+    malformed.dropped(7, ': e');
+    expect(log.mock.calls.map(([line]) => line)).toEqual([
+      '[afr] dropped a malformed message from tab 7: a',
+      '[afr] dropped a malformed message from tab 7: c (1 more dropped without a warning since the last one)',
+      '[afr] dropped a malformed message from tab 7: e (1 more dropped without a warning since the last one)',
+    ]);
+  });
+
+  it('forgets only the closed tab (tab 17 is not tab 7)', () => {
+    const log = vi.fn();
+    const malformed = new MalformedMessageLog({ now: () => 0 }, log);
+    malformed.dropped(7, '');
+    malformed.dropped(17, '');
+    malformed.forget(7);
+    malformed.dropped(7, '');
+    malformed.dropped(17, '');
+    expect(log).toHaveBeenCalledTimes(3);
+  });
 });

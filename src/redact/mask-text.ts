@@ -50,20 +50,28 @@ function cutAtLastSpace(text: string, limit: number): string {
   return text.slice(0, end);
 }
 
+/**
+ * Replaces every match of each custom pattern (global regexes) in turn with the custom mask, telling
+ * `matched` the index of the pattern each time. Masks run before the built-in detectors (see `createTextMasker`).
+ */
+export function maskCustomPatterns(text: string, patterns: readonly RegExp[], matched: (index: number) => void): string {
+  patterns.forEach((pattern, index) => {
+    pattern.lastIndex = 0;
+    text = text.replace(pattern, () => {
+      matched(index);
+      return TEXT_MASKS.custom;
+    });
+  });
+  return text;
+}
+
 /** A masker applying the built-in detectors and `rules`' text patterns. */
 export function createTextMasker(rules: CompiledRedactionRules = NO_CUSTOM_RULES): TextMasker {
   const custom = rules.textPatterns;
   const maskInto = (text: string, counts: TextMaskCounts): string => {
     if (!text) return text;
     // Custom patterns first, so a built-in mask cannot split what a custom pattern would match.
-    for (const pattern of custom) {
-      pattern.lastIndex = 0;
-      text = text.replace(pattern, () => {
-        counts.custom++;
-        return TEXT_MASKS.custom;
-      });
-    }
-    return applyDetectors(text, TEXT_MASKS, counts);
+    return applyDetectors(maskCustomPatterns(text, custom, () => counts.custom++), TEXT_MASKS, counts);
   };
   return {
     rules,

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PageGuard } from './page-guard';
+import { SIGNAL_BUNDLE_QUOTA } from './page-quotas';
 
 const setup = () => {
   const clock = { t: 0, now() { return this.t; } };
@@ -49,5 +50,38 @@ describe('PageGuard', () => {
     clock.t += 60_000;
     expect(guard.admitBundle(7, 'fail')).toBe(true);
     expect(guard.counts().bundlesRefused).toBe(1);
+  });
+
+  it('holds unattended signal bundles to their own quota a tab an hour and in all, apart from the page-command quota', () => {
+    const { perTab, overall } = SIGNAL_BUNDLE_QUOTA;
+    const { guard, clock, log } = setup();
+    for (let i = 0; i < perTab; i++) {
+      expect(guard.admitSignalBundle(7, 'page_exception')).toBe(true);
+      guard.signalBundleMade(7);
+      clock.t += 60_000;
+    }
+    expect(guard.admitSignalBundle(7, 'page_exception')).toBe(false);
+    expect(guard.admitSignalBundle(7, 'http_5xx')).toBe(false);
+    // The page's own commands keep their quota.
+    expect(guard.admitBundle(7, 'fail')).toBe(true);
+    expect(guard.counts()).toMatchObject({ signalBundlesRefused: 2, bundlesRefused: 0 });
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(log).toHaveBeenCalledWith(
+      `[afr] page_exception on tab 7 not bundled: with no agent run, signals make at most ${perTab} bundles a tab an hour and ${overall} an hour in all (afr.runStart lifts this)`,
+    );
+    // An hour after the first, one more.
+    clock.t = 3_600_000;
+    expect(guard.admitSignalBundle(7, 'page_exception')).toBe(true);
+    // Tabs opened one after the other share the overall quota: tab 7 still holds perTab - 1 of it.
+    let made = perTab - 1;
+    for (let tab = 100; made < overall - 1; tab++) {
+      for (let i = 0; i < perTab && made < overall - 1; i++, made++) {
+        expect(guard.admitSignalBundle(tab, 'x')).toBe(true);
+        guard.signalBundleMade(tab);
+      }
+    }
+    expect(guard.admitSignalBundle(200, 'x')).toBe(true);
+    guard.signalBundleMade(200);
+    expect(guard.admitSignalBundle(201, 'x')).toBe(false);
   });
 });

@@ -1,6 +1,15 @@
 import type { Clock } from '../shared/clock';
 import { frameMayCommand, type CommandSender } from './frame-policy';
-import { PageBundleQuota, PageQuotas, PAGE_BUNDLE_QUOTA, PAGE_QUOTAS, type PageBundleLimits, type PageQuotaKind, type PageQuotaLimits } from './page-quotas';
+import {
+  PageBundleQuota,
+  PageQuotas,
+  PAGE_BUNDLE_QUOTA,
+  PAGE_QUOTAS,
+  SIGNAL_BUNDLE_QUOTA,
+  type PageBundleLimits,
+  type PageQuotaKind,
+  type PageQuotaLimits,
+} from './page-quotas';
 import { ThrottledLog } from './throttled-log';
 
 /** What the worker refused or dropped of what pages sent, since it started (`afr.status().pageLimits`). */
@@ -17,6 +26,8 @@ export interface PageLimitCounts {
   errorsDropped: number;
   /** Page-triggered bundles over their quota (not made; the failure is on the timeline). */
   bundlesRefused: number;
+  /** Bundles of signals on a tab with no agent run over their quota (not made; the signal is on the timeline). */
+  signalBundlesRefused: number;
 }
 
 /**
@@ -28,16 +39,18 @@ export interface PageLimitCounts {
 export class PageGuard {
   private readonly quotas: PageQuotas;
   private readonly bundles: PageBundleQuota;
+  private readonly signalBundles: PageBundleQuota;
   private readonly warnings: ThrottledLog;
-  private readonly dropped: PageLimitCounts = { framesRefused: 0, runCommandsRefused: 0, commandsDropped: 0, stepsDropped: 0, errorsDropped: 0, bundlesRefused: 0 };
+  private readonly dropped: PageLimitCounts = { framesRefused: 0, runCommandsRefused: 0, commandsDropped: 0, stepsDropped: 0, errorsDropped: 0, bundlesRefused: 0, signalBundlesRefused: 0 };
 
   constructor(
     private readonly clock: Clock,
     log: (message: string) => void,
-    limits: { quotas?: PageQuotaLimits; bundles?: PageBundleLimits } = {},
+    limits: { quotas?: PageQuotaLimits; bundles?: PageBundleLimits; signalBundles?: PageBundleLimits } = {},
   ) {
     this.quotas = new PageQuotas(limits.quotas ?? PAGE_QUOTAS);
     this.bundles = new PageBundleQuota(limits.bundles ?? PAGE_BUNDLE_QUOTA);
+    this.signalBundles = new PageBundleQuota(limits.signalBundles ?? SIGNAL_BUNDLE_QUOTA);
     this.warnings = new ThrottledLog(log);
   }
 
@@ -89,6 +102,28 @@ export class PageGuard {
     this.bundles.record(tabId, this.clock.now());
   }
 
+  /**
+   * Whether a bundle of a failure signal on a tab with no agent run may be made now (`signalBundleMade`
+   * once it is admitted): the page provoked it, so it is held to its own quota.
+   */
+  admitSignalBundle(tabId: number | null, reason: string): boolean {
+    const now = this.clock.now();
+    if (this.signalBundles.allows(tabId, now)) return true;
+    this.dropped.signalBundlesRefused++;
+    const { perTab, overall } = this.signalBundles.limits;
+    this.warnings.warn(
+      `signal-bundle:${tabId}`,
+      now,
+      `[afr] ${reason} on tab ${tabId} not bundled: with no agent run, signals make at most ${perTab} bundles a tab an hour and ${overall} an hour in all (afr.runStart lifts this)`,
+    );
+    return false;
+  }
+
+  /** An unattended signal's bundle of the tab was admitted: it counts against the signal-bundle quota. */
+  signalBundleMade(tabId: number | null): void {
+    this.signalBundles.record(tabId, this.clock.now());
+  }
+
   counts(): PageLimitCounts {
     return { ...this.dropped };
   }
@@ -97,6 +132,7 @@ export class PageGuard {
   forget(tabId: number): void {
     this.quotas.forget(tabId);
     this.bundles.forget(tabId);
+    this.signalBundles.forget(tabId);
     this.warnings.forget(`:${tabId}`);
   }
 

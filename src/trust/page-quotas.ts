@@ -53,7 +53,14 @@ export class PageQuotas {
 export const PAGE_BUNDLE_QUOTA = { perTab: 2, tabWindowMs: 60_000, overall: 10, overallWindowMs: 600_000 } as const;
 export type PageBundleLimits = { [K in keyof typeof PAGE_BUNDLE_QUOTA]: number };
 
-/** The times of the page-triggered bundles made lately, per tab and overall. */
+/**
+ * Bundles of failure signals (exceptions, 5xx, crashes) on a tab with no agent run: a page can provoke
+ * those at will, so at most `perTab` per tab an hour and `overall` an hour whatever the tab (a page can
+ * open tabs). During the agent's run its signals are bundled with the cooldown alone.
+ */
+export const SIGNAL_BUNDLE_QUOTA: PageBundleLimits = { perTab: 10, tabWindowMs: 3_600_000, overall: 30, overallWindowMs: 3_600_000 };
+
+/** The times of the bundles of one kind (a page's, an unattended signal's) made lately, per tab and overall. */
 export class PageBundleQuota {
   private readonly byTab = new Map<number | null, number[]>();
   private overall: number[] = [];

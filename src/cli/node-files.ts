@@ -1,0 +1,24 @@
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import process from 'node:process';
+import type { CliIo } from './main';
+
+/** Whether two paths name the same existing file: the same device and inode, however each is spelled (links included). */
+async function sameFile(a: string, b: string): Promise<boolean> {
+  const [sa, sb] = await Promise.all([stat(a).catch(() => null), stat(b).catch(() => null)]);
+  return sa !== null && sb !== null && sa.dev === sb.dev && sa.ino === sb.ino;
+}
+
+/**
+ * The file system, the clock and the terminal, as both command lines use them: the checkout's
+ * (`node-io.ts`) and the packaged one (`packaged.ts`), which differ only in where the JSON Schemas and
+ * the viewer come from.
+ */
+export const nodeFiles: Pick<CliIo, 'readFile' | 'writeFile' | 'sameFile' | 'now' | 'stdout' | 'stderr'> = {
+  readFile: async (file) => new Uint8Array(await readFile(file)),
+  // `wx`: the file is created, never replaced, unless asked (EEXIST otherwise).
+  writeFile: (file, bytes, overwrite) => writeFile(file, bytes, { flag: overwrite ? 'w' : 'wx' }),
+  sameFile,
+  now: () => new Date(),
+  stdout: (text) => void process.stdout.write(text),
+  stderr: (text) => void process.stderr.write(text),
+};
