@@ -13,6 +13,7 @@ import { IdbFrameStore } from '../src/platform/idb-frame-store';
 import { IdbStepStore } from '../src/platform/idb-step-store';
 import { IdbBundleStore } from '../src/platform/idb-bundle-store';
 import { ChromeStorage } from '../src/platform/chrome-storage';
+import { TabZoom } from '../src/platform/tab-zoom';
 import { VisibleTabCapturer, isCapturableUrl } from '../src/platform/visible-tab-capturer';
 import { DebuggerPort } from '../src/platform/debugger-port';
 import { requestSnapshot } from '../src/platform/snapshot-client';
@@ -49,6 +50,7 @@ export default defineBackground(() => {
     },
   });
   const watchTab = (tabId: number) => void debuggerPort.ensureAttached(tabId);
+  const tabZoom = new TabZoom(log);
 
   const bundles = new SpillBundleStore(new IdbBundleStore(), (error) =>
     log(`[afr] bundle kept in memory only, IndexedDB refused it: ${describeStorageError(error)}`),
@@ -68,6 +70,7 @@ export default defineBackground(() => {
     previewRedaction: requestRedactionPreview,
     currentTabUrl: (tabId) => tabUrls.get(tabId) ?? null,
     maskFrame: maskJpeg,
+    zoomOf: (tabId) => tabZoom.of(tabId),
     screencast: {
       attachedTabs: () => debuggerPort.attachedTabs(),
       start: (tabId, options) => debuggerPort.startScreencast(tabId, options),
