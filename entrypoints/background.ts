@@ -13,6 +13,7 @@ import { IdbFrameStore } from '../src/platform/idb-frame-store';
 import { IdbStepStore } from '../src/platform/idb-step-store';
 import { IdbBundleStore } from '../src/platform/idb-bundle-store';
 import { ChromeStorage } from '../src/platform/chrome-storage';
+import { TabZoom } from '../src/platform/tab-zoom';
 import { VisibleTabCapturer, isCapturableUrl } from '../src/platform/visible-tab-capturer';
 import { DebuggerPort } from '../src/platform/debugger-port';
 import { requestSnapshot } from '../src/platform/snapshot-client';
@@ -67,6 +68,7 @@ export default defineBackground(() => {
     const [focused] = await chrome.tabs.query({ active: true, lastFocusedWindow: true, windowType: 'normal' });
     return focused?.id ?? (await chrome.tabs.query({ active: true, windowType: 'normal' }))[0]?.id ?? null;
   };
+  const tabZoom = new TabZoom(log);
 
   // Every bundle download is checked once it ends: under Playwright the file lands in the driver's
   // temporary folder, which `status().downloads` and a warning say.
@@ -90,6 +92,7 @@ export default defineBackground(() => {
     previewRedaction: requestRedactionPreview,
     currentTabUrl: (tabId) => tabUrls.get(tabId) ?? null,
     maskFrame: maskJpeg,
+    zoomOf: (tabId) => tabZoom.of(tabId),
     screencast: {
       attachedTabs: () => debuggerPort.attachedTabs(),
       start: (tabId, options) => debuggerPort.startScreencast(tabId, options),

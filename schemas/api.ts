@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiInputSchema } from './agent';
 import { CaptureLevelSchema } from './capture-level';
+import { DroppedFramesByReasonSchema } from './drop-reasons';
 import { RedactionRulesSchema } from './settings';
 
 /** `afr.fail({ tabId?, reason, label? })` */
@@ -109,6 +110,8 @@ export const StatusSchema = z
     lastCaptureError: z.string().nullable(),
     /** Frames not stored because their sensitive regions were not known in time. */
     droppedFrames: z.number().int().nonnegative(),
+    /** The same, by reason (see `DROP_REASONS`): e.g. `viewport-mismatch` names frames the reports could not be mapped onto. */
+    droppedFramesByReason: DroppedFramesByReasonSchema.optional(),
     /**
      * Storage running out of quota: the ring deleted its older frames and went on recording, keeping
      * frames in memory (`framesInMemory`, lost if the worker stops) while IndexedDB still refused them.

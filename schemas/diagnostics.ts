@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DroppedFramesByReasonSchema } from './drop-reasons';
 import { FailedRequestSchema, FailureSignalSchema } from './failure';
 import { RedactionCountsSchema } from './snapshot';
 
@@ -50,6 +51,8 @@ export const DiagnosticsSchema = z
         masked_regions: z.number().int().nonnegative(),
         /** Frames dropped because their sensitive regions were not known in time. */
         dropped_frames: z.number().int().nonnegative(),
+        /** The same, by reason (see `DROP_REASONS`); absent from bundles written before it existed. */
+        dropped_frames_by_reason: DroppedFramesByReasonSchema.optional(),
         frames_in_ring: z.number().int().nonnegative(),
         ring_bytes: z.number().int().nonnegative(),
         window_start: z.string().nullable(),

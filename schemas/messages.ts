@@ -100,6 +100,16 @@ export const SensitiveRectsMessageSchema = z
      * about to show).
      */
     scroll: z.object({ x: z.number(), y: z.number() }).strict().optional(),
+    /**
+     * The visual viewport (`window.visualViewport`) when the rects were measured: its size and offset
+     * in the layout viewport (CSS px) and its scale (pinch zoom, or a mobile page shown zoomed out).
+     * A frame shows the visual viewport at this scale: the worker maps the rects with it when the
+     * driver emulates a viewport unlike the window (Puppeteer's default, mobile emulation).
+     */
+    visual_viewport: z
+      .object({ width: z.number().positive(), height: z.number().positive(), offset_x: z.number(), offset_y: z.number(), scale: z.number().positive() })
+      .strict()
+      .optional(),
   })
   .strict();
 export type SensitiveRectsMessage = z.infer<typeof SensitiveRectsMessageSchema>;

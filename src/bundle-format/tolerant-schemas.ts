@@ -56,7 +56,14 @@ export const TolerantDiagnosticsSchema = z.object({
   failed_requests: z
     .array(z.object({ at: z.string(), url: z.string(), method: z.string().nullable(), status: z.number().nullable(), error_text: z.string().nullable() }))
     .optional(),
-  capture: z.object({ capture_errors: capture.capture_errors, quota_errors: capture.quota_errors, last_capture_error: capture.last_capture_error }),
+  capture: z.object({
+    capture_errors: capture.capture_errors,
+    quota_errors: capture.quota_errors,
+    last_capture_error: capture.last_capture_error,
+    /** Absent from bundles written before frames were counted by reason. */
+    dropped_frames: capture.dropped_frames.optional(),
+    dropped_frames_by_reason: capture.dropped_frames_by_reason,
+  }),
   debugger: z.object({ error: z.string().nullable() }),
   clip_error: z.string().nullable(),
   warnings: z.array(z.string()),

@@ -127,7 +127,7 @@ export async function packageBundle(ports: PackagerPorts, request: BundleRequest
       }
       return [{ key: f.key, jpeg, ts: f.ts, durationMs: durations[i]!, width: f.width, height: f.height, masked: f.masked ?? 0, source: f.source ?? 'visibleTab' }];
     });
-    if (frames.length === 0 && withFrames) warnings.push('no frames of this tab were captured in the buffer window (was it the visible tab?)');
+    if (frames.length === 0 && withFrames) warnings.push(noFramesWarning(ports.capture.stats()));
     const tFrames = ports.clock.now();
 
     let clip: ClipOutcome | null = null;
@@ -169,6 +169,7 @@ export async function packageBundle(ports: PackagerPorts, request: BundleRequest
         fps: stats.fps,
         masked_regions: stats.maskedRegions,
         dropped_frames: stats.dropped,
+        ...(stats.droppedByReason ? { dropped_frames_by_reason: stats.droppedByReason } : {}),
         frames_in_ring: ring.frames,
         ring_bytes: ring.bytes,
         window_start: frames[0] ? iso(frames[0].ts) : null,
@@ -281,4 +282,17 @@ function clipFrameRefs(frames: readonly { key: number; jpeg: Uint8Array; duratio
   }
   if (left) warnings.push(`${left} frames kept in memory (storage full) are left out of the clip: more than a message to the encoder takes`);
   return refs;
+}
+
+/**
+ * Why a bundle has no frame of its tab: frames dropped (named by reason) when there were any, else
+ * none was captured at all (the tab was neither visible nor screencast).
+ */
+export function noFramesWarning(stats: Pick<CaptureStats, 'dropped' | 'droppedByReason'>): string {
+  const reasons = Object.entries(stats.droppedByReason ?? {}).filter(([, n]) => n > 0);
+  if (stats.dropped > 0) {
+    const named = reasons.length ? `: ${reasons.map(([reason, n]) => `${reason} ${n}`).join(', ')}` : '';
+    return `no frames of this tab were stored in the buffer window; ${stats.dropped} frames were dropped since the recorder started${named}`;
+  }
+  return 'no frames of this tab were captured in the buffer window (was it the visible tab?)';
 }

@@ -1,3 +1,4 @@
+import type { DroppedFramesByReason } from '../../schemas/drop-reasons';
 import type { Clock } from '../shared/clock';
 import type { FrameRing } from '../ring/frame-ring';
 import { CapturePacer } from './capture-pacer';
@@ -22,6 +23,8 @@ export interface CaptureStats {
   quotaErrors: number;
   /** Frames captured but not stored because the frame filter refused them. */
   dropped: number;
+  /** The same, by reason (all sources; absent where the frame filter does not say). */
+  droppedByReason?: DroppedFramesByReason;
   /** Sensitive regions the frame filter masked in stored frames. */
   maskedRegions: number;
   lastError: string | null;

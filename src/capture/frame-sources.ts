@@ -138,7 +138,7 @@ export class FrameSources {
 
   /** Capture statistics of both sources: the visibleTab loop and the CDP frames. */
   stats(): CaptureStats {
-    return this.cdp.addStats(this.loop.stats());
+    return { ...this.cdp.addStats(this.loop.stats()), droppedByReason: this.gate.droppedByReason() };
   }
 
   // ---- what the browser reports ----

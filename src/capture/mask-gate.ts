@@ -1,6 +1,7 @@
 import type { SensitiveRectsMessage } from '../../schemas/messages';
 import type { Clock } from '../shared/clock';
 import { withTimeout } from '../shared/timeout';
+import { DROP_REASONS, type DropReason, type DroppedFramesByReason } from '../../schemas/drop-reasons';
 import { SensitiveRegions, type FrameShown, type ImageRect } from './mask-plan';
 import type { CapturedImage } from './ports';
 
@@ -33,6 +34,12 @@ export interface MaskGatePorts {
   syncRegions?(tabId: number): Promise<SensitiveRectsMessage | null>;
   /** Without `syncRegions`: how long after its picture was taken a frame is masked (default `REPORT_WAIT_MS`; 0: at once). */
   reportWaitMs?: number;
+  /**
+   * The tab's browser zoom (1 = 100 %), or undefined while it is not known yet. With it, a frame's
+   * surface places the regions whatever viewport the driver emulates; without it only a frame that
+   * shows the whole viewport (or its top at device pixels) can be masked.
+   */
+  zoomOf?(tabId: number): number | undefined;
 }
 
 /** What the mask gate needs of the frame sources that use it. */
@@ -68,6 +75,8 @@ export class MaskGate {
   private readonly syncs = new Map<number, { answer: Promise<boolean>; next: Promise<boolean> | null }>();
   /** Tabs whose page did not answer in time: their frames are dropped at once (logged once) until it answers or reports. */
   private readonly unanswered = new Set<number>();
+  /** Frames dropped so far, by reason. */
+  private readonly drops = Object.fromEntries(DROP_REASONS.map((r) => [r, 0])) as DroppedFramesByReason;
 
   constructor(
     private readonly ports: MaskGatePorts,
@@ -160,13 +169,30 @@ export class MaskGate {
     this.subframeDocs.delete(tabId);
   }
 
+  /** Frames dropped so far, by reason (every reason listed, 0 when none). */
+  droppedByReason(): DroppedFramesByReason {
+    return { ...this.drops };
+  }
+
   /**
    * The last step before a frame is stored: sensitive regions filled, or the frame dropped (null) when the
-   * tab's regions are not known (a page whose content script has not reported since it loaded).
+   * tab's regions are not known (a page whose content script has not reported since it loaded), or
+   * cannot be placed on it. Each drop is counted by its reason (`droppedByReason`).
    */
   async prepare(tabId: number, image: CapturedImage, takenAt: number, shown?: FrameShown): Promise<CapturedImage | null> {
+    const outcome = await this.prepareOrDrop(tabId, image, takenAt, shown);
+    if ('drop' in outcome) {
+      this.drops[outcome.drop]++;
+      return null;
+    }
+    return outcome.image;
+  }
+
+  private async prepareOrDrop(tabId: number, image: CapturedImage, takenAt: number, shown?: FrameShown): Promise<{ image: CapturedImage } | { drop: DropReason }> {
     // A frame that was on its way when recording stopped: the page may no longer report its regions.
-    if (!this.context.capturing()) return null;
+    if (!this.context.capturing()) return { drop: 'not-recording' };
+    // A captureVisibleTab frame says the tab's surface: a resized window makes the reports stale, as a screencast's does.
+    if (!shown && image.shown) this.noteCapturedSurface(tabId, image.shown);
     const epoch = this.captureEpoch;
     // The compositor moves what it can (a scroller, a fling) before the page hears of it: a frame may
     // show a field where no report has it yet. The page is asked now, and answers at its second
@@ -175,13 +201,15 @@ export class MaskGate {
     // everything between (`SensitiveRegions.plan`). A page that cannot answer in time: dropped.
     if (this.ports.syncRegions && this.regions.known(tabId)) {
       // A page that did not answer the last time (hung, starved): dropped at once until it reports again.
-      if (this.unanswered.has(tabId)) return null;
+      if (this.unanswered.has(tabId)) return { drop: 'page-unresponsive' };
+      let timedOut = false;
       const synced = await withTimeout(this.syncRegions(tabId), SYNC_WAIT_MS, `the regions of tab ${tabId}`).catch((error: unknown) => {
         if (!this.unanswered.has(tabId)) this.context.log(`[afr] frame of tab ${tabId} dropped: ${String(error)}`);
         this.unanswered.add(tabId);
+        timedOut = true;
         return false;
       });
-      if (!synced) return null;
+      if (!synced) return { drop: timedOut ? 'page-unresponsive' : 'no-report' };
     } else if (!this.ports.syncRegions) {
       // Masked with the reports of a moment after it was taken too. A screencast frame says when it
       // was drawn; a capture or screenshot may show any moment until it returned (now).
@@ -190,14 +218,35 @@ export class MaskGate {
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, hold)));
     }
     // Recording stopped meanwhile (even if it started again): not this frame.
-    if (!this.context.capturing() || this.captureEpoch !== epoch) return null;
-    const rects = this.ports.maskFrame ? this.regions.plan(tabId, image.width, image.height, shown, takenAt) : [];
-    if (rects === null) return null;
+    if (!this.context.capturing() || this.captureEpoch !== epoch) return { drop: 'not-recording' };
+    const planned = this.ports.maskFrame ? this.plan(tabId, image, takenAt, shown) : { rects: [] };
+    if ('drop' in planned) return planned;
+    const { rects } = planned;
     // A frame to be stored: a burst's next captureVisibleTab frame is a second after it.
     this.lastFrameAt.set(tabId, Math.max(takenAt, this.lastFrameAt.get(tabId) ?? -Infinity));
-    if (!this.ports.maskFrame) return image;
-    if (rects.length === 0) return { ...image, masked: 0 };
-    return { ...image, jpeg: await this.ports.maskFrame(image.jpeg, rects, this.context.jpegQuality()), masked: rects.length };
+    const stored = image.shown ? withoutSurface(image) : image;
+    if (!this.ports.maskFrame) return { image: stored };
+    if (rects.length === 0) return { image: { ...stored, masked: 0 } };
+    return { image: { ...stored, jpeg: await this.ports.maskFrame(image.jpeg, rects, this.context.jpegQuality()), masked: rects.length } };
+  }
+
+  /**
+   * Where the regions land in the frame. With the tab's zoom known, through the surface the frame
+   * shows: its own (a screencast frame's metadata, a captureVisibleTab frame's tab size) or, for a
+   * frame that does not say (a CDP screenshot), the tab's last one, which its shape must agree with.
+   */
+  private plan(tabId: number, image: CapturedImage, takenAt: number, shown?: FrameShown) {
+    const zoom = this.ports.zoomOf?.(tabId);
+    const lastSurface = this.regions.shownOf(tabId);
+    const surface = shown ?? image.shown ?? (lastSurface && { width: lastSurface.width, height: lastSurface.height });
+    if (zoom === undefined || !surface) return this.regions.planOrDrop(tabId, image.width, image.height, shown, takenAt);
+    return this.regions.planOrDrop(tabId, image.width, image.height, surface, takenAt, zoom);
+  }
+
+  /** A captureVisibleTab frame's surface: when it changed the reports are forgotten; at the first, a report made under it is asked for. */
+  private noteCapturedSurface(tabId: number, surface: FrameShown): void {
+    const first = this.regions.shownOf(tabId) === undefined;
+    if (this.regions.noteShown(tabId, surface, { firstForgets: false }) || (first && this.regions.known(tabId))) this.ports.requestRegions?.(tabId);
   }
 
   /**
@@ -238,4 +287,11 @@ export class MaskGate {
     this.syncs.set(tabId, entry);
     return answer;
   }
+}
+
+/** The image as stored: the surface it showed was for placing its masks only. */
+function withoutSurface(image: CapturedImage): CapturedImage {
+  const stored = { ...image };
+  delete stored.shown;
+  return stored;
 }

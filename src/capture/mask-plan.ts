@@ -1,3 +1,4 @@
+import type { DropReason } from '../../schemas/drop-reasons';
 import type { SensitiveRectsMessage } from '../../schemas/messages';
 import { union, type ViewportRect } from '../redact/viewport-rect';
 
@@ -10,17 +11,27 @@ export interface ImageRect {
 }
 
 /**
- * What a screencast frame says it shows (its metadata): the size of the part of the viewport in the
- * image, and where the top document was scrolled to in it, both in DIPs (CSS px at 100 % zoom).
+ * What a frame says it shows: the size of the tab's surface (the window's content area) in DIPs —
+ * a screencast frame's `deviceWidth`×`deviceHeight`, or the tab's size for `captureVisibleTab` —,
+ * where the top document was scrolled to in it (DIPs), and the page scale it was drawn at (a
+ * screencast frame's `pageScaleFactor`).
  */
 export interface FrameShown {
   width: number;
   height: number;
   scroll?: { x: number; y: number };
+  pageScale?: number;
 }
+
 
 /** Margin around each region, in CSS px (scaled to image px): covers anti-aliasing and a glyph cut at the edge. */
 export const MASK_PADDING_CSS_PX = 4;
+/** The margin is never thinner than this many image px, however far the page is scaled down (a mobile page zoomed out). */
+export const MIN_MASK_PADDING_PX = 2;
+/** How far (in image px) the image may be from the surface's shape times its scale (each side is rounded). */
+const SURFACE_TOLERANCE_PX = 2;
+/** How far a frame's page scale may be from the report's visual viewport scale and still be the same zoom. */
+const PAGE_SCALE_TOLERANCE = 0.01;
 
 /**
  * How far (in CSS px, each way) the image may be from the reported viewport's shape and still be
@@ -52,8 +63,8 @@ const HISTORY_MS = 3_000;
  */
 export class SensitiveRegions {
   /** Each tab's reports of its current document, oldest first, with the time each arrived. */
-  private readonly reports = new Map<number, { report: SensitiveRectsMessage; at: number }[]>();
-  private readonly lastShown = new Map<number, { width: number; height: number }>();
+  private readonly reports = new Map<number, { report: SensitiveRectsMessage; at: number; surface?: Size }[]>();
+  private readonly lastShown = new Map<number, Size>();
   private masked = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -62,7 +73,9 @@ export class SensitiveRegions {
   update(tabId: number, report: SensitiveRectsMessage): void {
     const at = this.now();
     const reports = this.reports.get(tabId) ?? [];
-    reports.push({ report, at });
+    // The surface the tab's frames showed when it came: a frame of another one shows another layout.
+    const surface = this.lastShown.get(tabId);
+    reports.push({ report, at, ...(surface ? { surface: { width: surface.width, height: surface.height } } : {}) });
     // The first kept is the one in force `HISTORY_MS` ago.
     while (reports.length > 1 && reports[1]!.at <= at - HISTORY_MS) reports.shift();
     this.reports.set(tabId, reports);
@@ -75,10 +88,10 @@ export class SensitiveRegions {
    * nothing to be compared with: a report made before it may describe the window before the bar
    * appeared. Returns true when a report was forgotten (the caller asks the page for a new one).
    */
-  noteShown(tabId: number, shown: { width: number; height: number }): boolean {
+  noteShown(tabId: number, shown: Size, { firstForgets = true }: { firstForgets?: boolean } = {}): boolean {
     const previous = this.lastShown.get(tabId);
-    this.lastShown.set(tabId, shown);
-    if (previous && Math.abs(previous.width - shown.width) < 1 && Math.abs(previous.height - shown.height) < 1) return false;
+    this.lastShown.set(tabId, { width: shown.width, height: shown.height });
+    if (previous ? sameSize(previous, shown) : !firstForgets) return false;
     return this.reports.delete(tabId);
   }
 
@@ -141,14 +154,30 @@ export class SensitiveRegions {
    * resized since): its rects would land elsewhere, so null. `takenAt`: when the picture was taken
    * (the clock of `now`); the reports since then apply too. Without it, the latest report alone.
    */
-  plan(tabId: number, imageWidth: number, imageHeight: number, shown?: FrameShown, takenAt?: number): ImageRect[] | null {
+  plan(tabId: number, imageWidth: number, imageHeight: number, shown?: FrameShown, takenAt?: number, zoom?: number): ImageRect[] | null {
+    const planned = this.planOrDrop(tabId, imageWidth, imageHeight, shown, takenAt, zoom);
+    return 'drop' in planned ? null : planned.rects;
+  }
+
+  /** The tab's last surface seen (see `noteShown`): a frame that does not say its own (a CDP screenshot) is of it, if its shape agrees. */
+  shownOf(tabId: number): Size | undefined {
+    return this.lastShown.get(tabId);
+  }
+
+  /**
+   * As `plan`, with the reason when the frame must be dropped. `zoom`: the tab's browser zoom, when
+   * known: with the surface the frame shows (`shown`), it places the rects whatever viewport the
+   * driver emulates (see the measurements at `fitOf`).
+   */
+  planOrDrop(tabId: number, imageWidth: number, imageHeight: number, shown?: FrameShown, takenAt?: number, zoom?: number): { rects: ImageRect[] } | { drop: DropReason } {
     const reports = this.reports.get(tabId);
-    if (!reports?.length || !(imageWidth > 0 && imageHeight > 0)) return null;
+    if (!reports?.length) return { drop: 'no-report' };
+    if (!(imageWidth > 0 && imageHeight > 0)) return { drop: 'viewport-mismatch' };
     let from = reports.length - 1;
     if (takenAt !== undefined) {
       // A picture taken before the document's first report may show the page before it (a
       // navigation): unknown. Else the report in force when it may have been taken, and every one since.
-      if (this.predatesReports(tabId, takenAt)) return null;
+      if (this.predatesReports(tabId, takenAt)) return { drop: 'stale-report' };
       while (from > 0 && reports[from]!.at > takenAt - FRAME_LATENCY_MS) from--;
     }
     const rects: ImageRect[] = [];
@@ -164,11 +193,11 @@ export class SensitiveRegions {
     // The reports that describe this picture (not another viewport: the window was resized in
     // between), in the order the page measured them.
     const placed: { report: SensitiveRectsMessage; fit: Fit; layers: Layers }[] = [];
-    for (const { report } of reports.slice(from)) {
-      const fit = fitOf(report, imageWidth, imageHeight, shown);
-      if (fit) placed.push({ report, fit, layers: layersOf(report, shown) });
+    for (const { report, surface } of reports.slice(from)) {
+      const fit = fitOf(report, imageWidth, imageHeight, shown, zoom, surface);
+      if (fit) placed.push({ report, fit, layers: layersOf(report, shown, fit) });
     }
-    if (!placed.length) return null;
+    if (!placed.length) return { drop: 'viewport-mismatch' };
     placed.sort((a, b) => a.report.ts - b.report.ts);
     for (const [i, { report, fit, layers }] of placed.entries()) {
       push(toImage(layers.own, fit));
@@ -181,18 +210,25 @@ export class SensitiveRegions {
       if (layers.placed !== layers.own || before.layers.placed !== before.layers.own) push(toImage(sweep(before.layers.placed, layers.placed), fit));
     }
     this.masked += rects.length;
-    return rects;
+    return { rects };
   }
 }
 
-/** How a report's CSS px map onto an image: scale each way and the mask padding (image px). */
+/**
+ * How a report's CSS px map onto an image: image px = (CSS px − offset) × scale, each way, then the
+ * mask padding (image px). `cssPerDip`: CSS px per DIP of the frame's scroll offset, when the
+ * surface mapping knows it (the browser zoom).
+ */
 interface Fit {
   sx: number;
   sy: number;
+  ox: number;
+  oy: number;
   padX: number;
   padY: number;
   width: number;
   height: number;
+  cssPerDip?: number;
 }
 
 /**
@@ -205,8 +241,36 @@ interface Layers {
   placed: readonly ViewportRect[];
 }
 
-/** How the report's viewport maps onto the image, or null when the image is not of that viewport (see `plan`). */
-function fitOf(report: SensitiveRectsMessage, imageWidth: number, imageHeight: number, shown?: FrameShown): Fit | null {
+/**
+ * How the report's viewport maps onto the image, or null when the image is not of that viewport (see `plan`).
+ *
+ * Measured on Chromium 156 headless (window 780×580, content 780×437 DIPs with the "started
+ * debugging" bar), the page's own reports against what each capture path of the extension gives:
+ *
+ * | driver emulates                | innerW×H  | dpr | visualViewport.scale | image (visibleTab = CDP screenshot = screencast) | screencast deviceW×H, pageScaleFactor | field at CSS (100,150) in image |
+ * | ------------------------------ | --------- | --- | -------------------- | ------------------------------------------------ | ------------------------------------- | ------------------------------- |
+ * | nothing (`defaultViewport: null`) | 780×437 | 1   | 1                    | 780×437                                          | 780×437, 1                            | (100,150)                       |
+ * | Puppeteer default 800×600      | 800×600   | 1   | 1                    | 780×437: the viewport's top left, cropped        | 780×437, 1                            | (100,150)                       |
+ * | 1600×1200                      | 1600×1200 | 1   | 1                    | 780×437, cropped                                 | 780×437, 1                            | (100,150)                       |
+ * | 800×600, deviceScaleFactor 2   | 800×600   | 2   | 1                    | 780×437 (not 2×: the window is drawn at its own scale) | 780×437, 1                      | (100,150)                       |
+ * | mobile 390×844 ×2 (980 px wide page) | 980×2121 | 2 | 0.398              | 780×437: the 390 DIP screen at top left, blank right of it | 780×437, 0.398              | (40,60)                         |
+ * | 800×600 + browser zoom 150 %   | 533×400   | 1.5 | 1                    | 780×437, cropped                                 | 780×437, 1                            | (150,225)                       |
+ * | nothing, zoom 150 %            | 520×291   | 1.5 | 1                    | 780×437: the whole viewport                      | 780×437, 1                            | (150,225)                       |
+ * | Puppeteer default, --force-device-scale-factor=2 | 800×600 | 1 | 1      | 1000×274 (window 500×137 DIPs)                   | 500×137, 1                            | (200,300)                       |
+ * | window resized to 1000×700     | 1000×557  | 1   | 1                    | 1000×557                                         | 1000×557, 1                           | (100,150)                       |
+ *
+ * The emulation is the driver's session's own: the extension's debugger session, and
+ * `captureVisibleTab`, see the window's surface (the tab's size, `chrome.tabs` `width`×`height`, in
+ * DIPs), where the emulated view is drawn from the top left at one DIP per emulated DIP: image px =
+ * (CSS px − visual viewport offset) × visualViewport.scale × browser zoom × (image px per surface
+ * DIP). The page's `devicePixelRatio` (emulated scale × zoom) says nothing about the image. So when
+ * the frame says its surface and the zoom is known, that is the mapping, whatever the viewport's
+ * shape (a crop, or blank beyond it); a screencast frame's page scale must be the report's. Without
+ * them, the two shapes understood before: the whole viewport at a uniform scale, or its top at
+ * device pixels.
+ */
+function fitOf(report: SensitiveRectsMessage, imageWidth: number, imageHeight: number, shown?: FrameShown, zoom?: number, reportSurface?: Size): Fit | null {
+  if (shown && zoom !== undefined) return surfaceFit(report, imageWidth, imageHeight, shown, zoom, reportSurface);
   const { width: vw, height: vh } = report.viewport;
   const dpr = report.device_pixel_ratio;
   const sx = imageWidth / vw;
@@ -220,15 +284,58 @@ function fitOf(report: SensitiveRectsMessage, imageWidth: number, imageHeight: n
   if (!whole && !top) return null;
   // The whole viewport may be scaled a hair differently each way (rounding); a top part is not scaled.
   const sy = whole ? imageHeight / vh : sx;
-  return { sx, sy, padX: Math.ceil(MASK_PADDING_CSS_PX * sx), padY: Math.ceil(MASK_PADDING_CSS_PX * sy), width: imageWidth, height: imageHeight };
+  return { sx, sy, ox: 0, oy: 0, padX: padding(sx), padY: padding(sy), width: imageWidth, height: imageHeight };
 }
 
-function layersOf(report: SensitiveRectsMessage, shown?: FrameShown): Layers {
+/** The mask margin in image px at `scale` image px per CSS px. */
+function padding(scale: number): number {
+  return Math.max(MIN_MASK_PADDING_PX, Math.ceil(MASK_PADDING_CSS_PX * scale));
+}
+
+/**
+ * The mapping through the frame's surface (see `fitOf`), or null when the image or its page scale
+ * disagree with it, or the report may describe another layout: it came while the tab showed another
+ * surface (the window was resized: the page laid out again), or before any frame of the tab said its
+ * surface and its viewport is not that surface (emulated, or laid out for the window before the
+ * "started debugging" bar: it cannot be told).
+ */
+function surfaceFit(report: SensitiveRectsMessage, imageWidth: number, imageHeight: number, shown: FrameShown, zoom: number, reportSurface?: Size): Fit | null {
+  if (!(shown.width > 0 && shown.height > 0 && zoom > 0)) return null;
+  if (reportSurface ? !sameSize(reportSurface, shown) : !viewIsSurface(report, shown, zoom)) return null;
+  // Image px per surface DIP: the device scale factor, or less for a screencast scaled down to fit.
+  const perDip = imageWidth / shown.width;
+  if (Math.abs(imageHeight - shown.height * perDip) > SURFACE_TOLERANCE_PX + perDip) return null;
+  const vv = report.visual_viewport;
+  const scale = vv?.scale ?? 1;
+  // A frame drawn at another page scale (a pinch zoom since) is not what the report measured.
+  if (shown.pageScale !== undefined && Math.abs(shown.pageScale - scale) > PAGE_SCALE_TOLERANCE * scale) return null;
+  const k = perDip * scale * zoom;
+  return { sx: k, sy: k, ox: vv?.offset_x ?? 0, oy: vv?.offset_y ?? 0, padX: padding(k), padY: padding(k), width: imageWidth, height: imageHeight, cssPerDip: 1 / zoom };
+}
+
+/** Whether the report's visual viewport, in DIPs, fills the surface (nothing emulated). */
+function viewIsSurface(report: SensitiveRectsMessage, shown: Size, zoom: number): boolean {
+  const vv = report.visual_viewport ?? { ...report.viewport, scale: 1 };
+  const k = vv.scale * zoom;
+  return Math.abs(vv.width * k - shown.width) <= SHAPE_TOLERANCE_CSS_PX * k && Math.abs(vv.height * k - shown.height) <= SHAPE_TOLERANCE_CSS_PX * k;
+}
+
+interface Size {
+  width: number;
+  height: number;
+}
+
+function sameSize(a: Size, b: Size): boolean {
+  return Math.abs(a.width - b.width) < 1 && Math.abs(a.height - b.height) < 1;
+}
+
+function layersOf(report: SensitiveRectsMessage, shown: FrameShown | undefined, fit: Fit): Layers {
   // The frame's scroll is in DIPs (the size it says it shows is too), the report's in CSS px: they
   // differ by the page's zoom. (The protocol's documentation says CSS px; Chromium divides the scroll
-  // by the device scale factor, which includes the zoom.)
+  // by the device scale factor, which includes the zoom.) Without the zoom known, the ratio of the
+  // viewport to the surface stands in for it (they are one when nothing is emulated).
   const vw = report.viewport.width;
-  const k = shown && shown.width > 0 ? vw / shown.width : 1;
+  const k = fit.cssPerDip ?? (shown && shown.width > 0 ? vw / shown.width : 1);
   const dx = shown?.scroll && report.scroll ? report.scroll.x - shown.scroll.x * k : 0;
   const dy = shown?.scroll && report.scroll ? report.scroll.y - shown.scroll.y * k : 0;
   const own = report.rects;
@@ -262,10 +369,10 @@ function toImage(cssRects: readonly ViewportRect[], fit: Fit): ImageRect[] {
   const rects: ImageRect[] = [];
   for (const r of cssRects) {
     if (!(r.width > 0 && r.height > 0)) continue;
-    const left = Math.max(0, Math.floor(r.x * fit.sx) - fit.padX);
-    const top = Math.max(0, Math.floor(r.y * fit.sy) - fit.padY);
-    const right = Math.min(fit.width, Math.ceil((r.x + r.width) * fit.sx) + fit.padX);
-    const bottom = Math.min(fit.height, Math.ceil((r.y + r.height) * fit.sy) + fit.padY);
+    const left = Math.max(0, Math.floor((r.x - fit.ox) * fit.sx) - fit.padX);
+    const top = Math.max(0, Math.floor((r.y - fit.oy) * fit.sy) - fit.padY);
+    const right = Math.min(fit.width, Math.ceil((r.x - fit.ox + r.width) * fit.sx) + fit.padX);
+    const bottom = Math.min(fit.height, Math.ceil((r.y - fit.oy + r.height) * fit.sy) + fit.padY);
     if (right > left && bottom > top) rects.push({ x: left, y: top, width: right - left, height: bottom - top });
   }
   return rects;

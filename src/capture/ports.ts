@@ -1,3 +1,4 @@
+import type { FrameShown } from './mask-plan';
 import { errorMessage } from '../shared/error-message';
 
 /** A tab the recorder can capture: the active tab of a normal, non-minimized window. */
@@ -13,6 +14,8 @@ export interface CapturedImage {
   height: number;
   /** Sensitive regions filled in it (set by the frame filter). */
   masked?: number;
+  /** The tab's surface (DIPs) when it was taken, as the capturer knows it: where the page's regions land (see `FrameShown`). */
+  shown?: FrameShown;
 }
 
 /** The browser side of frame capture (`chrome.tabs.captureVisibleTab` in production). */

@@ -24,15 +24,17 @@ export function parseScreencastFrame(params: Record<string, unknown> | undefined
   const data = typeof params?.data === 'string' ? params.data : undefined;
   // What the frame shows, in CSS px: the window's surface, which may be the top of an emulated viewport.
   const meta = params?.metadata as
-    | { deviceWidth?: unknown; deviceHeight?: unknown; scrollOffsetX?: unknown; scrollOffsetY?: unknown; timestamp?: unknown }
+    | { deviceWidth?: unknown; deviceHeight?: unknown; scrollOffsetX?: unknown; scrollOffsetY?: unknown; pageScaleFactor?: unknown; timestamp?: unknown }
     | undefined;
   const scroll =
     typeof meta?.scrollOffsetX === 'number' && typeof meta.scrollOffsetY === 'number' && Number.isFinite(meta.scrollOffsetX) && Number.isFinite(meta.scrollOffsetY)
       ? { scroll: { x: meta.scrollOffsetX, y: meta.scrollOffsetY } }
       : {};
+  // The page scale it was drawn at (a pinch zoom, a mobile page zoomed out): checked against the report's.
+  const pageScale = typeof meta?.pageScaleFactor === 'number' && meta.pageScaleFactor > 0 && Number.isFinite(meta.pageScaleFactor) ? { pageScale: meta.pageScaleFactor } : {};
   const shown =
     typeof meta?.deviceWidth === 'number' && typeof meta.deviceHeight === 'number' && meta.deviceWidth > 0 && meta.deviceHeight > 0
-      ? { width: meta.deviceWidth, height: meta.deviceHeight, ...scroll }
+      ? { width: meta.deviceWidth, height: meta.deviceHeight, ...scroll, ...pageScale }
       : undefined;
   // When the frame was drawn (seconds since the epoch): it may have taken a while to arrive.
   const drawnAt = typeof meta?.timestamp === 'number' ? meta.timestamp * 1000 : NaN;

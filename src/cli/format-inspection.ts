@@ -75,6 +75,12 @@ function formatErrors(e: NonNullable<BundleInspection['errors']>): string[] {
   if (e.clip_error) lines.push(row('clip', truncate(oneLine(e.clip_error), 200)));
   // The packager usually repeats the snapshot error among the warnings: once is enough.
   if (e.snapshot_error && !e.warnings.some((w) => w.includes(e.snapshot_error ?? ''))) lines.push(row('snapshot', truncate(oneLine(e.snapshot_error), 200)));
+  if (e.dropped_frames && e.dropped_frames.total > 0) {
+    // Frames captured but not stored (their sensitive regions could not be placed): the reason, not a guess.
+    const reasons = Object.entries(e.dropped_frames.by_reason).filter(([, n]) => n > 0);
+    const named = reasons.length ? ` (${reasons.map(([reason, n]) => `${oneLine(reason)} ${n}`).join(', ')})` : '';
+    lines.push(row('dropped', `${e.dropped_frames.total} frames dropped since the recorder started, rather than stored unmasked${named}`));
+  }
   if (e.capture_errors > 0 || e.quota_errors > 0) {
     const last = e.last_capture_error ? `; last: ${truncate(oneLine(e.last_capture_error), 160)}` : '';
     lines.push(row('capture', `${e.capture_errors} capture errors, ${e.quota_errors} over quota${last}`));

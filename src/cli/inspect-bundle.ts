@@ -62,6 +62,8 @@ export interface BundleInspection {
     capture_errors: number;
     quota_errors: number;
     last_capture_error: string | null;
+    /** Frames the recorder dropped rather than store them unmasked, by reason (`viewport-mismatch`…); absent from older bundles. */
+    dropped_frames: { total: number; by_reason: Record<string, number> } | null;
     debugger_error: string | null;
     snapshot_error: string | null;
     suppressed_signals: number;
@@ -153,6 +155,8 @@ export async function inspectBundle(zip: Uint8Array, options: InspectOptions = D
       capture_errors: diagnostics.capture.capture_errors,
       quota_errors: diagnostics.capture.quota_errors,
       last_capture_error: diagnostics.capture.last_capture_error,
+      dropped_frames:
+        diagnostics.capture.dropped_frames === undefined ? null : { total: diagnostics.capture.dropped_frames, by_reason: { ...diagnostics.capture.dropped_frames_by_reason } },
       debugger_error: diagnostics.debugger.error,
       snapshot_error: snapshotFile?.error ?? null,
       suppressed_signals: diagnostics.suppressed_signals,

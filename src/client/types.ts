@@ -150,6 +150,8 @@ export interface RecorderStatus {
   lastCaptureError: string | null;
   /** Frames not stored because their sensitive regions were not known in time. */
   droppedFrames: number;
+  /** The frames dropped, by why: their sensitive regions could not be placed on them (absent from older recorders). */
+  droppedFramesByReason?: Record<'no-report' | 'stale-report' | 'viewport-mismatch' | 'page-unresponsive' | 'not-recording', number>;
   /**
    * Storage quota trouble: the ring deleted its older frames and went on recording, keeping frames in
    * memory (`framesInMemory`, lost if the worker stops) while IndexedDB still refused them.

@@ -38,6 +38,8 @@ export class VisibleTabCapturer implements Capturer {
     const jpeg = dataUrlToBytes(dataUrl);
     const size = readJpegSize(jpeg);
     if (!size) throw new Error('captureVisibleTab returned an image that is not a readable JPEG');
-    return { jpeg, width: size.width, height: size.height };
+    // The tab's size (DIPs) is the surface the picture shows, whatever viewport a driver emulates in it.
+    const surface = shown.width && shown.height ? { shown: { width: shown.width, height: shown.height } } : {};
+    return { jpeg, width: size.width, height: size.height, ...surface };
   }
 }

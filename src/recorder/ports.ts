@@ -9,7 +9,7 @@ import type { KeyValueStore, SettingsStore } from '../settings/settings-store';
 /** Everything the recorder needs from the browser and the stores; the service worker provides them. */
 export interface RecorderPorts
   extends Omit<PackagerPorts, 'capture' | 'stepsSettled'>,
-    Pick<FrameSourcePorts, 'capturer' | 'screencast' | 'maskFrame' | 'requestRegions' | 'syncRegions'> {
+    Pick<FrameSourcePorts, 'capturer' | 'screencast' | 'maskFrame' | 'requestRegions' | 'syncRegions' | 'zoomOf'> {
   settingsStore: SettingsStore;
   /** Where each stored bundle goes next (retention, the downloads folder…), in order. */
   sinks: readonly BundleSink[];

@@ -56,6 +56,7 @@ export async function statusReport(s: StatusSources): Promise<Status> {
     quotaErrors: stats.quotaErrors,
     lastCaptureError: stats.lastError,
     droppedFrames: stats.dropped,
+    ...(stats.droppedByReason ? { droppedFramesByReason: stats.droppedByReason } : {}),
     storage: { quotaErrors: ring.quotaErrors, lastError: ring.lastStorageError, framesInMemory: ring.framesInMemory },
     steps: s.stepLog.size,
     bundles: (await s.bundles.list()).length,

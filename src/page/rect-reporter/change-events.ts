@@ -91,6 +91,8 @@ export function watchChanges(win: Window, handlers: ChangeWatchHandlers): Change
   guarded('starting the sensitive region reporter', () => {
     listen(win.document, TOP_DOCUMENT_EVENTS);
     listen(win, WINDOW_EVENTS);
+    // A pinch zoom (or a mobile page's zoom settling) moves and scales what a frame shows without a window event.
+    if (win.visualViewport) listen(win.visualViewport, ['resize', 'scroll']);
     const onPageHide = () => guarded('leaving the page', handlers.onPageHide);
     win.addEventListener('pagehide', onPageHide, { capture: true });
     removers.push(() => win.removeEventListener('pagehide', onPageHide, { capture: true }));

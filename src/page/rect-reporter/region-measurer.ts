@@ -115,7 +115,13 @@ export function createRegionMeasurer(
           url = redactUrl(href, urlMasker);
         }
         const dpr = win.devicePixelRatio > 0 ? win.devicePixelRatio : 1;
-        out = { type: 'redaction/rects', ts: Date.now(), url, viewport: { width, height }, device_pixel_ratio: dpr, rects, scroll: { x: win.scrollX, y: win.scrollY } };
+        const vv = win.visualViewport;
+        // Absent (an old engine, or not laid out): the worker maps the rects as the whole viewport only.
+        const visual =
+          vv && vv.width > 0 && vv.height > 0 && vv.scale > 0
+            ? { visual_viewport: { width: vv.width, height: vv.height, offset_x: vv.offsetLeft, offset_y: vv.offsetTop, scale: vv.scale } }
+            : {};
+        out = { type: 'redaction/rects', ts: Date.now(), url, viewport: { width, height }, device_pixel_ratio: dpr, rects, scroll: { x: win.scrollX, y: win.scrollY }, ...visual };
       });
       return walked;
     });

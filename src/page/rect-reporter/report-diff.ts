@@ -30,7 +30,7 @@ export interface ReportDiffContext {
   fewerSince: number | null;
 }
 
-type ReportFields = Pick<SensitiveRectsMessage, 'url' | 'viewport' | 'device_pixel_ratio' | 'rects' | 'scroll'>;
+type ReportFields = Pick<SensitiveRectsMessage, 'url' | 'viewport' | 'device_pixel_ratio' | 'rects' | 'scroll' | 'visual_viewport'>;
 
 /**
  * Decides whether `report` goes, given the last report sent (`last`, null before the first). A
@@ -39,8 +39,9 @@ type ReportFields = Pick<SensitiveRectsMessage, 'url' | 'viewport' | 'device_pix
  * masked over more than needed, never less.
  */
 export function decideReport(last: SentReport | null, report: ReportFields, ctx: ReportDiffContext): ReportDecision {
-  const { url, viewport, device_pixel_ratio: dpr, rects, scroll } = report;
-  const shape = JSON.stringify([url, viewport.width, viewport.height, dpr]);
+  const { url, viewport, device_pixel_ratio: dpr, rects, scroll, visual_viewport: vv } = report;
+  // A pinch zoom or a visual viewport moved changes where the rects land in a frame: a new shape.
+  const shape = JSON.stringify([url, viewport.width, viewport.height, dpr, vv ? [vv.width, vv.height, vv.offset_x, vv.offset_y, vv.scale] : null]);
   const rectKeys = rects.map((r) => `${r.x},${r.y},${r.width},${r.height}`);
   // With regions, where the page is scrolled to matters too: the worker places them by it.
   const key = `${shape}${rectKeys.join(';')}${rectKeys.length ? `@${scroll?.x ?? 0},${scroll?.y ?? 0}` : ''}`;
