@@ -31,9 +31,11 @@ export const LAYERS = {
   // The page's trust boundary in the worker: which frames speak for the page, per-tab quotas.
   trust: { pattern: 'src/trust', may: ['schemas', 'shared'] },
   bundle: { pattern: 'src/bundle', may: ['schemas', 'shared', 'bundle-format', 'redact', 'settings', 'ring', 'steps', 'capture', 'clip'] },
+  // Delivery of stored bundles to S3-compatible storage: outbox, signer, targets, the after-store sink.
+  upload: { pattern: 'src/upload', may: ['schemas', 'shared', 'bundle', 'bundle-format'] },
   recorder: { pattern: 'src/recorder', may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle', 'trust'] },
   // The browser: the only code (with entrypoints/) that touches chrome.*, IndexedDB, OffscreenCanvas.
-  platform: { pattern: 'src/platform', may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle', 'bundle-format'] },
+  platform: { pattern: 'src/platform', may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle', 'bundle-format', 'upload'] },
   // Readers: the viewer (extension page and viewer.html), the operator pages, the command line.
   viewer: { pattern: 'src/viewer', may: ['schemas', 'shared', 'bundle-format'] },
   ui: { pattern: 'src/ui', may: ['schemas', 'shared', 'settings', 'bundle-format', 'viewer'] },
@@ -54,7 +56,7 @@ const ENTRY_FILES = {
   },
   'service-worker': {
     pattern: 'entrypoints/background.ts',
-    may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle', 'bundle-format', 'trust', 'recorder', 'platform'],
+    may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle', 'bundle-format', 'trust', 'recorder', 'upload', 'platform'],
   },
 };
 

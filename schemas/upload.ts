@@ -1,0 +1,148 @@
+import { z } from 'zod';
+
+/**
+ * Delivery of stored bundles to S3-compatible object storage. One source for the settings, the
+ * outbox's durable entries and the index object written beside each zip.
+ */
+
+/** Where an object lives in the bucket: `<prefix>/bundles/<yyyy>/<mm>/<dd>/<bundleId>.zip` and its index. */
+export const UploadStateSchema = z.enum(['pending', 'uploading', 'delivered', 'failed', 'skipped']);
+export type UploadState = z.infer<typeof UploadStateSchema>;
+
+/**
+ * `<prefix>/index/<yyyy>/<mm>/<dd>/<bundleId>.json`: one flat object per delivered bundle, written after
+ * its zip is confirmed, so that any engine reading S3 (DuckDB, Athena, Spark) can query a fleet's failures.
+ */
+export const UploadIndexRecordSchema = z
+  .object({
+    index_version: z.literal(1),
+    bundle_id: z.string(),
+    run_id: z.string(),
+    agent: z.string().nullable(),
+    agent_version: z.string().nullable(),
+    /** `failure`, or `success` for a passing run bundled with `persistMode: 'always'`. */
+    status: z.enum(['failure', 'success']),
+    reason: z.string(),
+    label: z.string().nullable(),
+    /** The page's URL at the failure, its query string and fragment left out. */
+    url: z.string().nullable(),
+    started_at: z.string(),
+    ended_at: z.string(),
+    frame_count: z.number().int().nonnegative(),
+    size_bytes: z.number().int().nonnegative(),
+    /** Of the zip, lowercase hex. */
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    zip_key: z.string(),
+    extension_version: z.string(),
+    browser_version: z.string(),
+  })
+  .strict();
+export type UploadIndexRecord = z.infer<typeof UploadIndexRecordSchema>;
+
+/** A multipart upload in progress: the store's id for it and the ETag of each part it confirmed, in order. */
+export const MultipartProgressSchema = z
+  .object({
+    uploadId: z.string(),
+    partBytes: z.number().int().positive(),
+    etags: z.array(z.string()),
+  })
+  .strict();
+export type MultipartProgress = z.infer<typeof MultipartProgressSchema>;
+
+/** One bundle in the outbox (IndexedDB `outbox`), kept until it is delivered or its bundle is gone. */
+export const OutboxEntrySchema = z
+  .object({
+    bundleId: z.string(),
+    state: UploadStateSchema,
+    zipKey: z.string(),
+    indexKey: z.string(),
+    sizeBytes: z.number().int().nonnegative(),
+    sha256: z.string(),
+    index: UploadIndexRecordSchema,
+    /** Whether the zip is confirmed: a retry after that writes only the index object. */
+    zipDelivered: z.boolean(),
+    multipart: MultipartProgressSchema.nullable(),
+    attempts: z.number().int().nonnegative(),
+    /** When the next attempt is due (epoch ms). */
+    nextAttemptAt: z.number(),
+    lastError: z.string().nullable(),
+    /** The delivery settings a `failed` entry failed with: it is retried once they change. */
+    failedWith: z.string().nullable(),
+    enqueuedAt: z.number(),
+    deliveredAt: z.number().nullable(),
+  })
+  .strict();
+export type OutboxEntry = z.infer<typeof OutboxEntrySchema>;
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** An https URL, or http to this machine only (a store under test, a MinIO beside the browser). */
+export function isDeliveryEndpoint(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password || url.hash) return false;
+  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+}
+
+const EndpointSchema = z.string().max(2048).refine((s) => s === '' || isDeliveryEndpoint(s), 'an https URL (http only for localhost / 127.0.0.1), without credentials or fragment');
+
+/** `upload.s3`: an S3-compatible bucket and the credentials that write to it. */
+export const S3UploadSettingsSchema = z
+  .object({
+    endpoint: EndpointSchema.default(''),
+    /** S3's bucket naming rules: 3–63 lower-case letters, digits, dots and hyphens. */
+    bucket: z
+      .string()
+      .regex(/^(|[a-z0-9][a-z0-9.-]{1,61}[a-z0-9])$/, 'a bucket name: 3–63 lower-case letters, digits, dots and hyphens')
+      .default(''),
+    region: z.string().regex(/^[a-z0-9-]{1,64}$/, 'a region such as us-east-1 (auto for R2)').default('us-east-1'),
+    /** Keys start with it: `<prefix>/bundles/…` and `<prefix>/index/…`. */
+    prefix: z
+      .string()
+      .max(512)
+      .refine((s) => !s.split('/').some((p) => p === '.' || p === '..') && !/[\p{Cc}\\]/u.test(s), 'a key prefix without "..", control characters or backslashes')
+      .default(''),
+    /** `endpoint/bucket/key` rather than `bucket.endpoint/key`; null: path style except on amazonaws.com. */
+    forcePathStyle: z.boolean().nullable().default(null),
+    accessKeyId: z.string().max(256).default(''),
+    secretAccessKey: z.string().max(256).default(''),
+    /** For short-lived STS credentials. */
+    sessionToken: z.string().max(4096).default(''),
+  })
+  .strict();
+export type S3UploadSettings = z.infer<typeof S3UploadSettingsSchema>;
+
+/**
+ * `upload`: where stored bundles are delivered. `s3` signs requests with the keys set here; `presigned`
+ * asks the team's own service for a URL per object, so no long-lived secret is in the browser.
+ */
+export const UploadSettingsSchema = z
+  .object({
+    mode: z.enum(['off', 's3', 'presigned']).default('off'),
+    /** `failures`: passing runs bundled with `persistMode: 'always'` stay home. */
+    include: z.enum(['all', 'failures']).default('all'),
+    s3: S3UploadSettingsSchema.default(S3UploadSettingsSchema.parse({})),
+    presigned: z.object({ endpoint: EndpointSchema.default('') }).strict().default({ endpoint: '' }),
+  })
+  .strict()
+  .superRefine((upload, ctx) => {
+    const missing = (path: (string | number)[], what: string) => ctx.addIssue({ code: 'custom', path, message: `${what} is needed when upload.mode is '${upload.mode}'` });
+    if (upload.mode === 's3') {
+      if (!upload.s3.endpoint) missing(['s3', 'endpoint'], 'an endpoint');
+      if (!upload.s3.bucket) missing(['s3', 'bucket'], 'a bucket');
+      if (!upload.s3.accessKeyId) missing(['s3', 'accessKeyId'], 'an access key id');
+      if (!upload.s3.secretAccessKey) missing(['s3', 'secretAccessKey'], 'a secret access key');
+    }
+    if (upload.mode === 'presigned' && !upload.presigned.endpoint) missing(['presigned', 'endpoint'], 'a presign service endpoint');
+  });
+export type UploadSettings = z.infer<typeof UploadSettingsSchema>;
+
+/** The upload settings a bundle's manifest or a status read-back may show: the secrets masked. */
+export function maskedUploadSettings(upload: UploadSettings): UploadSettings {
+  const hide = (secret: string) => (secret ? '••••••••' : '');
+  return { ...upload, s3: { ...upload.s3, secretAccessKey: hide(upload.s3.secretAccessKey), sessionToken: hide(upload.s3.sessionToken) } };
+}
