@@ -1,7 +1,8 @@
-import { openDB, type DBSchema } from 'idb';
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { FrameMeta } from '../ring/ports';
 import type { Step } from '../../schemas/steps';
 import type { BundleSummary } from '../../schemas/api';
+import type { OutboxEntry } from '../../schemas/upload';
 import { onceUntilFailure } from '../shared/once-until-failure';
 
 /**
@@ -17,24 +18,20 @@ export interface RecorderDb extends DBSchema {
   /** Encoded clips handed from the offscreen document back to the service worker. */
   clips: { key: string; value: { jobId: string; mp4: ArrayBuffer } };
   meta: { key: string; value: unknown };
+  /** Bundles on their way to object storage (version 2). */
+  outbox: { key: string; value: OutboxEntry };
 }
 
 export const DB_NAME = 'agent-flight-recorder';
-export const DB_VERSION = 1;
+/** 1: frames, steps, bundles, clips, meta; 2: the upload outbox. */
+export const DB_VERSION = 2;
 
 /** Opens (once per context) the recorder database, creating its stores on first use. */
 export const openRecorderDb = onceUntilFailure(() =>
   openDB<RecorderDb>(DB_NAME, DB_VERSION, {
-    upgrade(db) {
-      const frames = db.createObjectStore('frames', { keyPath: 'key', autoIncrement: true });
-      frames.createIndex('ts', 'ts');
-      db.createObjectStore('frameData', { keyPath: 'key' });
-      const steps = db.createObjectStore('steps', { keyPath: 'seq' });
-      steps.createIndex('ts', 'ts');
-      db.createObjectStore('bundles', { keyPath: 'id' });
-      db.createObjectStore('bundleData', { keyPath: 'id' });
-      db.createObjectStore('clips', { keyPath: 'jobId' });
-      db.createObjectStore('meta');
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) createVersion1(db);
+      if (oldVersion < 2) db.createObjectStore('outbox', { keyPath: 'bundleId' });
     },
     // The browser closed the connection (storage cleared, a backing store error): the next call opens another.
     terminated() {
@@ -42,3 +39,16 @@ export const openRecorderDb = onceUntilFailure(() =>
     },
   }),
 );
+
+/** The stores of the first version: frames, steps, bundles, clips, meta. */
+function createVersion1(db: IDBPDatabase<RecorderDb>): void {
+  const frames = db.createObjectStore('frames', { keyPath: 'key', autoIncrement: true });
+  frames.createIndex('ts', 'ts');
+  db.createObjectStore('frameData', { keyPath: 'key' });
+  const steps = db.createObjectStore('steps', { keyPath: 'seq' });
+  steps.createIndex('ts', 'ts');
+  db.createObjectStore('bundles', { keyPath: 'id' });
+  db.createObjectStore('bundleData', { keyPath: 'id' });
+  db.createObjectStore('clips', { keyPath: 'jobId' });
+  db.createObjectStore('meta');
+}
