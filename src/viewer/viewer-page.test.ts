@@ -56,4 +56,23 @@ describe('viewer page', () => {
     await startViewerPage(root, { source: broken, search: '?id=x', urls });
     expect(root.querySelector('[data-testid="error"]')!.textContent).toMatch(/Cannot show bundle x\.\s+Not a zip file/);
   });
+
+  it('opens the zip at a ?bundle= link, its presigned query string kept whole', async () => {
+    const zip = await makeBundleZip();
+    const link = 'https://runs.example.com/fleet/b1.zip?X-Amz-Signature=abc&X-Amz-Date=20261125T090000Z';
+    const asked: string[] = [];
+    const fetchUrl = async (url: string) => {
+      asked.push(url);
+      return new Response(zip);
+    };
+    await startViewerPage(root, { source: await source(), search: `?bundle=${link}`, urls, fetchUrl });
+    expect(asked).toEqual([link]);
+    expect(root.querySelectorAll('[data-testid="timeline"] > li').length).toBe(6);
+  });
+
+  it('explains a link that cannot be opened', async () => {
+    const fetchUrl = async () => new Response('', { status: 403 });
+    await startViewerPage(root, { source: await source(), search: '?bundle=https://runs.example.com/b1.zip', urls, fetchUrl });
+    expect(root.querySelector('[data-testid="error"]')!.textContent).toMatch(/Cannot open the bundle at that link\.\s+runs\.example\.com answered HTTP 403 \(a presigned link expires/);
+  });
 });

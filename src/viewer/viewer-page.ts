@@ -5,6 +5,7 @@ import { loadBundleZip, type LoadedBundle, type ObjectUrls } from './load-zip';
 import { mountViewer, type MountedViewer } from './viewer-app';
 import { VIEWER_CSS } from '../bundle-format/viewer-styles';
 import { errorMessage } from '../shared/error-message';
+import { bundleUrlOf, fetchBundle } from './bundle-url';
 
 /** The extension's bundle store as the page sees it (`IdbBundleStore` in the extension). */
 export interface BundleSource {
@@ -14,14 +15,17 @@ export interface BundleSource {
 
 export interface ViewerPageOptions {
   source: BundleSource;
-  /** `location.search` of the page: `?id=<bundleId>` opens that stored bundle. */
+  /** `location.search` of the page: `?id=<bundleId>` opens that stored bundle, `?bundle=<https url>` the zip at that link. */
   search: string;
+  /** How a `?bundle=` link is fetched (`fetch` without cookies in the extension). */
+  fetchUrl?: (url: string) => Promise<Response>;
   urls?: ObjectUrls;
 }
 
 /**
- * The extension's `viewer.html`: shows `?id=<bundleId>` from the bundle store, or a zip the user
- * drops on the page or picks; without either, lists the stored bundles. Bad input is explained.
+ * The extension's `viewer.html`: shows `?id=<bundleId>` from the bundle store, the zip at a
+ * `?bundle=<https url>` link (a presigned GET from the team's bucket), or a zip the user drops on the
+ * page or picks; without either, lists the stored bundles. Bad input is explained.
  */
 export async function startViewerPage(root: HTMLElement, options: ViewerPageOptions): Promise<void> {
   const doc = root.ownerDocument;
@@ -100,6 +104,17 @@ export async function startViewerPage(root: HTMLElement, options: ViewerPageOpti
     if (file) void showBundle(file, file.name);
   });
 
+  const link = bundleUrlOf(options.search);
+  if (link !== null) {
+    const fetchUrl = options.fetchUrl ?? ((url: string) => fetch(url, { credentials: 'omit' }));
+    let fetched: Uint8Array;
+    try {
+      fetched = await fetchBundle(link, fetchUrl);
+    } catch (error) {
+      return showOpenPanel(`Cannot open the bundle at that link.\n${errorMessage(error)}`);
+    }
+    return showBundle(fetched, 'the bundle at that link');
+  }
   const id = new URLSearchParams(options.search).get('id');
   if (id === null) return showOpenPanel(null);
   let bytes: Uint8Array | undefined;
