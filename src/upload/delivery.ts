@@ -102,7 +102,7 @@ export class Delivery {
       if (!entry.zipDelivered) {
         const sums = await checksumsOf(zip);
         if (sums.sha256Hex !== entry.sha256) throw new UploadError('config', `the stored bundle ${entry.bundleId} no longer has the bytes it was queued with`);
-        if (target.multipart && zip.byteLength > this.multipartFromBytes) await this.putInParts(entry, zip, target, save);
+        if (target.multipart && zip.byteLength > this.multipartFromBytes) await this.putInParts(entry, zip, sums.md5Hex, target, save);
         else await target.put({ key: entry.zipKey, bundleId: entry.bundleId, kind: 'zip', body: zip, sums, contentType: 'application/zip' });
         await save({ zipDelivered: true, multipart: null });
       }
@@ -128,7 +128,7 @@ export class Delivery {
   }
 
   /** The zip in parts of `partBytes`, from the first part the store has not confirmed yet. */
-  private async putInParts(entry: OutboxEntry, zip: Uint8Array, target: ObjectTarget, save: (change: Partial<OutboxEntry>) => Promise<void>): Promise<void> {
+  private async putInParts(entry: OutboxEntry, zip: Uint8Array, md5Hex: string, target: ObjectTarget, save: (change: Partial<OutboxEntry>) => Promise<void>): Promise<void> {
     const parts = target.multipart!;
     let progress = entry.multipart;
     if (!progress || progress.partBytes !== this.partBytes) {
@@ -142,6 +142,6 @@ export class Delivery {
       progress = { ...progress, etags: [...progress.etags, etag] };
       await save({ multipart: progress });
     }
-    await parts.complete(entry.zipKey, progress.uploadId, progress.etags);
+    await parts.complete(entry.zipKey, progress.uploadId, progress.etags, md5Hex);
   }
 }

@@ -24,8 +24,8 @@ export interface MultipartTarget {
   create(key: string, contentType: string): Promise<string>;
   /** Resolves with the part's ETag once the store confirmed its bytes. */
   uploadPart(key: string, uploadId: string, partNumber: number, body: Uint8Array, sums: Checksums): Promise<string>;
-  /** Resolves once the store assembled the object from `etags` (part 1 first) and confirmed it. */
-  complete(key: string, uploadId: string, etags: readonly string[]): Promise<void>;
+  /** Resolves once the store assembled the object from `etags` (part 1 first) and confirmed it (`wholeMd5Hex`: the object's MD5). */
+  complete(key: string, uploadId: string, etags: readonly string[], wholeMd5Hex: string): Promise<void>;
   abort(key: string, uploadId: string): Promise<void>;
 }
 

@@ -61,8 +61,14 @@ describe('s3Target', () => {
     const parts = [new Uint8Array(10).fill(1), new Uint8Array(4).fill(2)];
     const etags = [];
     for (const [i, part] of parts.entries()) etags.push(await target.multipart!.uploadPart('big.zip', id, i + 1, part, await checksumsOf(part)));
-    await target.multipart!.complete('big.zip', id, etags);
-    expect(store.objects.get('big.zip')).toEqual(new Uint8Array([...parts[0]!, ...parts[1]!]));
+    const whole = new Uint8Array([...parts[0]!, ...parts[1]!]);
+    await target.multipart!.complete('big.zip', id, etags, (await checksumsOf(whole)).md5Hex);
+    expect(store.objects.get('big.zip')).toEqual(whole);
+  });
+
+  it('refuses a completion whose ETag matches neither the parts nor the whole object', async () => {
+    const target = s3Target(config, async () => new Response('<CompleteMultipartUploadResult><ETag>"ffff-2"</ETag></CompleteMultipartUploadResult>'));
+    await expect(target.multipart!.complete('big.zip', 'u1', ['00'.repeat(16), '11'.repeat(16)], '22'.repeat(16))).rejects.toMatchObject({ kind: 'transient' });
   });
 
   it('probes by writing and deleting a small object', async () => {

@@ -63,7 +63,7 @@ export function s3Target(config: S3Config, fetchFn: Fetch): ObjectTarget {
       confirmPut(what, response, sums);
       return sums.md5Hex;
     },
-    async complete(key, uploadId, etags) {
+    async complete(key, uploadId, etags, wholeMd5Hex) {
       const what = `completing ${key}`;
       const xml = `<CompleteMultipartUpload>${etags.map((etag, i) => `<Part><PartNumber>${i + 1}</PartNumber><ETag>"${etag}"</ETag></Part>`).join('')}</CompleteMultipartUpload>`;
       const body = new TextEncoder().encode(xml);
@@ -72,9 +72,10 @@ export function s3Target(config: S3Config, fetchFn: Fetch): ObjectTarget {
       // S3 may answer 200 and still fail the completion in the body.
       const text = await response.text();
       if (xmlText(text, 'Code') !== null && text.includes('<Error>')) throw storeError(what, 500, text);
+      // S3, MinIO and R2 give the MD5 of the parts' MD5s and their count; some stores the whole object's MD5.
       const etag = bareEtag(xmlText(text, 'ETag'));
       const expected = multipartEtag(etags);
-      if (etag !== null && etag !== expected) throw new UploadError('transient', `${what}: the store's ETag ${etag} is not that of the parts sent (${expected})`);
+      if (etag !== expected && etag !== wholeMd5Hex) throw new UploadError('transient', `${what}: the store's ETag ${etag ?? '(none)'} is not that of the parts sent (${expected})`);
     },
     async abort(key, uploadId) {
       await send(`abandoning the upload of ${key}`, 'DELETE', key, `uploadId=${encodeURIComponent(uploadId)}`, {});

@@ -63,7 +63,7 @@ describe('viewer page', () => {
     const asked: string[] = [];
     const fetchUrl = async (url: string) => {
       asked.push(url);
-      return new Response(zip);
+      return new Response(zip as Uint8Array<ArrayBuffer>);
     };
     await startViewerPage(root, { source: await source(), search: `?bundle=${link}`, urls, fetchUrl });
     expect(asked).toEqual([link]);
