@@ -5,7 +5,7 @@ import { MemoryOutbox } from '../../test/fakes/memory-outbox';
 import { FakeS3 } from '../../test/fakes/s3-store';
 import { checksumsOf } from './checksums';
 import { Delivery, type DeliveryOptions } from './delivery';
-import { objectKeys } from './object-keys';
+import { objectKeys } from '../bundle-format/bucket-layout';
 import { newEntry } from './outbox';
 import { s3Target } from './s3-target';
 

@@ -1,5 +1,5 @@
 import type { OutboxEntry, UploadIndexRecord, UploadState } from '../../schemas/upload';
-import type { ObjectKeys } from './object-keys';
+import type { ObjectKeys } from '../bundle-format/bucket-layout';
 
 /** A new entry for a bundle stored just now: due at once, or `skipped` when the settings leave it home. */
 export function newEntry(index: UploadIndexRecord, keys: ObjectKeys, now: number, skip: boolean): OutboxEntry {

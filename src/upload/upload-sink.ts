@@ -3,7 +3,7 @@ import type { Clock } from '../shared/clock';
 import type { BundleSink } from '../bundle/ports';
 import { checksumsOf } from './checksums';
 import { indexRecordOf, type Origin } from './index-record';
-import { objectKeys } from './object-keys';
+import { objectKeys } from '../bundle-format/bucket-layout';
 import { newEntry } from './outbox';
 import type { OutboxStore } from './ports';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePrefix, objectKeys } from './object-keys';
+import { candidateKeys, indexDayPrefixes, normalizePrefix, objectKeys } from './bucket-layout';
 
 describe('objectKeys', () => {
   it('dates both keys by the bundle creation day in UTC', () => {
@@ -33,5 +33,29 @@ describe('normalizePrefix', () => {
     expect(() => normalizePrefix('runs/../other')).toThrow(/"\.\."/);
     expect(() => normalizePrefix('runs/\u001b[2J')).toThrow(/control characters/);
     expect(() => normalizePrefix('runs\\x')).toThrow(/backslashes/);
+  });
+});
+
+describe('indexDayPrefixes', () => {
+  it('lists each UTC day from since to until', () => {
+    expect(indexDayPrefixes('fleet', Date.UTC(2026, 10, 24, 23, 0), Date.UTC(2026, 10, 26, 1, 0))).toEqual([
+      'fleet/index/2026/11/24/',
+      'fleet/index/2026/11/25/',
+      'fleet/index/2026/11/26/',
+    ]);
+    expect(indexDayPrefixes('', Date.UTC(2026, 0, 1, 5), Date.UTC(2026, 0, 1, 6))).toEqual(['index/2026/01/01/']);
+  });
+});
+
+describe('candidateKeys', () => {
+  it('tries the failure day first, then the next', () => {
+    expect(candidateKeys('p', 'afr-20261125T235959Z-ab12cd').map((k) => k.zip)).toEqual([
+      'p/bundles/2026/11/25/afr-20261125T235959Z-ab12cd.zip',
+      'p/bundles/2026/11/26/afr-20261125T235959Z-ab12cd.zip',
+    ]);
+  });
+
+  it('refuses what is not a bundle id', () => {
+    expect(() => candidateKeys('p', '../../etc/passwd')).toThrow(/not a bundle id/);
   });
 });

@@ -31,3 +31,28 @@ export function objectKeys(prefix: string, bundleId: string, createdAt: string):
   const under = (folder: string) => (root ? `${root}/${folder}` : folder);
   return { zip: `${under('bundles')}/${day}/${bundleId}.zip`, index: `${under('index')}/${day}/${bundleId}.json` };
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** `<prefix>/index/<yyyy>/<mm>/<dd>/` for each UTC day from `since` to `until`, oldest first: what a reader lists. */
+export function indexDayPrefixes(prefix: string, since: number, until: number): string[] {
+  const root = normalizePrefix(prefix);
+  const days: string[] = [];
+  for (let day = Math.floor(since / DAY_MS) * DAY_MS; day <= until; day += DAY_MS) {
+    const date = new Date(day).toISOString().slice(0, 10).replaceAll('-', '/');
+    days.push(`${root ? `${root}/` : ''}index/${date}/`);
+  }
+  return days;
+}
+
+/**
+ * The keys a bundle may have been delivered under, most likely first: a bundle id names its failure's
+ * second (`afr-20261122T143205Z-…`) and it is stored moments later, on that day or, past midnight, the next.
+ */
+export function candidateKeys(prefix: string, bundleId: string): ObjectKeys[] {
+  const match = /^afr-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z-[a-z0-9]{6}$/.exec(bundleId);
+  if (!match) throw new Error(`"${bundleId}" is not a bundle id (afr-YYYYMMDDTHHMMSSZ-xxxxxx)`);
+  const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
+  const failedAt = Date.UTC(y!, mo! - 1, d!, h!, mi!, s!);
+  return [failedAt, failedAt + DAY_MS].map((at) => objectKeys(prefix, bundleId, new Date(at).toISOString()));
+}

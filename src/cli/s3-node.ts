@@ -1,0 +1,43 @@
+import { GetObjectCommand, ListObjectsV2Command, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
+import type { FleetStore } from './fleet';
+
+/**
+ * The bucket through the AWS SDK, credentials and region from the standard chain (environment,
+ * `~/.aws` profiles, SSO, instance roles). Another store (MinIO, R2, a local one) is named by
+ * `AWS_ENDPOINT_URL_S3` or `AWS_ENDPOINT_URL`, addressed path-style unless it is on amazonaws.com.
+ */
+export function sdkFleetStore(env: NodeJS.ProcessEnv = process.env): FleetStore {
+  const endpoint = env.AWS_ENDPOINT_URL_S3 ?? env.AWS_ENDPOINT_URL;
+  const client = new S3Client({
+    ...(endpoint ? { endpoint, forcePathStyle: !/(^|\.)amazonaws\.com$/i.test(new URL(endpoint).hostname) } : {}),
+    region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1',
+    // The chain's first link, read from `env` (the SDK would read process.env); without it the chain goes on.
+    ...(env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+      ? { credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) } }
+      : {}),
+  });
+  return {
+    async list(bucket, prefix) {
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return keys;
+    },
+    async get(bucket, key, maxBytes) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        if ((object.ContentLength ?? 0) > maxBytes) throw new Error(`s3://${bucket}/${key} is ${object.ContentLength} bytes, more than the ${maxBytes} read`);
+        const bytes = await object.Body!.transformToByteArray();
+        if (bytes.byteLength > maxBytes) throw new Error(`s3://${bucket}/${key} is more than the ${maxBytes} bytes read`);
+        return bytes;
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
+        throw error;
+      }
+    },
+  };
+}
