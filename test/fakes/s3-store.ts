@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AwsV4Signer } from 'aws4fetch';
+import { signedRight } from './sigv4-check';
 import type { Fetch } from '../../src/upload/ports';
 
 /**
@@ -41,7 +41,7 @@ export class FakeS3 {
     const query = url.search.slice(1);
     this.requests.push({ method, key, query });
     if (bucket !== this.bucket) return error(404, 'NoSuchBucket');
-    if (!(await this.signedRight(url, method, headers, body))) return error(403, 'SignatureDoesNotMatch');
+    if (!(await signedRight(this.credentials, url, method, headers, body))) return error(403, 'SignatureDoesNotMatch');
     const failure = this.failures.findIndex((f) => f.match(method, query));
     if (failure >= 0) {
       const [f] = this.failures.splice(failure, 1);
@@ -87,46 +87,6 @@ export class FakeS3 {
     }
     return error(405, 'MethodNotAllowed');
   };
-
-  /** Signs the request again with the secret this store knows and compares the signature. */
-  private async signedRight(url: URL, method: string, headers: Headers, body: Uint8Array): Promise<boolean> {
-    const querySignature = url.searchParams.get('X-Amz-Signature');
-    if (querySignature !== null) {
-      // A presigned URL: only the host is signed (the recorder's presign service signs nothing else).
-      const unsignedUrl = new URL(url);
-      unsignedUrl.searchParams.delete('X-Amz-Signature');
-      for (const name of ['X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Expires', 'X-Amz-SignedHeaders']) unsignedUrl.searchParams.delete(name);
-      const again = await new AwsV4Signer({
-        method,
-        url: unsignedUrl.toString(),
-        accessKeyId: this.credentials.accessKeyId,
-        secretAccessKey: this.credentials.secretAccessKey,
-        service: 's3',
-        region: this.credentials.region,
-        signQuery: true,
-        datetime: url.searchParams.get('X-Amz-Date') ?? '',
-      }).sign();
-      return again.url.searchParams.get('X-Amz-Signature') === querySignature;
-    }
-    const authorization = headers.get('authorization') ?? '';
-    const datetime = headers.get('x-amz-date');
-    if (!authorization.includes(`Credential=${this.credentials.accessKeyId}/`) || !datetime) return false;
-    const unsigned = new Headers(headers);
-    unsigned.delete('authorization');
-    const again = await new AwsV4Signer({
-      method,
-      url: url.toString(),
-      headers: unsigned,
-      body: body as unknown as BodyInit,
-      accessKeyId: this.credentials.accessKeyId,
-      secretAccessKey: this.credentials.secretAccessKey,
-      ...(headers.get('x-amz-security-token') ? { sessionToken: headers.get('x-amz-security-token')! } : {}),
-      service: 's3',
-      region: this.credentials.region,
-      datetime,
-    }).sign();
-    return again.headers.get('authorization') === authorization;
-  }
 }
 
 const hex = (body: Uint8Array) => createHash('md5').update(body).digest('hex');

@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+import { signedRight } from '../../test/fakes/sigv4-check';
+
+export const S3_CREDENTIALS = { accessKeyId: 'AKIDAFRTEST', secretAccessKey: 'afr-test-secret-do-not-ship', region: 'us-east-1' };
+
+/**
+ * A real S3-protocol server on loopback (s3rver, writing to a temporary folder) behind a front that
+ * checks SigV4 signatures as S3 does (s3rver accepts any SigV4 signature of a key id it knows) and can
+ * go down and come back on the same port, as a store does in an outage.
+ */
+export interface S3Store {
+  endpoint: string;
+  bucket: string;
+  /** Objects kept, by key. */
+  objects(): Promise<Map<string, Uint8Array>>;
+  /** Requests the front saw, in order (method, key and query), signature refusals included. */
+  requests: { method: string; path: string; status: number }[];
+  down(): void;
+  up(): void;
+  close(): Promise<void>;
+}
+
+export async function startS3Store(bucket = 'afr-runs'): Promise<S3Store> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'afr-s3-'));
+  const backend = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: bucket, configs: [] }] });
+  const { port: backendPort } = (await backend.run()) as unknown as AddressInfo;
+  const requests: S3Store['requests'] = [];
+  let isDown = false;
+
+  const front = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void (async () => {
+        const body = new Uint8Array(Buffer.concat(chunks));
+        const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+        const record = (status: number) => requests.push({ method: req.method ?? '', path: `${url.pathname}${url.search}`, status });
+        if (isDown) {
+          record(503);
+          res.socket?.destroy();
+          return;
+        }
+        if (!(await signedRight(S3_CREDENTIALS, url, req.method ?? 'GET', headers, body))) {
+          record(403);
+          res.writeHead(403, { 'content-type': 'application/xml' });
+          res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>SignatureDoesNotMatch</Code><Message>The request signature we calculated does not match the signature you provided.</Message></Error>');
+          return;
+        }
+        const forwarded = http.request(
+          { host: '127.0.0.1', port: backendPort, method: req.method, path: req.url, headers: { ...req.headers, authorization: `AWS4-HMAC-SHA256 Credential=S3RVER/20260101/us-east-1/s3/aws4_request, SignedHeaders=host, Signature=0` } },
+          (answer) => {
+            record(answer.statusCode ?? 0);
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          },
+        );
+        forwarded.on('error', () => res.destroy());
+        forwarded.end(body);
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+  const endpoint = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+
+  return {
+    endpoint,
+    bucket,
+    requests,
+    async objects() {
+      const { S3Client, ListObjectsV2Command, GetObjectCommand } = await import('@aws-sdk/client-s3');
+      const client = new S3Client({ endpoint: `http://127.0.0.1:${backendPort}`, forcePathStyle: true, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+      const out = new Map<string, Uint8Array>();
+      const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
+      for (const { Key } of listed.Contents ?? []) {
+        if (!Key) continue;
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key }));
+        out.set(Key, await object.Body!.transformToByteArray());
+      }
+      return out;
+    },
+    down: () => void (isDown = true),
+    up: () => void (isDown = false),
+    async close() {
+      await new Promise<void>((resolve) => front.close(() => resolve()));
+      await backend.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
