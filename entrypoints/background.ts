@@ -31,6 +31,11 @@ import { autoDownloadSink } from '../src/bundle/download-sink';
 import { onceUntilFailure } from '../src/shared/once-until-failure';
 import { UiApiMessageSchema } from '../schemas/messages';
 import { maskJpeg } from '../src/platform/frame-masker';
+import { IdbOutboxStore } from '../src/platform/idb-outbox-store';
+import { Delivery } from '../src/upload/delivery';
+import { activeTargetOf } from '../src/upload/active-target';
+import { deliveryTimer, deliveryView } from '../src/upload/delivery-view';
+import { uploadSink } from '../src/upload/upload-sink';
 
 export default defineBackground(() => {
   const log = (message: string) => console.warn(message);
@@ -77,6 +82,22 @@ export default defineBackground(() => {
   const bundles = new SpillBundleStore(new IdbBundleStore(), (error) =>
     log(`[afr] bundle kept in memory only, IndexedDB refused it: ${describeStorageError(error)}`),
   );
+  const settingsStore = new SettingsStore(new ChromeStorage(), log);
+  // Delivery to object storage: a durable outbox in IndexedDB, passes run when a bundle is queued, when
+  // a retry is due, and on the periodic alarm (a stopped worker resumes where it was).
+  const outbox = new IdbOutboxStore();
+  const delivery = new Delivery({
+    outbox,
+    readBundle: (id) => bundles.read(id),
+    activeTarget: () => activeTargetOf(settingsStore.get().upload, (input, init) => fetch(input, { ...init, credentials: 'omit', cache: 'no-store' })),
+    clock: systemClock,
+    random: Math.random,
+    log,
+  });
+  const deliveries = deliveryTimer(() => delivery.run(), systemClock, log);
+  const deliveryState = deliveryView(outbox, bundles, systemClock, () => false);
+  const manifest = chrome.runtime.getManifest();
+  const browserVersion = /Chrome\/([\d.]+)/.exec(navigator.userAgent)?.[1];
   // The debugger's callbacks use `recorder`; they only run once events arrive, after this line.
   const recorder = new Recorder({
     clock: systemClock,
@@ -85,7 +106,7 @@ export default defineBackground(() => {
       log(`[afr] steps kept in memory only, IndexedDB refused them: ${describeStorageError(error)}`),
     ),
     bundles,
-    settingsStore: new SettingsStore(new ChromeStorage(), log),
+    settingsStore,
     capturer: new VisibleTabCapturer((): TextMasker => recorder.masker),
     sessionRunId: () => runId,
     sessionStore: new ChromeStorage(chrome.storage.session),
@@ -109,7 +130,17 @@ export default defineBackground(() => {
     download,
     downloadsStatus: () => downloads.status(),
     // Where a stored bundle goes next, one after the other: a new destination is one more sink here.
-    sinks: [retentionSink(bundles, systemClock), autoDownloadSink(bundles, download)],
+    sinks: [
+      uploadSink({
+        outbox,
+        origin: () => ({ extensionVersion: manifest.version, browserVersion: browserVersion ? `Chromium ${browserVersion}` : navigator.userAgent }),
+        clock: systemClock,
+        kick: deliveries.kick,
+      }),
+      retentionSink(bundles, systemClock, deliveryState),
+      autoDownloadSink(bundles, download),
+    ],
+    delivery: deliveryState,
     debuggerState: (tabId) => debuggerPort.stateOf(tabId),
     watchTab,
     unwatchTab,
@@ -174,7 +205,7 @@ export default defineBackground(() => {
   // A backstop wake-up: Chrome stops an idle worker; any event restarts it and the start-up below
   // resumes capture at once. The alarm (30 s, the shortest Chrome allows) covers a quiet browser.
   void chrome.alarms.create('afr-keepalive', { periodInMinutes: 0.5 });
-  chrome.alarms.onAlarm.addListener(() => void ready().catch(() => undefined));
+  chrome.alarms.onAlarm.addListener(() => void ready().then(deliveries.kick, () => undefined));
   chrome.tabs.onRemoved.addListener((tabId) => {
     webPage.delete(tabId);
     debuggerPort.forget(tabId);
@@ -207,6 +238,8 @@ export default defineBackground(() => {
       requestRegionsReport(tab.id);
     }
     void warmUpClipEncoder().catch((error: unknown) => log(`[afr] clip encoder warm-up failed: ${String(error)}`));
+    // Bundles a stopped worker left on their way resume now.
+    deliveries.kick();
   };
   /** The worker's start-up; one that failed (storage refused) is tried again by the next call or alarm. */
   const ready = onceUntilFailure(() =>

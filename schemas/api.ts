@@ -3,6 +3,7 @@ import { apiInputSchema } from './agent';
 import { CaptureLevelSchema } from './capture-level';
 import { DroppedFramesByReasonSchema } from './drop-reasons';
 import { RedactionRulesSchema } from './settings';
+import { BundleUploadSchema, UploadStatusSchema } from './upload';
 
 /** `afr.fail({ tabId?, reason, label? })` */
 export const FailInputSchema = apiInputSchema('fail');
@@ -49,6 +50,8 @@ export const BundleSummarySchema = z
      * hourly quota, never downloaded on its own, deleted first. Absent on every other bundle.
      */
     unattended: z.boolean().optional(),
+    /** Its delivery to object storage, while `upload` is on (read from the outbox, not stored with the bundle). */
+    upload: BundleUploadSchema.optional(),
   })
   .strict();
 export type BundleSummary = z.infer<typeof BundleSummarySchema>;
@@ -167,6 +170,8 @@ export const StatusSchema = z
       .strict(),
     /** The latest download of a bundle (see `DownloadsStatusSchema`). */
     downloads: DownloadsStatusSchema,
+    /** Delivery to object storage (`upload` setting); absent when the recorder has no delivery wired. */
+    upload: UploadStatusSchema.optional(),
   })
   .strict();
 export type Status = z.infer<typeof StatusSchema>;

@@ -19,14 +19,26 @@ export const RedactionRuleCountsSchema = z
   .strict();
 export type RedactionRuleCounts = z.infer<typeof RedactionRuleCountsSchema>;
 
-/** The settings a bundle was recorded with, as its manifest carries them: the redaction rules as counts. */
-export const ManifestSettingsSchema = SettingsSchema.omit({ redaction: true }).extend({ redaction: RedactionRuleCountsSchema }).strict();
+/** Where the bundle was to be delivered: the mode and what is delivered, never the endpoint's credentials. */
+export const ManifestUploadSchema = z.object({ mode: z.enum(['off', 's3', 'presigned']), include: z.enum(['all', 'failures']) }).strict();
+
+/**
+ * The settings a bundle was recorded with, as its manifest carries them: the redaction rules as counts,
+ * the upload as its mode only (absent from bundles written before delivery existed).
+ */
+export const ManifestSettingsSchema = SettingsSchema.omit({ redaction: true, upload: true })
+  .extend({ redaction: RedactionRuleCountsSchema, upload: ManifestUploadSchema.optional() })
+  .strict();
 export type ManifestSettings = z.infer<typeof ManifestSettingsSchema>;
 
 /** The settings as a manifest carries them: every setting that explains the bundle, the redaction rules counted. */
 export function manifestSettings(settings: Settings): ManifestSettings {
   const { selectors, fieldNamePatterns, textPatterns } = settings.redaction;
-  return { ...settings, redaction: { selectors: selectors.length, fieldNamePatterns: fieldNamePatterns.length, textPatterns: textPatterns.length } };
+  return {
+    ...settings,
+    redaction: { selectors: selectors.length, fieldNamePatterns: fieldNamePatterns.length, textPatterns: textPatterns.length },
+    upload: { mode: settings.upload.mode, include: settings.upload.include },
+  };
 }
 
 /**

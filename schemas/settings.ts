@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SignalRulesPatchSchema, SignalRulesSchema } from './signals';
 import { CaptureLevelSchema } from './capture-level';
 import { RedactionRulesSchema } from './redaction-rules';
+import { UploadSettingsSchema } from './upload';
 
 export { RedactionRulesSchema, type RedactionRules } from './redaction-rules';
 
@@ -112,6 +113,8 @@ export const SettingsSchema = z
     diagnosticsOtherTabs: z.boolean().default(false),
     /** Redaction on top of the built-in rules, applied in the content script like them. */
     redaction: z._default(RedactionRulesSchema, { selectors: [], fieldNamePatterns: [], textPatterns: [] }),
+    /** Delivery of stored bundles to S3-compatible storage (see `UploadSettingsSchema`); off by default. */
+    upload: z._default(UploadSettingsSchema, UploadSettingsSchema.parse({})),
   })
   .strict();
 

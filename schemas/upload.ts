@@ -141,8 +141,51 @@ export const UploadSettingsSchema = z
   });
 export type UploadSettings = z.infer<typeof UploadSettingsSchema>;
 
-/** The upload settings a bundle's manifest or a status read-back may show: the secrets masked. */
+/** What every read-back of the settings shows in place of a secret that is set. */
+export const SECRET_MASK = '••••••••';
+
+/** The upload settings as any read-back shows them (options page, `afr.getSettings()`): the secrets masked. */
 export function maskedUploadSettings(upload: UploadSettings): UploadSettings {
-  const hide = (secret: string) => (secret ? '••••••••' : '');
+  const hide = (secret: string) => (secret ? SECRET_MASK : '');
   return { ...upload, s3: { ...upload.s3, secretAccessKey: hide(upload.s3.secretAccessKey), sessionToken: hide(upload.s3.sessionToken) } };
 }
+
+/**
+ * A change to the upload settings as it is applied: a secret given as the mask (a form sent back as it
+ * was read) keeps the secret in force.
+ */
+export function keepMaskedSecrets(next: UploadSettings, current: UploadSettings): UploadSettings {
+  const keep = (given: string, held: string) => (given === SECRET_MASK ? held : given);
+  return { ...next, s3: { ...next.s3, secretAccessKey: keep(next.s3.secretAccessKey, current.s3.secretAccessKey), sessionToken: keep(next.s3.sessionToken, current.s3.sessionToken) } };
+}
+
+/** `afr.status().upload`: how delivery stands, in counts and the last thing that went wrong. */
+export const UploadStatusSchema = z
+  .object({
+    mode: z.enum(['off', 's3', 'presigned']),
+    queued: z.number().int().nonnegative(),
+    uploading: z.number().int().nonnegative(),
+    delivered: z.number().int().nonnegative(),
+    failed: z.number().int().nonnegative(),
+    skipped: z.number().int().nonnegative(),
+    lastError: z.string().nullable(),
+    lastDeliveredAt: z.string().nullable(),
+    /** Whether the upload settings come from enterprise policy (read-only here). */
+    managed: z.boolean(),
+    /** Bundles local retention keeps past its caps because they are not delivered yet. */
+    heldByRetention: z.number().int().nonnegative(),
+  })
+  .strict();
+export type UploadStatus = z.infer<typeof UploadStatusSchema>;
+
+/** A bundle's delivery, as `afr.listBundles()` shows it beside the bundle. */
+export const BundleUploadSchema = z
+  .object({
+    state: UploadStateSchema,
+    /** The zip's key in the bucket, once delivered. */
+    key: z.string().optional(),
+    attempts: z.number().int().nonnegative(),
+    lastError: z.string().optional(),
+  })
+  .strict();
+export type BundleUpload = z.infer<typeof BundleUploadSchema>;

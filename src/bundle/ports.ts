@@ -37,3 +37,8 @@ export interface BundleSink {
   readonly name: string;
   afterStore(bundle: StoredBundle, context: SinkContext): Promise<void>;
 }
+
+/** Bundles local retention must keep whatever its caps say (not yet delivered to object storage). */
+export interface BundleHold {
+  heldIds(): Promise<ReadonlySet<string>>;
+}

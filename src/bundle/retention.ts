@@ -1,6 +1,6 @@
 import type { BundleSummary } from '../../schemas/api';
 import type { Settings } from '../../schemas/settings';
-import type { BundleStore } from './ports';
+import type { BundleHold, BundleStore } from './ports';
 import { newestFirst } from './ports';
 import { heldToPageRules } from './bundle-trigger';
 
@@ -41,11 +41,16 @@ export function selectExpiredBundles(bundles: readonly BundleSummary[], now: num
   return ordered.filter((b) => expired.has(b.id)).map((b) => b.id);
 }
 
-/** Deletes what the policy no longer allows; returns the deleted ids. */
-export async function enforceRetention(store: BundleStore, now: number, policy: RetentionPolicy): Promise<string[]> {
+/**
+ * Deletes what the policy no longer allows, except the bundles `hold` keeps (not delivered yet: they are
+ * kept past the caps and `status().upload.heldByRetention` says so); returns the deleted ids.
+ */
+export async function enforceRetention(store: BundleStore, now: number, policy: RetentionPolicy, hold?: BundleHold): Promise<string[]> {
   const expired = selectExpiredBundles(await store.list(), now, policy);
-  for (const id of expired) await store.delete(id);
-  return expired;
+  const held = hold && expired.length ? await hold.heldIds() : new Set<string>();
+  const deleted = expired.filter((id) => !held.has(id));
+  for (const id of deleted) await store.delete(id);
+  return deleted;
 }
 
 /** The retention settings as a policy. */

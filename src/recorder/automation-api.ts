@@ -1,3 +1,4 @@
+import { settingsForReadBack } from '../settings/settings-store';
 import type { ZodMiniType } from 'zod/mini';
 import { apiInputSchema, type AgentCommand, type AgentCommandKind } from '../../schemas/agent';
 import { WaitForBundleInputSchema, type BundleSummary, type Status, type WaitForBundleInput } from '../../schemas/api';
@@ -90,7 +91,7 @@ export function createAutomationApi(recorder: AutomationTarget, ready: () => Pro
     exportBundle: after((id) => recorder.storedBundles.export(id)),
     deleteBundle: after((id) => recorder.storedBundles.delete(id)),
     waitForBundle: after((input) => recorder.bundleWaiters.wait(parseInput(WaitForBundleInputSchema, input, 'afr.waitForBundle'))),
-    configure: after((patch) => recorder.ports.settingsStore.update(patch)),
-    getSettings: after(async () => recorder.ports.settingsStore.get()),
+    configure: after(async (patch) => settingsForReadBack(await recorder.ports.settingsStore.update(patch))),
+    getSettings: after(async () => settingsForReadBack(recorder.ports.settingsStore.get())),
   };
 }

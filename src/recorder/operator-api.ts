@@ -1,3 +1,4 @@
+import { settingsForReadBack } from '../settings/settings-store';
 import { ChooseTabInputSchema, PreviewRedactionInputSchema, SaveBundleInputSchema, type BundleSummary, type RedactionPreview, type Status } from '../../schemas/api';
 import type { UiApiMessage, UiApiResult } from '../../schemas/messages';
 import type { Settings } from '../../schemas/settings';
@@ -52,8 +53,8 @@ export function createOperatorApi(recorder: OperatorTarget): OperatorApi {
     exportBundle: (id) => recorder.storedBundles.export(id),
     deleteBundle: (id) => recorder.storedBundles.delete(id),
     downloadBundle: (id) => recorder.storedBundles.saveToDownloads(id),
-    getSettings: async () => recorder.ports.settingsStore.get(),
-    configure: (patch) => recorder.ports.settingsStore.update(patch),
+    getSettings: async () => settingsForReadBack(recorder.ports.settingsStore.get()),
+    configure: async (patch) => settingsForReadBack(await recorder.ports.settingsStore.update(patch)),
     /** What the given custom rules, with the built-in ones, would mask on a tab. */
     previewRedaction: async (input) => {
       const { tabId, rules } = parseInput(PreviewRedactionInputSchema, input, 'previewRedaction');

@@ -1,8 +1,9 @@
 import type { DownloadsStatus, RedactionPreview } from '../../schemas/api';
-import type { RedactionRules } from '../../schemas/settings';
+import type { RedactionRules, Settings } from '../../schemas/settings';
+import type { BundleUpload, UploadStatus } from '../../schemas/upload';
 import type { DownloadBundle } from '../bundle/download-sink';
 import type { PackagerPorts } from '../bundle/packager';
-import type { BundleSink } from '../bundle/ports';
+import type { BundleHold, BundleSink } from '../bundle/ports';
 import type { FrameSourcePorts } from '../capture/frame-sources';
 import type { KeyValueStore, SettingsStore } from '../settings/settings-store';
 
@@ -33,4 +34,13 @@ export interface RecorderPorts
   downloadsStatus?(): DownloadsStatus;
   /** The browser session's run id, used when the agent declared no run. */
   sessionRunId(): string;
+  /** Delivery to object storage, when it is wired: what `status().upload` and each bundle's `upload` show, what retention keeps. */
+  delivery?: DeliveryView;
+}
+
+/** Delivery to object storage as the recorder reads it. */
+export interface DeliveryView extends BundleHold {
+  status(settings: Settings): Promise<UploadStatus>;
+  /** Each queued bundle's delivery, by bundle id. */
+  states(): Promise<ReadonlyMap<string, BundleUpload>>;
 }

@@ -75,7 +75,7 @@ export class Recorder {
     this.signals = new SignalIntake({ clock, stepLog, mode, failures, debuggerState, tabUrl, recordsTab });
     const watchTab = (tabId: number) => recordsTab(tabId) && ports.watchTab(tabId);
     this.messages = new MessageIntake({ ...ports, watchTab, recordsTab, mode, frames, guard, commands: this.commands, signals: this.signals, untilStarted: () => this.untilStarted() });
-    this.storedBundles = new StoredBundles(ports.bundles, ports.download);
+    this.storedBundles = new StoredBundles(ports.bundles, ports.download, ports.delivery);
   }
 
   /** The masker of the settings in force, for text the worker produces outside the recorder (tab URLs). */
@@ -104,7 +104,7 @@ export class Recorder {
     await this.mode.loadPause();
     await this.apply(settings);
     this.isStarted = true;
-    void enforceRetention(bundles, clock.now(), retentionPolicy(settings)).catch((error: unknown) => log(`[afr] old bundles not deleted: ${String(error)}`));
+    void enforceRetention(bundles, clock.now(), retentionPolicy(settings), this.ports.delivery).catch((error: unknown) => log(`[afr] old bundles not deleted: ${String(error)}`));
   });
 
   /**

@@ -4,6 +4,7 @@ import type { PackagerPorts } from '../bundle/packager';
 import type { FrameSources } from '../capture/frame-sources';
 import type { PageGuard } from '../trust/page-guard';
 import type { FailureJobs } from './failure-jobs';
+import type { DeliveryView } from './ports';
 import type { RecordingMode } from './recording-mode';
 import type { RunState } from './run-state';
 import type { TabScope } from './tab-scope';
@@ -18,6 +19,7 @@ export interface StatusSources extends Pick<PackagerPorts, 'clock' | 'ring' | 's
   scope: Pick<TabScope, 'recordsTab' | 'recordedTabs' | 'sets'>;
   /** The verdict on the latest bundle download (none: nothing downloaded yet). */
   downloadsStatus?(): Status['downloads'];
+  delivery?: Pick<DeliveryView, 'status'>;
 }
 
 /** How many seconds of stored frames the reported fps is taken over. */
@@ -75,5 +77,6 @@ export async function statusReport(s: StatusSources): Promise<Status> {
     pageLimits: s.guard.counts(),
     scope: { mode: settings.scope, origins: settings.scopeOrigins, recordedTabs: s.scope.recordedTabs(), agentTabs: s.scope.sets.agent, chosenTabs: s.scope.sets.chosen },
     downloads: s.downloadsStatus?.() ?? NO_DOWNLOAD,
+    ...(s.delivery ? { upload: await s.delivery.status(settings) } : {}),
   };
 }

@@ -3,6 +3,7 @@ import type { DownloadBundle } from '../bundle/download-sink';
 import type { BundleStore } from '../bundle/ports';
 import { bytesToBase64 } from '../shared/base64';
 import { checkBundleId, RecorderInputError } from './input-checks';
+import type { DeliveryView } from './ports';
 
 /**
  * The stored bundles as the automation API and the operator pages reach them: every id a caller
@@ -12,11 +13,17 @@ export class StoredBundles {
   constructor(
     private readonly bundles: BundleStore,
     private readonly download: DownloadBundle,
+    private readonly delivery?: Pick<DeliveryView, 'states'>,
   ) {}
 
-  /** Newest first. */
-  list(): Promise<BundleSummary[]> {
-    return this.bundles.list();
+  /** Newest first; with delivery wired, each with its delivery state. */
+  async list(): Promise<BundleSummary[]> {
+    const [bundles, states] = await Promise.all([this.bundles.list(), this.delivery?.states()]);
+    if (!states) return bundles;
+    return bundles.map((b) => {
+      const upload = states.get(b.id);
+      return upload ? { ...b, upload } : b;
+    });
   }
 
   /** The bundle zip as base64. */

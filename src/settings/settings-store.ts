@@ -1,6 +1,7 @@
 import { describeZodError } from '../shared/zod-error';
 import { DEFAULT_SETTINGS, SettingsPatchSchema, SettingsSchema, type Settings, type SettingsPatch } from '../../schemas/settings';
 import type { SignalRules, SignalRulesPatch } from '../../schemas/signals';
+import { keepMaskedSecrets, maskedUploadSettings } from '../../schemas/upload';
 import { migrateStoredSettings, SETTINGS_KEY, wrapSettings } from './migrations';
 
 export { SETTINGS_KEY };
@@ -26,8 +27,18 @@ export function mergeSignalRules(current: SignalRules, patch: SignalRulesPatch |
 
 /** `settings` with a validated change applied (signal rules merged field by field). */
 function applyPatch(settings: Settings, patch: SettingsPatch): Settings {
-  const { signals, ...rest } = patch;
-  return SettingsSchema.parse({ ...settings, ...rest, signals: mergeSignalRules(settings.signals, signals) });
+  const { signals, upload, ...rest } = patch;
+  return SettingsSchema.parse({
+    ...settings,
+    ...rest,
+    signals: mergeSignalRules(settings.signals, signals),
+    upload: upload ? keepMaskedSecrets(upload, settings.upload) : settings.upload,
+  });
+}
+
+/** The settings as every read-back shows them (the options page, `afr.getSettings()`): the upload's secrets masked. */
+export function settingsForReadBack(settings: Settings): Settings {
+  return { ...settings, upload: maskedUploadSettings(settings.upload) };
 }
 
 /** Loads, validates and persists the recorder settings. */

@@ -20,15 +20,15 @@ const summary: BundleSummary = {
 };
 
 function sinkWith(upload: UploadSettings, outbox = new MemoryOutbox()) {
+  const settings = { ...DEFAULT_SETTINGS, upload };
   let kicks = 0;
   const sink = uploadSink({
     outbox,
-    uploadSettings: () => upload,
     origin: () => ({ extensionVersion: '0.1.0', browserVersion: 'Chromium 156.0' }),
     clock: { now: () => 1_000 },
     kick: () => kicks++,
   });
-  return { sink, outbox, kicks: () => kicks };
+  return { sink, outbox, settings, kicks: () => kicks };
 }
 
 const s3 = UploadSettingsSchema.parse({
@@ -39,8 +39,8 @@ const s3 = UploadSettingsSchema.parse({
 describe('uploadSink', () => {
   it('queues a stored bundle with its keys, checksum and index record read from its manifest', async () => {
     const zip = await makeBundleZip();
-    const { sink, outbox, kicks } = sinkWith(s3);
-    await sink.afterStore({ summary, zip }, { settings: DEFAULT_SETTINGS });
+    const { sink, outbox, kicks, settings } = sinkWith(s3);
+    await sink.afterStore({ summary, zip }, { settings });
     const entry = (await outbox.get(summary.id))!;
     expect(entry).toMatchObject({
       state: 'pending',
@@ -64,15 +64,15 @@ describe('uploadSink', () => {
   it('leaves passing runs home when only failures are delivered', async () => {
     const contents = makeBundleContents();
     const zip = await makeBundleZip({ manifest: { ...contents.manifest, status: 'success', failure_reason: 'run_passed' } });
-    const { sink, outbox, kicks } = sinkWith({ ...s3, include: 'failures' });
-    await sink.afterStore({ summary, zip }, { settings: DEFAULT_SETTINGS });
+    const { sink, outbox, kicks, settings } = sinkWith({ ...s3, include: 'failures' });
+    await sink.afterStore({ summary, zip }, { settings });
     expect(await outbox.get(summary.id)).toMatchObject({ state: 'skipped' });
     expect(kicks()).toBe(0);
   });
 
   it('queues nothing while delivery is off', async () => {
-    const { sink, outbox } = sinkWith(UploadSettingsSchema.parse({}));
-    await sink.afterStore({ summary, zip: await makeBundleZip() }, { settings: DEFAULT_SETTINGS });
+    const { sink, outbox, settings } = sinkWith(UploadSettingsSchema.parse({}));
+    await sink.afterStore({ summary, zip: await makeBundleZip() }, { settings });
     expect(await outbox.list()).toEqual([]);
   });
 });

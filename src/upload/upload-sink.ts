@@ -1,4 +1,3 @@
-import type { UploadSettings } from '../../schemas/upload';
 import type { Clock } from '../shared/clock';
 import type { BundleSink } from '../bundle/ports';
 import { checksumsOf } from './checksums';
@@ -9,7 +8,6 @@ import type { OutboxStore } from './ports';
 
 export interface UploadSinkOptions {
   outbox: OutboxStore;
-  uploadSettings(settings: Parameters<BundleSink['afterStore']>[1]['settings']): UploadSettings;
   origin(): Origin;
   clock: Clock;
   /** Starts a delivery pass (not awaited: the bundle is stored and queued; the store may be slow). */
@@ -24,7 +22,7 @@ export function uploadSink(options: UploadSinkOptions): BundleSink {
   return {
     name: 'upload',
     async afterStore({ summary, zip }, { settings }) {
-      const upload = options.uploadSettings(settings);
+      const upload = settings.upload;
       if (upload.mode === 'off') return;
       const sums = await checksumsOf(zip);
       const keys = objectKeys(upload.mode === 's3' ? upload.s3.prefix : '', summary.id, summary.createdAt);

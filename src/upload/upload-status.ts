@@ -1,29 +1,5 @@
-import type { OutboxEntry, UploadSettings, UploadState } from '../../schemas/upload';
+import type { BundleUpload, OutboxEntry, UploadSettings, UploadStatus } from '../../schemas/upload';
 import { countStates } from './outbox';
-
-/** `status().upload`: how delivery stands, in counts and the last thing that went wrong. */
-export interface UploadStatus {
-  mode: UploadSettings['mode'];
-  queued: number;
-  uploading: number;
-  delivered: number;
-  failed: number;
-  skipped: number;
-  lastError: string | null;
-  lastDeliveredAt: string | null;
-  /** Whether the upload settings come from enterprise policy (read-only here). */
-  managed: boolean;
-  /** Bundles local retention keeps past its caps because they are not delivered yet. */
-  heldByRetention: number;
-}
-
-/** A bundle's delivery, as `listBundles()` shows it beside the bundle. */
-export interface BundleUpload {
-  state: UploadState;
-  key?: string;
-  attempts: number;
-  lastError?: string;
-}
 
 export function uploadStatus(entries: readonly OutboxEntry[], mode: UploadSettings['mode'], managed: boolean, heldByRetention: number): UploadStatus {
   const counts = countStates(entries);
