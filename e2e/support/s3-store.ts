@@ -74,6 +74,7 @@ export async function startS3Store(bucket = 'afr-runs'): Promise<S3Store> {
     bucket,
     requests,
     async objects() {
+      process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
       const { S3Client, ListObjectsV2Command, GetObjectCommand } = await import('@aws-sdk/client-s3');
       const client = new S3Client({ endpoint: `http://127.0.0.1:${backendPort}`, forcePathStyle: true, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
       const out = new Map<string, Uint8Array>();

@@ -6,6 +6,8 @@ import { DEFAULT_INSPECT_OPTIONS, inspectBundle } from './inspect-bundle';
 import { formatValidation, validateBundle } from './validate-bundle';
 import { describeReadError } from './read-error';
 import { runRedact, type Printer, type RedactCommand } from './redact-command';
+import { FLEET_USAGE, parseFleetArgs, runFleet, type FleetCommand } from './fleet-command';
+import type { FleetStore } from './fleet';
 import { escapeControls, terminalJson } from './safe-text';
 
 /** What the command line touches outside itself; `node-io.ts` has the real one. */
@@ -23,6 +25,8 @@ export interface CliIo {
   loadViewer(): Promise<ExpectedViewer>;
   stdout(text: string): void;
   stderr(text: string): void;
+  /** The bucket for `ls` and `pull` (the AWS SDK's standard chain); absent where none is wired. */
+  fleetStore?(): Promise<FleetStore>;
 }
 
 export const EXIT_OK = 0;
@@ -31,7 +35,7 @@ export const EXIT_INVALID = 1;
 /** Bad arguments, or a file that cannot be read. */
 export const EXIT_USAGE = 2;
 
-export const USAGE = `afr: inspect and validate Agent Flight Recorder bundles
+export const USAGE = `afr: inspect and validate Agent Flight Recorder bundles (clean them, read a fleet's from object storage)
 
 Usage:
   afr inspect <bundle.zip> [--steps N] [--json]
@@ -43,6 +47,7 @@ Usage:
       mask the text of every file again with today's detectors and the given patterns, write the
       result to --out and validate it; frames and the clip are copied unchanged (pixels cannot be
       re-masked) unless --drop-frames leaves them out
+${FLEET_USAGE}
   afr --help
 
 Options:
@@ -64,10 +69,16 @@ export type Command =
   | { name: 'inspect'; file: string; json: boolean; steps: number }
   | { name: 'validate'; file: string; json: boolean }
   | RedactCommand
+  | FleetCommand
   | { name: 'usage-error'; message: string };
 
 /** Reads the arguments after `afr`. Never throws: bad input is a `usage-error`. */
 export function parseArgs(argv: readonly string[]): Command {
+  const verb = argv[0];
+  if ((verb === 'ls' || verb === 'pull') && !argv.includes('--help') && !argv.includes('-h')) {
+    const fleet = parseFleetArgs(verb, argv.slice(1));
+    return typeof fleet === 'string' ? { name: 'usage-error', message: fleet } : fleet;
+  }
   const positionals: string[] = [];
   let json = false;
   let help = false;
@@ -145,6 +156,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return EXIT_USAGE;
   }
   if (command.name === 'redact') return runRedact(command, io, print);
+  if (command.name === 'ls' || command.name === 'pull') return runFleet(command, io, print);
   let zip: Uint8Array;
   try {
     zip = await io.readFile(command.file);

@@ -39,4 +39,6 @@ export const nodeIo: CliIo = {
   loadSchemas: () => loadBundleJsonSchemas(),
   loadViewer: () => loadExpectedViewer(),
   version: packageVersion,
+  // Loaded on use: the other commands do not pay for the AWS SDK.
+  fleetStore: async () => (await import('./s3-node')).sdkFleetStore(),
 };

@@ -17,6 +17,7 @@ const io: CliIo = {
   loadSchemas: () => AFR_CLI_ASSETS.schemas,
   loadViewer: async () => AFR_CLI_ASSETS.viewer,
   version: () => AFR_CLI_ASSETS.viewer.version,
+  fleetStore: async () => (await import('./s3-node')).sdkFleetStore(),
 };
 
 // `agent-flight-recorder inspect … | head` closes the pipe early: that is not an error.

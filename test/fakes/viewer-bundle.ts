@@ -203,5 +203,7 @@ export const V1_REDACTION_RULES = { selectors: ['#ssn', '.salary'], fieldNamePat
 
 /** `manifest` as a version 1 recorder wrote it: the full settings, custom redaction rules included. */
 export function manifestV1(manifest: Omit<Manifest, 'version' | 'settings'> & Partial<Manifest>): Record<string, unknown> {
-  return { ...manifest, version: 1, settings: { ...DEFAULT_SETTINGS, redaction: V1_REDACTION_RULES } };
+  // Version 1 knew no delivery: its settings have no `upload`.
+  const { upload: _upload, ...settings } = DEFAULT_SETTINGS;
+  return { ...manifest, version: 1, settings: { ...settings, redaction: V1_REDACTION_RULES } };
 }
