@@ -25,6 +25,9 @@ function makeInput(spec: FieldSpec, id: string): Input {
     case 'number':
       // Text, not type=number: the schema, not the browser, says what is wrong with "1e" or "".
       return h('input', { attrs: { ...attrs, type: 'text', inputmode: 'decimal', autocomplete: 'off' } });
+    case 'text':
+      // A secret reads back masked: a password input, never offered to the browser's password manager.
+      return h('input', { attrs: { ...attrs, type: spec.kind.secret ? 'password' : 'text', autocomplete: spec.kind.secret ? 'new-password' : 'off', spellcheck: 'false' } });
     case 'list':
       return spec.kind.multiline
         ? h('textarea', { attrs: { ...attrs, rows: '3', spellcheck: 'false' } })

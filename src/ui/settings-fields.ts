@@ -11,7 +11,9 @@ export type FieldKind =
   | { type: 'number'; unit?: 'bytes' | 'ms' | 's' | 'days' }
   | { type: 'boolean' }
   | { type: 'enum'; options: readonly string[] }
-  | { type: 'list'; split: 'comma-or-line' | 'line'; items: 'string' | 'number'; multiline: boolean };
+  | { type: 'list'; split: 'comma-or-line' | 'line'; items: 'string' | 'number'; multiline: boolean }
+  /** One line of text; `secret`: a password input, its value read back masked (`••••••••`) and kept when sent back so. */
+  | { type: 'text'; secret?: boolean };
 
 /** One editable setting: `path` into `Settings`, `key` is the path joined with dots. */
 export interface FieldSpec {
@@ -133,6 +135,22 @@ export const REDACTION_FIELDS: FieldSpec[] = [
   field(['redaction', 'textPatterns'], 'Text patterns', { type: 'list', split: 'line', items: 'string', multiline: true }, 'Regular expressions; matching text is masked wherever text is recorded. One per line.'),
 ];
 
+const text = (path: readonly string[], label: string, hint = '') => field(path, label, { type: 'text' }, hint);
+
+/** Delivery of stored bundles to S3-compatible storage. */
+export const UPLOAD_FIELDS: FieldSpec[] = [
+  field(['upload', 'mode'], 'Deliver bundles', { type: 'enum', options: ['off', 's3', 'presigned'] }, 'off; s3: sign requests with the keys below; presigned: ask your presign service for a URL per object (no secret in the browser).'),
+  field(['upload', 'include'], 'Which bundles', { type: 'enum', options: ['all', 'failures'] }, 'failures: passing runs bundled with persistMode always stay home.'),
+  text(['upload', 's3', 'endpoint'], 'S3 endpoint', 'https URL of the store (http only for localhost), e.g. https://s3.eu-west-1.amazonaws.com or an R2/MinIO endpoint.'),
+  text(['upload', 's3', 'bucket'], 'Bucket'),
+  text(['upload', 's3', 'region'], 'Region', 'e.g. us-east-1; auto for R2.'),
+  text(['upload', 's3', 'prefix'], 'Key prefix', 'Objects go to <prefix>/bundles/<yyyy>/<mm>/<dd>/ and <prefix>/index/….'),
+  text(['upload', 's3', 'accessKeyId'], 'Access key id'),
+  field(['upload', 's3', 'secretAccessKey'], 'Secret access key', { type: 'text', secret: true }, 'Shown masked; leave it as it is to keep it.'),
+  field(['upload', 's3', 'sessionToken'], 'Session token', { type: 'text', secret: true }, 'For short-lived STS credentials; empty otherwise.'),
+  text(['upload', 'presigned', 'endpoint'], 'Presign service', 'https URL answering POST {bundleId, sizeBytes, sha256, kind} with {url, headers}.'),
+];
+
 /** Every field of the settings page. */
 export const ALL_FIELDS: FieldSpec[] = [
   ...RECORDING_FIELDS,
@@ -140,4 +158,5 @@ export const ALL_FIELDS: FieldSpec[] = [
   ...SIGNAL_ROWS.flatMap((row) => [row.enabled, row.action, ...row.filters]),
   ...BUNDLE_FIELDS,
   ...REDACTION_FIELDS,
+  ...UPLOAD_FIELDS,
 ];

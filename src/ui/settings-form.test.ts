@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, SettingsSchema, type Settings } from '../../schemas/settings';
 import { SIGNAL_KINDS } from '../../schemas/signals';
-import { mergeSignalRules } from '../settings/settings-store';
+import { SECRET_MASK, UploadSettingsSchema } from '../../schemas/upload';
+import { MemoryKeyValueStore, mergeSignalRules, SettingsStore, settingsForReadBack } from '../settings/settings-store';
 import { ALL_FIELDS } from './settings-fields';
 import { buildPatch, checkPatch, fromFormValue, serverFieldErrors, settingsToForm, type FormValues } from './settings-form';
 
@@ -122,4 +123,33 @@ describe('the API error, by field', () => {
     ['invalid settings: (input): Unrecognized key: "x"', { '': ['invalid settings: (input): Unrecognized key: "x"'] }],
     ['invalid settings: somethingNew: Required', { '': ['somethingNew: Required'] }],
   ])('keeps %j as a general message', (message, errors) => expect(serverFieldErrors(message, form(), ALL_FIELDS)).toEqual(errors));
+});
+
+describe('the upload block', () => {
+  const stored: Settings = {
+    ...DEFAULT_SETTINGS,
+    upload: UploadSettingsSchema.parse({ mode: 's3', s3: { endpoint: 'https://s3.example.com', bucket: 'runs', accessKeyId: 'AKIDFLEET', secretAccessKey: 'fleet-secret' } }),
+  };
+  // What the page reads: the settings as the API reads them back.
+  const shown = settingsForReadBack(stored);
+
+  it('shows the secret masked, and a change elsewhere sends the whole block with the mask, which keeps the secret', async () => {
+    const form = settingsToForm(shown, ALL_FIELDS);
+    expect(form['upload.s3.secretAccessKey']).toBe(SECRET_MASK);
+    const { patch, changed } = buildPatch({ ...form, 'upload.s3.bucket': 'runs-2' }, shown, ALL_FIELDS);
+    expect(changed).toEqual(['upload.s3.bucket']);
+    expect(patch.upload).toMatchObject({ mode: 's3', s3: { bucket: 'runs-2', secretAccessKey: SECRET_MASK, endpoint: 'https://s3.example.com' } });
+    const store = new SettingsStore(new MemoryKeyValueStore());
+    await store.update({ upload: stored.upload });
+    const next = await store.update(checkPatch(patch, form, ALL_FIELDS).ok ? patch : {});
+    expect(next.upload.s3).toMatchObject({ bucket: 'runs-2', secretAccessKey: 'fleet-secret' });
+  });
+
+  it('puts what the mode lacks under its field', () => {
+    const form = settingsToForm(DEFAULT_SETTINGS, ALL_FIELDS);
+    const { patch } = buildPatch({ ...form, 'upload.mode': 's3' }, DEFAULT_SETTINGS, ALL_FIELDS);
+    const check = checkPatch(patch, form, ALL_FIELDS);
+    expect(check.ok).toBe(false);
+    if (!check.ok) expect(Object.keys(check.errors).sort()).toEqual(['upload.s3.accessKeyId', 'upload.s3.bucket', 'upload.s3.endpoint', 'upload.s3.secretAccessKey']);
+  });
 });

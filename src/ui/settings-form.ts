@@ -40,6 +40,8 @@ export function fromFormValue(value: FormValue, kind: FieldKind): unknown {
       return text.trim() === '' ? Number.NaN : Number(text.trim());
     case 'enum':
       return text;
+    case 'text':
+      return text.trim();
     case 'list': {
       const items = parseList(text, kind.split);
       return kind.items === 'number' ? items.map(Number) : items;
@@ -78,10 +80,14 @@ export function buildPatch(values: FormValues, settings: Settings, fields: reado
     } else wholeObjects.add(top);
   }
   for (const top of wholeObjects) {
-    const whole: Record<string, unknown> = { ...(settings[top as keyof Settings] as object) };
+    // The whole object as the form has it: every field under it, at any depth, over the settings' own.
+    const whole = structuredClone(settings[top as keyof Settings]) as Record<string, unknown>;
     for (const f of fields) {
       const raw = values[f.key];
-      if (f.path[0] === top && f.path.length === 2 && raw !== undefined) whole[f.path[1]!] = fromFormValue(raw, f.kind);
+      if (f.path[0] !== top || f.path.length < 2 || raw === undefined) continue;
+      let node = whole;
+      for (const key of f.path.slice(1, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+      node[f.path.at(-1)!] = fromFormValue(raw, f.kind);
     }
     patch[top] = whole;
   }

@@ -47,7 +47,7 @@ describe('settings page', () => {
     expect(control<HTMLSelectElement>('captureLevel').value).toBe('full');
     expect(control('signals.network_failure.resourceTypes').value).toBe('Document, XHR, Fetch');
     expect(document.querySelectorAll('.signal-row').length).toBe(7);
-    expect([...document.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['Recording', 'Signals', 'Bundles & retention', 'Privacy & redaction']);
+    expect([...document.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['Recording', 'Signals', 'Bundles & retention', 'Privacy & redaction', 'Delivery to object storage']);
   });
 
   it('explains a bad value as the API would, and sends nothing', async () => {
