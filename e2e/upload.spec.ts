@@ -66,6 +66,15 @@ test('a failure uploads its zip and then its index object, both as the recorder 
   const readBacks = JSON.stringify([status, await afr(recorder.worker, 'getSettings'), await afr(recorder.worker, 'listBundles')]);
   expect(readBacks).not.toContain(S3_CREDENTIALS.secretAccessKey);
   expect(Buffer.from(zip).includes(Buffer.from(S3_CREDENTIALS.secretAccessKey))).toBe(false);
+  // The settings page shows the block, the secret masked in a password input and nowhere in its HTML.
+  const options = await recorder.context.newPage();
+  await options.goto(`chrome-extension://${recorder.extensionId}/options.html`);
+  const secretInput = options.locator('#field-upload-s3-secretAccessKey');
+  await expect(secretInput).toHaveValue('••••••••');
+  await expect(options.locator('#field-upload-s3-bucket')).toHaveValue(store.bucket);
+  expect(await secretInput.getAttribute('type')).toBe('password');
+  expect(await options.content()).not.toContain(S3_CREDENTIALS.secretAccessKey);
+  await options.close();
   // The settings read back with the secret masked can be sent back as they are: the secret stays.
   const settings = await afr(recorder.worker, 'getSettings');
   await afr(recorder.worker, 'configure', { upload: settings.upload });
