@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { test as base, expect } from '@playwright/test';
 import { UploadIndexRecordSchema, UploadSettingsSchema } from '../schemas/upload';
+import { connectRecorder } from '../src/client';
 import { afr } from './support/afr';
 import { openBundle } from './support/bundle';
 import { launchWithRecorder, type RecorderBrowser } from './support/launch';
@@ -91,7 +92,9 @@ test('with the store down a bundle waits and retries, then is delivered exactly 
   expect(pending.lastError).toMatch(/no answer from the store/);
   expect((await afr(recorder.worker, 'status')).upload).toMatchObject({ queued: 1 });
   store.up();
-  const delivered = await waitForUpload(recorder, id, ['delivered'], 90_000);
+  // What an agent's harness does: the client waits until the store confirmed the bundle.
+  const rec = await connectRecorder(recorder.context);
+  const delivered = await rec.waitDelivered(id, { timeoutMs: 90_000 });
   const zipPuts = store.requests.filter((r) => r.method === 'PUT' && r.path.includes(`${id}.zip`) && r.status === 200);
   expect(zipPuts).toHaveLength(1);
   expect([...(await store.objects()).keys()].filter((k) => k.includes(id))).toEqual([delivered.key, delivered.key!.replace('/bundles/', '/index/').replace(/\.zip$/, '.json')].sort());

@@ -9,6 +9,7 @@ import type {
   AfrMethod,
   AssertOptions,
   BundleSummary,
+  BundleUpload,
   FailOptions,
   MarkOptions,
   RecorderSettings,
@@ -17,6 +18,7 @@ import type {
   RunStartOptions,
   SettingsPatch,
   StepOptions,
+  WaitDeliveredOptions,
   WaitForBundleOptions,
 } from './types';
 
@@ -35,6 +37,9 @@ type Result<M extends AfrMethod> = Awaited<ReturnType<AfrApi[M]>>;
 const DEFAULT_BUNDLE_WAIT_MS = 30_000;
 /** One wait inside the service worker: a worker Chrome restarts meanwhile costs at most this much of it. */
 const WORKER_WAIT_MS = 20_000;
+/** `waitDelivered`'s default wait: a bundle of a few megabytes over a slow link, with a retry or two. */
+const DEFAULT_DELIVERY_WAIT_MS = 60_000;
+
 /** How often a recorder without `afr.waitForBundle` is asked for its bundles. */
 const POLL_MS = 500;
 
@@ -183,6 +188,46 @@ export class RecorderClient {
       }
       if (found) return found;
       if (Date.now() >= deadline) throw new RecorderTimeoutError('waitForBundle', timeoutMs, `no bundle${describeQuery(query)} was stored`);
+    }
+  }
+
+  /**
+   * Resolves with the bundle's delivery once the store confirmed it (`upload.state: 'delivered'`, its
+   * `key` in the bucket). Rejects with `RecorderCallError` when the bundle is not stored, is not queued
+   * for delivery (the `upload` setting is off, or `include: 'failures'` left it home) or failed for
+   * good (wrong credentials, no such bucket: the store's words in the message), and with
+   * `RecorderTimeoutError` after `timeoutMs` (default 60 s) while it is still pending (the store is down:
+   * the recorder keeps retrying after the wait gives up). Survives a restart of the service worker.
+   *
+   * @example
+   * const id = await rec.fail({ reason: 'checkout_failed' });
+   * const { key } = await rec.waitDelivered(id); // ci/bundles/2026/11/25/<id>.zip
+   */
+  async waitDelivered(id: string, options: WaitDeliveredOptions = {}): Promise<BundleUpload & { key: string }> {
+    const timeoutMs = options.timeoutMs ?? DEFAULT_DELIVERY_WAIT_MS;
+    const deadline = Date.now() + timeoutMs;
+    let last: BundleUpload | undefined;
+    for (;;) {
+      let listed: BundleSummary[] | null = null;
+      try {
+        listed = await this.bundles();
+      } catch (error) {
+        if (!(error instanceof RecorderWorkerLostError)) throw error;
+      }
+      if (listed) {
+        // `fail` resolves once its bundle is stored: an id not listed is none of this recorder's, or deleted.
+        const bundle = listed.find((b) => b.id === id);
+        if (!bundle) throw new RecorderCallError('waitDelivered', `no stored bundle with id ${id}`);
+        last = bundle.upload;
+        if (!last) throw new RecorderCallError('waitDelivered', `bundle ${id} is not queued for delivery (is the upload setting on?)`);
+        if (last.state === 'delivered' && last.key) return { ...last, key: last.key };
+        if (last.state === 'skipped') throw new RecorderCallError('waitDelivered', `bundle ${id} is not delivered: upload.include leaves passing runs home`);
+        if (last.state === 'failed') throw new RecorderCallError('waitDelivered', `bundle ${id} was not delivered: ${last.lastError ?? 'failed'}`);
+      }
+      if (Date.now() >= deadline) {
+        throw new RecorderTimeoutError('waitDelivered', timeoutMs, `bundle ${id} was not delivered (${last ? `${last.state} after ${last.attempts} attempts${last.lastError ? `: ${last.lastError}` : ''}` : 'no answer'})`);
+      }
+      await sleep(Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
     }
   }
 

@@ -73,6 +73,24 @@ export interface BundleSummary {
   trigger?: BundleTrigger;
   /** A signal's bundle made while no agent run was active on its tab: held to a quota, deleted first. */
   unattended?: boolean;
+  /** Its delivery to object storage, while the `upload` setting is on. */
+  upload?: BundleUpload;
+}
+
+/** A bundle's delivery to object storage (`BundleSummary.upload`). */
+export interface BundleUpload {
+  state: 'pending' | 'uploading' | 'delivered' | 'failed' | 'skipped';
+  /** The zip's key in the bucket, once delivered. */
+  key?: string;
+  attempts: number;
+  /** The store's last answer when it went wrong (retried while `pending`; `failed` waits for other settings). */
+  lastError?: string;
+}
+
+/** `rec.waitDelivered()` */
+export interface WaitDeliveredOptions {
+  /** Default 60 s. */
+  timeoutMs?: number;
 }
 
 /** Who asked for a bundle (`BundleSummary.trigger`): `signal` is one the recorder made on its own. */
@@ -184,6 +202,19 @@ export interface RecorderStatus {
   };
   /** The latest bundle download; absent from recorders older than this client. */
   downloads?: DownloadsStatus;
+  /** Delivery to object storage; absent from recorders older than this client. */
+  upload?: {
+    mode: 'off' | 's3' | 'presigned';
+    queued: number;
+    uploading: number;
+    delivered: number;
+    failed: number;
+    skipped: number;
+    lastError: string | null;
+    lastDeliveredAt: string | null;
+    managed: boolean;
+    heldByRetention: number;
+  };
 }
 
 /** Kinds of failure signal the recorder sees by itself. */
