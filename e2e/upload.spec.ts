@@ -112,7 +112,16 @@ test('a wrong secret fails the bundle with the store’s signature error and no 
   await new Promise((r) => setTimeout(r, 5_000));
   expect(refusals()).toBe(seen);
   expect((await afr(recorder.worker, 'status')).upload).toMatchObject({ failed: 1, lastError: expect.stringMatching(/SignatureDoesNotMatch/) });
+  // "Test connection" on the settings page says why, in words, with the secret in force behind the mask.
+  const options = await recorder.context.newPage();
+  await options.goto(`chrome-extension://${recorder.extensionId}/options.html`);
+  await options.getByTestId('test-upload').click();
+  await expect(options.getByTestId('test-upload-result')).toContainText(`the secret access key does not belong to ${S3_CREDENTIALS.accessKeyId}`);
   await afr(recorder.worker, 'configure', { upload: s3Settings(store) });
+  await options.reload();
+  await options.getByTestId('test-upload').click();
+  await expect(options.getByTestId('test-upload-result')).toContainText(`Wrote and deleted fleet/ci/probes/afr-probe-`);
+  await options.close();
   await afr(recorder.worker, 'fail', { reason: 'secret_fixed' });
   await waitForUpload(recorder, id, ['delivered']);
 });

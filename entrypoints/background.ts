@@ -86,16 +86,17 @@ export default defineBackground(() => {
   // Delivery to object storage: a durable outbox in IndexedDB, passes run when a bundle is queued, when
   // a retry is due, and on the periodic alarm (a stopped worker resumes where it was).
   const outbox = new IdbOutboxStore();
+  const deliveryFetch = (input: Request | string, init?: RequestInit) => fetch(input, { ...init, credentials: 'omit', cache: 'no-store' });
   const delivery = new Delivery({
     outbox,
     readBundle: (id) => bundles.read(id),
-    activeTarget: () => activeTargetOf(settingsStore.get().upload, (input, init) => fetch(input, { ...init, credentials: 'omit', cache: 'no-store' })),
+    activeTarget: () => activeTargetOf(settingsStore.get().upload, deliveryFetch),
     clock: systemClock,
     random: Math.random,
     log,
   });
   const deliveries = deliveryTimer(() => delivery.run(), systemClock, log);
-  const deliveryState = deliveryView(outbox, bundles, systemClock, () => false);
+  const deliveryState = deliveryView(outbox, bundles, systemClock, () => false, deliveryFetch);
   const manifest = chrome.runtime.getManifest();
   const browserVersion = /Chrome\/([\d.]+)/.exec(navigator.userAgent)?.[1];
   // The debugger's callbacks use `recorder`; they only run once events arrive, after this line.

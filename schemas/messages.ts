@@ -179,6 +179,7 @@ export const UI_API_METHODS = [
   'configure',
   'previewRedaction',
   'chooseTab',
+  'testUpload',
 ] as const;
 export const UiApiMessageSchema = z
   .object({

@@ -189,3 +189,10 @@ export const BundleUploadSchema = z
   })
   .strict();
 export type BundleUpload = z.infer<typeof BundleUploadSchema>;
+
+/** The operator's "Test connection": the upload settings to try (unsaved ones included; a masked secret means the one in force). */
+export const TestUploadInputSchema = z.object({ upload: UploadSettingsSchema }).strict();
+
+/** What "Test connection" found: a probe object written and deleted, or what went wrong in plain words. */
+export const UploadProbeResultSchema = z.object({ ok: z.boolean(), message: z.string() }).strict();
+export type UploadProbeResult = z.infer<typeof UploadProbeResultSchema>;

@@ -2,6 +2,7 @@ import { settingsForReadBack } from '../settings/settings-store';
 import { ChooseTabInputSchema, PreviewRedactionInputSchema, SaveBundleInputSchema, type BundleSummary, type RedactionPreview, type Status } from '../../schemas/api';
 import type { UiApiMessage, UiApiResult } from '../../schemas/messages';
 import type { Settings } from '../../schemas/settings';
+import { keepMaskedSecrets, TestUploadInputSchema, type UploadProbeResult } from '../../schemas/upload';
 import { errorMessage } from '../shared/error-message';
 import { explicitSignal } from '../signals/normalize-signal';
 import { parseInput } from './input-checks';
@@ -21,6 +22,7 @@ export interface OperatorApi {
   configure(patch: unknown): Promise<Settings>;
   previewRedaction(input: unknown): Promise<RedactionPreview>;
   chooseTab(input: unknown): Promise<Status>;
+  testUpload(input: unknown): Promise<UploadProbeResult>;
 }
 
 /** What the operator API drives. */
@@ -59,6 +61,13 @@ export function createOperatorApi(recorder: OperatorTarget): OperatorApi {
     previewRedaction: async (input) => {
       const { tabId, rules } = parseInput(PreviewRedactionInputSchema, input, 'previewRedaction');
       return recorder.ports.previewRedaction(tabId, rules);
+    },
+    /** "Test connection": the upload settings of the form (a masked secret: the one in force) tried with a probe object. */
+    testUpload: async (input) => {
+      const { upload } = parseInput(TestUploadInputSchema, input, 'testUpload');
+      const delivery = recorder.ports.delivery;
+      if (!delivery) return { ok: false, message: 'This recorder has no delivery.' };
+      return delivery.probe(keepMaskedSecrets(upload, recorder.ports.settingsStore.get().upload));
     },
     /** "Record this tab": with `scope: 'chosen'` the tab is recorded from now on (or no longer). */
     chooseTab: async (input) => {

@@ -1,6 +1,6 @@
 import type { DownloadsStatus, RedactionPreview } from '../../schemas/api';
 import type { RedactionRules, Settings } from '../../schemas/settings';
-import type { BundleUpload, UploadStatus } from '../../schemas/upload';
+import type { BundleUpload, UploadProbeResult, UploadSettings, UploadStatus } from '../../schemas/upload';
 import type { DownloadBundle } from '../bundle/download-sink';
 import type { PackagerPorts } from '../bundle/packager';
 import type { BundleHold, BundleSink } from '../bundle/ports';
@@ -43,4 +43,6 @@ export interface DeliveryView extends BundleHold {
   status(settings: Settings): Promise<UploadStatus>;
   /** Each queued bundle's delivery, by bundle id. */
   states(): Promise<ReadonlyMap<string, BundleUpload>>;
+  /** "Test connection": a probe object written and deleted with these settings. */
+  probe(upload: UploadSettings): Promise<UploadProbeResult>;
 }

@@ -3,6 +3,7 @@ import { BundleSummarySchema, RedactionPreviewSchema, StatusSchema } from '../..
 import { UiApiResultSchema, type UiApiMessage, type UiApiMethod } from '../../schemas/messages';
 import { SettingsSchema, type RedactionRules, type SettingsPatch } from '../../schemas/settings';
 import { describeZodError } from '../shared/zod-error';
+import { UploadProbeResultSchema, type UploadSettings } from '../../schemas/upload';
 
 /** The answer each method must have; anything else is a broken contract, reported as an error. */
 const RESULT_SCHEMAS = {
@@ -18,6 +19,7 @@ const RESULT_SCHEMAS = {
   configure: SettingsSchema,
   previewRedaction: RedactionPreviewSchema,
   chooseTab: StatusSchema,
+  testUpload: UploadProbeResultSchema,
 } satisfies Record<UiApiMethod, z.ZodType>;
 
 /** The arguments of each operator API method. */
@@ -37,6 +39,8 @@ export interface OperatorArgs {
   previewRedaction: [input: { tabId: number; rules: RedactionRules }];
   /** The operator's "Record this tab" toggle; resolves to the status with the tab in or out of the scope. */
   chooseTab: [input: { tabId: number; chosen: boolean }];
+  /** "Test connection" with the upload block as the form has it (a masked secret: the one in force). */
+  testUpload: [input: { upload: UploadSettings }];
 }
 
 /** What a method resolves to, as its answer schema parses it. */

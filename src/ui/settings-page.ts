@@ -4,6 +4,7 @@ import { errorMessage } from '../shared/error-message';
 import { createFieldControl, type FieldControl } from './field-control';
 import type { UiPorts } from './ports';
 import { createRedactionPreview } from './redaction-preview';
+import { createUploadTest } from './upload-test';
 import { ALL_FIELDS, BUNDLE_FIELDS, FAILURE_FIELDS, RECORDING_FIELDS, REDACTION_FIELDS, SIGNAL_ROWS, UPLOAD_FIELDS, type FieldSpec } from './settings-fields';
 import { buildPatch, checkPatch, fieldErrors, fromFormValue, serverFieldErrors, settingsToForm, type FieldErrors, type FormValues } from './settings-form';
 
@@ -99,7 +100,7 @@ export async function mountSettingsPage(root: HTMLElement, ports: UiPorts): Prom
     section(
       'Delivery to object storage',
       'Every stored bundle also goes to an S3-compatible bucket (AWS S3, R2, MinIO), retried until the store confirms it. The credentials stay in this browser’s extension storage.',
-      UPLOAD_FIELDS.map((f) => control(f)),
+      [...UPLOAD_FIELDS.map((f) => control(f)), createUploadTest(ports, () => buildPatch(values(), settings, UPLOAD_FIELDS).patch.upload ?? settings.upload)],
     ),
   );
   form.addEventListener('submit', async (event) => {

@@ -1,20 +1,23 @@
-import type { BundleUpload, UploadStatus } from '../../schemas/upload';
+import type { BundleUpload, UploadProbeResult, UploadSettings, UploadStatus } from '../../schemas/upload';
 import type { Settings } from '../../schemas/settings';
 import type { BundleStore } from '../bundle/ports';
 import { retentionPolicy, selectExpiredBundles } from '../bundle/retention';
 import type { Clock } from '../shared/clock';
 import { awaitsDelivery } from './outbox';
-import type { OutboxStore } from './ports';
+import type { Fetch, OutboxStore } from './ports';
+import { probeUpload } from './probe';
 import { bundleUpload, uploadStatus } from './upload-status';
 
 /**
  * Delivery as the rest of the recorder reads it: `status().upload`, each bundle's delivery state in
  * `listBundles()`, and the bundles local retention must keep because they are not delivered yet.
  */
-export function deliveryView(outbox: OutboxStore, bundles: BundleStore, clock: Clock, managed: () => boolean) {
+export function deliveryView(outbox: OutboxStore, bundles: BundleStore, clock: Clock, managed: () => boolean, fetchFn: Fetch) {
   const heldIds = async (): Promise<ReadonlySet<string>> => new Set((await outbox.list()).filter(awaitsDelivery).map((e) => e.bundleId));
   return {
     heldIds,
+    /** "Test connection" with these settings. */
+    probe: (upload: UploadSettings): Promise<UploadProbeResult> => probeUpload(upload, fetchFn, clock),
     async states(): Promise<ReadonlyMap<string, BundleUpload>> {
       return new Map((await outbox.list()).map((e) => [e.bundleId, bundleUpload(e)]));
     },
