@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AwsV4Signer } from 'aws4fetch';
 import type { Page } from 'playwright-core';
 import { test as base, expect } from '@playwright/test';
 import { UploadIndexRecordSchema, UploadSettingsSchema } from '../schemas/upload';
@@ -124,4 +127,65 @@ test('a wrong secret fails the bundle with the store’s signature error and no 
   await options.close();
   await afr(recorder.worker, 'fail', { reason: 'secret_fixed' });
   await waitForUpload(recorder, id, ['delivered']);
+});
+
+test('presigned mode: the recorder asks the team’s presign service for each object and PUTs to the URL it gets', async ({ env }) => {
+  const { recorder, store } = env;
+  const asked: { bundleId: string; kind: string; key: string; sha256: string }[] = [];
+  // The team's service: it alone holds the store's secret, and presigns one PUT per request.
+  const service = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      void (async () => {
+        const ask = JSON.parse(body) as (typeof asked)[number];
+        asked.push(ask);
+        const signed = await new AwsV4Signer({ method: 'PUT', url: `${store.endpoint}/${store.bucket}/${ask.key}`, service: 's3', signQuery: true, ...S3_CREDENTIALS }).sign();
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ url: signed.url.toString(), headers: {} }));
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+  try {
+    const endpoint = `http://127.0.0.1:${(service.address() as AddressInfo).port}/presign`;
+    await afr(recorder.worker, 'configure', { upload: UploadSettingsSchema.parse({ mode: 'presigned', presigned: { endpoint } }) });
+    const id = await afr(recorder.worker, 'fail', { reason: 'presigned_probe' });
+    const upload = await waitForUpload(recorder, id, ['delivered']);
+    expect(asked.map((a) => [a.bundleId, a.kind])).toEqual([[id, 'zip'], [id, 'index']]);
+    const zip = (await store.objects()).get(upload.key!)!;
+    expect(createHash('sha256').update(zip).digest('hex')).toBe(asked[0]!.sha256);
+  } finally {
+    await new Promise<void>((resolve) => service.close(() => resolve()));
+  }
+});
+
+test('a bundle over 5 MiB goes up in parts, assembled by the store as the recorder stored it', async ({ env }) => {
+  const { recorder, store, page } = env;
+  await afr(recorder.worker, 'configure', { upload: s3Settings(store), jpegQuality: 100, bufferSeconds: 6 });
+  // A page of noise repainted every frame: JPEG cannot shrink it, so a few seconds make megabytes.
+  await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = innerWidth;
+    canvas.height = innerHeight;
+    canvas.style.cssText = 'position:fixed;inset:0;z-index:99999';
+    document.body.append(canvas);
+    const g = canvas.getContext('2d')!;
+    const paint = () => {
+      const image = g.createImageData(canvas.width, canvas.height);
+      const bytes = new Uint32Array(image.data.buffer);
+      for (let i = 0; i < bytes.length; i++) bytes[i] = (Math.random() * 0xffffffff) | 0xff000000;
+      g.putImageData(image, 0, 0);
+      requestAnimationFrame(paint);
+    };
+    paint();
+  });
+  await expect.poll(async () => (await afr(recorder.worker, 'status')).bytes, { timeout: 30_000 }).toBeGreaterThan(7 * 1024 * 1024);
+  const id = await afr(recorder.worker, 'fail', { reason: 'large_bundle' });
+  const summary = (await afr(recorder.worker, 'listBundles')).find((b) => b.id === id)!;
+  expect(summary.sizeBytes).toBeGreaterThan(5 * 1024 * 1024);
+  const upload = await waitForUpload(recorder, id, ['delivered'], 120_000);
+  const parts = store.requests.filter((r) => r.method === 'PUT' && r.path.includes(`${id}.zip?`) && r.path.includes('partNumber='));
+  expect(parts.length).toBe(Math.ceil(summary.sizeBytes / (8 * 1024 * 1024)));
+  const local = Buffer.from(await afr(recorder.worker, 'exportBundle', id), 'base64');
+  expect(Buffer.from((await store.objects()).get(upload.key!)!).equals(local)).toBe(true);
 });

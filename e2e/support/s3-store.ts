@@ -53,8 +53,18 @@ export async function startS3Store(bucket = 'afr-runs'): Promise<S3Store> {
           res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>SignatureDoesNotMatch</Code><Message>The request signature we calculated does not match the signature you provided.</Message></Error>');
           return;
         }
+        // Checked here: s3rver gets the request as its own key's, the query's signature left out.
+        const backendUrl = new URL(url);
+        for (const name of [...backendUrl.searchParams.keys()]) if (name.startsWith('X-Amz-')) backendUrl.searchParams.delete(name);
+        const forwardedHeaders = {
+          // What s3rver wants of a signed request (a presigned one carries neither).
+          'x-amz-content-sha256': 'UNSIGNED-PAYLOAD',
+          'x-amz-date': new Date().toISOString().replace(/[:-]|\.\d{3}/g, ''),
+          ...req.headers,
+          authorization: 'AWS4-HMAC-SHA256 Credential=S3RVER/20260101/us-east-1/s3/aws4_request, SignedHeaders=host, Signature=0',
+        };
         const forwarded = http.request(
-          { host: '127.0.0.1', port: backendPort, method: req.method, path: req.url, headers: { ...req.headers, authorization: `AWS4-HMAC-SHA256 Credential=S3RVER/20260101/us-east-1/s3/aws4_request, SignedHeaders=host, Signature=0` } },
+          { host: '127.0.0.1', port: backendPort, method: req.method, path: `${backendUrl.pathname}${backendUrl.search}`, headers: forwardedHeaders },
           (answer) => {
             record(answer.statusCode ?? 0);
             res.writeHead(answer.statusCode ?? 502, answer.headers);
