@@ -330,3 +330,33 @@ async function redLeaks(bundle: OpenedBundle, testInfo: TestInfo): Promise<strin
   }
   return leaks;
 }
+
+test('credentials written in page text (a JWT, ghp_, AKIA, a Bearer value in a <pre>) are opaque in every stored frame and in no file', async ({ recorder, site }, testInfo) => {
+  const { worker } = recorder;
+  // captureVisibleTab takes a frame of the still page every turn (a screencast waits for repaints).
+  await afr(worker, 'configure', { captureSource: 'visibleTab' });
+  const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
+  await page.goto(`${site.origin}/credentials.html`);
+  const tail = 'Zq7Xw3Lk9Pm2Rt5Vn8Bc4Hd6Jf1Gs0Ay';
+  const credentials = [
+    `eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.${Buffer.from('{"sub":"pixels-user","iat":1764000000}').toString('base64url')}.${tail}abcdefghij`,
+    `ghp_${tail}Qr7T`,
+    'AKIAZ7XQ3PIXELS2K9T4',
+    `Bearer gho_${tail}Wx2Y`,
+  ];
+  // Bright red text on white: a frame that shows any of it has hundreds of red pixels.
+  await page.evaluate((lines) => {
+    const pre = document.createElement('pre');
+    pre.id = 'planted-credentials';
+    pre.style.cssText = 'color:#ff0000;font:bold 22px monospace;background:#fff;white-space:pre-wrap';
+    pre.textContent = lines.join('\n');
+    document.querySelector('main')!.prepend(pre);
+  }, credentials);
+  await waitForFrames(worker, (await afr(worker, 'status')).frames + 4);
+  const bundle = await exportBundle(worker, await afr(worker, 'fail', { reason: 'assertion_failed', label: 'credentials in pixels' }));
+  // Frames of the page with its credentials were stored (masked, not dropped) ...
+  expect(bundle.manifest.capture.masked_regions).toBeGreaterThanOrEqual(4);
+  // ... and none shows their red ink; no byte of them is in any file.
+  expect(await redLeaks(bundle, testInfo)).toEqual([]);
+  expect(findSecrets(bundle, [...credentials, ...credentials.map((c) => c.replace(/^Bearer /, ''))])).toEqual([]);
+});

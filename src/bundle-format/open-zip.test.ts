@@ -1,6 +1,6 @@
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ZIP_LIMITS, NotAZipError, ZipLimitError, openBundleZip, type ZipLimits } from './open-zip';
+import { DEFAULT_ZIP_LIMITS, NotAZipError, ZipLimitError, openBundleZip, openLazyBundleZip, readBundleFiles, type ZipLimits } from './open-zip';
 
 const zipOf = async (files: Record<string, string | Uint8Array>, compression: 'STORE' | 'DEFLATE' = 'DEFLATE') => {
   const zip = new JSZip();
@@ -149,6 +149,35 @@ describe('openBundleZip', () => {
       const error = await refusal(openBundleZip(await zip.generateAsync({ type: 'uint8array' })));
       expect(error).toBeInstanceOf(ZipLimitError);
       expect((error as Error).message).toMatch(/: nested \d+ levels deep, more than the 4 a bundle may have$/);
+    });
+  });
+
+  describe('lazily', () => {
+    it('inflates only the files asked for: a lying frame fails when it is read, not when the manifest is', async () => {
+      const zip = declareSize(await zipOf({ 'manifest.json': '{"version":1}', 'frames/frame_0001.jpeg': new Uint8Array(8 * 1024) }), 2, 100); // JSZip adds the folder frames/ as entry 1
+      const archive = await openLazyBundleZip(zip);
+      expect(archive.names).toEqual(['manifest.json', 'frames/frame_0001.jpeg']);
+      expect(archive.declaredBytes('frames/frame_0001.jpeg')).toBe(100);
+      const { files } = await readBundleFiles(archive, ['manifest.json', 'steps.json']);
+      expect([...files.keys()]).toEqual(['manifest.json']);
+      expect(new TextDecoder().decode(files.get('manifest.json'))).toBe('{"version":1}');
+      const error = await refusal(archive.read('frames/frame_0001.jpeg'));
+      expect((error as Error).message).toBe('frames/frame_0001.jpeg: inflates past the 100 bytes its header declares');
+      await expect(openBundleZip(zip)).rejects.toThrow(ZipLimitError);
+    });
+
+    it('checks every declared size before anything is read', async () => {
+      const error = await refusal(openLazyBundleZip(await zipOf({ 'a.bin': new Uint8Array(4 * 1024 * 1024) })));
+      expect((error as Error).message).toMatch(/a zip bomb/);
+    });
+
+    it('scans a file chunk by chunk without keeping it, and says when a name is absent', async () => {
+      const archive = await openLazyBundleZip(await zipOf({ 'clip.mp4': new Uint8Array(300_000).fill(7) }, 'STORE'));
+      let seen = 0;
+      expect(await archive.scan('clip.mp4', (chunk) => (seen += chunk.byteLength))).toBe(true);
+      expect(seen).toBe(300_000);
+      expect(await archive.scan('other.mp4', () => undefined)).toBe(false);
+      expect(await archive.read('other.mp4')).toBeUndefined();
     });
   });
 });

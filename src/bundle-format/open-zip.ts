@@ -90,51 +90,81 @@ function declaredEntryCount(zip: Uint8Array): number | null {
 
 const pathDepth = (name: string): number => name.split('/').filter((part) => part !== '').length;
 
-/** Inflates one entry, counting bytes as they come: stops as soon as `bound` is passed, whatever the header said. */
-function inflateBounded(entry: JSZip.JSZipObject, bound: number, tooBig: () => ZipLimitError): Promise<Uint8Array<ArrayBuffer>> {
+/**
+ * Inflates one entry, handing each chunk to `onChunk` as it comes and counting bytes: stops as soon as
+ * `bound` is passed, whatever the header said. Resolves with the number of bytes inflated.
+ */
+function inflateBounded(entry: JSZip.JSZipObject, bound: number, tooBig: () => ZipLimitError, onChunk: (chunk: Uint8Array) => void): Promise<number> {
   return new Promise((resolve, reject) => {
-    const chunks: Uint8Array[] = [];
     let size = 0;
     let done = false;
+    const fail = (error: unknown) => {
+      if (done) return;
+      done = true;
+      stream.pause();
+      reject(error instanceof BundleZipError ? error : new NotAZipError(`${entry.name}: ${errorMessage(error)}`));
+    };
     const stream = (entry as unknown as LoadedEntry).internalStream('uint8array');
     stream
       .on('data', (chunk) => {
         if (done) return;
         size += chunk.byteLength;
-        if (size > bound) {
-          done = true;
-          stream.pause();
-          reject(tooBig());
-          return;
+        if (size > bound) return fail(tooBig());
+        try {
+          onChunk(chunk);
+        } catch (error) {
+          fail(error);
         }
-        chunks.push(chunk);
       })
-      .on('error', (error) => {
-        if (!done) reject(new NotAZipError(`${entry.name}: ${errorMessage(error)}`));
-        done = true;
-      })
+      .on('error', fail)
       .on('end', () => {
         if (done) return;
         done = true;
-        const bytes = new Uint8Array(size);
-        let offset = 0;
-        for (const chunk of chunks) {
-          bytes.set(chunk, offset);
-          offset += chunk.byteLength;
-        }
-        resolve(bytes);
+        resolve(size);
       })
       .resume();
   });
 }
 
+function concat(chunks: readonly Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
 /**
- * Unzips a bundle within `limits`: the entry count, each path's depth and each file's declared size are
- * checked before anything is inflated, and the actual sizes while inflating. Throws `NotAZipError` when
- * the bytes are not a readable zip, `ZipLimitError` when the zip is past a limit.
- * @example const { files } = await openBundleZip(bytes); files.get('manifest.json')
+ * A bundle zip whose central directory has been read and checked, nothing inflated yet: each file is
+ * inflated when it is asked for, so reading the manifest of a 200 MB bundle does not inflate its frames.
  */
-export async function openBundleZip(input: Uint8Array | ArrayBuffer | Blob, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<BundleArchive> {
+export interface LazyBundleArchive {
+  /** File names in archive order (folders left out). */
+  names: readonly string[];
+  /** Size of the zip itself. */
+  zipBytes: number;
+  has(name: string): boolean;
+  /** Uncompressed size the central directory declares (within the limits); undefined for a name not in the zip. */
+  declaredBytes(name: string): number | undefined;
+  /** Inflates one file within its declared size; undefined for a name not in the zip. Throws `BundleZipError`. */
+  read(name: string): Promise<Uint8Array<ArrayBuffer> | undefined>;
+  /**
+   * Inflates one file chunk by chunk without keeping it (an MP4's boxes can be walked this way without
+   * holding its media); false for a name not in the zip. Throws `BundleZipError`, or what `onChunk` throws.
+   */
+  scan(name: string, onChunk: (chunk: Uint8Array) => void): Promise<boolean>;
+}
+
+/**
+ * Reads a bundle zip's central directory within `limits`: the entry count, each path's depth, each
+ * file's declared size, the total and the compression ratio are checked before anything is inflated;
+ * each file's actual size is checked while it inflates, against what it declared. Throws `NotAZipError`
+ * when the bytes are not a readable zip, `ZipLimitError` when the zip is past a limit.
+ * @example const archive = await openLazyBundleZip(bytes); await archive.read('manifest.json')
+ */
+export async function openLazyBundleZip(input: Uint8Array | ArrayBuffer | Blob, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<LazyBundleArchive> {
   const zip = input instanceof Uint8Array ? input : new Uint8Array(input instanceof ArrayBuffer ? input : await input.arrayBuffer());
   const tooMany = (count: number) => new ZipLimitError(`${count} entries, more than the ${limits.maxEntries} a bundle may have`);
   const declared = declaredEntryCount(zip);
@@ -150,6 +180,7 @@ export async function openBundleZip(input: Uint8Array | ArrayBuffer | Blob, limi
   const entries = Object.values(archive.files);
   if (entries.length > limits.maxEntries) throw tooMany(entries.length);
 
+  const files = new Map<string, { entry: JSZip.JSZipObject; size: number }>();
   let total = 0;
   for (const entry of entries) {
     const name = entry.unsafeOriginalName ?? entry.name;
@@ -166,22 +197,52 @@ export async function openBundleZip(input: Uint8Array | ArrayBuffer | Blob, limi
     }
     total += size;
     if (total > limits.maxTotalBytes) throw new ZipLimitError(`declares more than ${limits.maxTotalBytes} bytes uncompressed in all, the most a bundle may have`);
+    files.set(entry.name, { entry, size });
   }
 
+  // Each file stops inflating past the size it declared, and the declared sizes were checked against
+  // the per-file and total limits above: whatever is read, and in any order, stays within them.
+  const scan = async (name: string, onChunk: (chunk: Uint8Array) => void): Promise<boolean> => {
+    const file = files.get(name);
+    if (!file) return false;
+    await inflateBounded(file.entry, file.size, () => new ZipLimitError(`${name}: inflates past the ${file.size} bytes its header declares`), onChunk);
+    return true;
+  };
+  return {
+    names: [...files.keys()],
+    zipBytes: zip.byteLength,
+    has: (name) => files.has(name),
+    declaredBytes: (name) => files.get(name)?.size,
+    scan,
+    read: async (name) => {
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      const found = await scan(name, (chunk) => {
+        chunks.push(chunk);
+        size += chunk.byteLength;
+      });
+      return found ? concat(chunks, size) : undefined;
+    },
+  };
+}
+
+/** Inflates the named files of a lazy archive (those it holds) into a `BundleArchive`, in the order given. */
+export async function readBundleFiles(archive: LazyBundleArchive, names: readonly string[]): Promise<BundleArchive> {
   const files = new Map<string, Uint8Array<ArrayBuffer>>();
-  let inflated = 0;
-  for (const entry of entries) {
-    if (entry.dir) continue;
-    const declaredSize = (entry as unknown as LoadedEntry)._data?.uncompressedSize ?? 0;
-    const left = limits.maxTotalBytes - inflated;
-    const bound = Math.min(declaredSize, limits.maxEntryBytes, left);
-    const bytes = await inflateBounded(entry, bound, () =>
-      bound === declaredSize
-        ? new ZipLimitError(`${entry.name}: inflates past the ${declaredSize} bytes its header declares`)
-        : new ZipLimitError(`${entry.name}: inflates past ${bound} bytes, more than a bundle may hold`),
-    );
-    inflated += bytes.byteLength;
-    files.set(entry.name, bytes);
+  for (const name of names) {
+    const bytes = await archive.read(name);
+    if (bytes) files.set(name, bytes);
   }
-  return { files, zipBytes: zip.byteLength };
+  return { files, zipBytes: archive.zipBytes };
+}
+
+/**
+ * Unzips a whole bundle within `limits` (see `openLazyBundleZip`), for readers that need every file
+ * (the viewer, `afr validate`, `afr redact`). Throws `NotAZipError` when the bytes are not a readable
+ * zip, `ZipLimitError` when the zip is past a limit.
+ * @example const { files } = await openBundleZip(bytes); files.get('manifest.json')
+ */
+export async function openBundleZip(input: Uint8Array | ArrayBuffer | Blob, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<BundleArchive> {
+  const archive = await openLazyBundleZip(input, limits);
+  return readBundleFiles(archive, archive.names);
 }

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { CLIP_FILE, DIAGNOSTICS_FILE, MANIFEST_FILE, SNAPSHOT_FILE, STEPS_FILE } from '../bundle-format/file-names';
 import { frameSpanSeconds } from '../bundle-format/frame-time';
 import { BUNDLE_JSON_FILES } from '../bundle-format/file-registry';
-import { openBundleZip, type BundleArchive } from '../bundle-format/open-zip';
+import { openLazyBundleZip, readBundleFiles, type LazyBundleArchive } from '../bundle-format/open-zip';
 import { parseJsonFile } from '../bundle-format/parse-files';
 import {
   TolerantDiagnosticsSchema,
@@ -14,6 +14,7 @@ import {
 } from '../bundle-format/tolerant-schemas';
 import { failureTime, lastEntries, msFromFailure, recentConsoleErrors, recentFailedRequests, stackLines } from '../bundle-format/views';
 import { readMp4Duration } from './mp4-duration';
+import { collectMoov } from './mp4-moov';
 
 /** One step as `afr inspect` shows it. */
 export interface StepLine {
@@ -95,10 +96,13 @@ export const DEFAULT_INSPECT_OPTIONS: InspectOptions = { lastSteps: 10, stackLin
 
 /**
  * Reads a bundle zip into the summary `afr inspect` prints, through the tolerant readings of its files.
+ * Only the JSON files are inflated: frame sizes come from the zip's directory, and the clip is streamed
+ * through for its `moov` box, so a bundle of hundreds of megabytes costs little more than its zip.
  * Throws `BundleZipError` for bytes that are not a zip or a zip past the readers' bounds.
  */
 export async function inspectBundle(zip: Uint8Array, options: InspectOptions = DEFAULT_INSPECT_OPTIONS): Promise<BundleInspection> {
-  const archive = await openBundleZip(zip);
+  const lazy = await openLazyBundleZip(zip);
+  const archive = await readBundleFiles(lazy, [MANIFEST_FILE, DIAGNOSTICS_FILE, SNAPSHOT_FILE, STEPS_FILE]);
   const unreadable: BundleInspection['unreadable'] = [];
   let complete = true;
   const read = <T>(file: string, schema: z.ZodType<T>): T | null => {
@@ -161,9 +165,9 @@ export async function inspectBundle(zip: Uint8Array, options: InspectOptions = D
       snapshot_error: snapshotFile?.error ?? null,
       suppressed_signals: diagnostics.suppressed_signals,
     },
-    frames: manifest && describeFrames(archive, manifest.frames),
-    clip: describeClip(archive, manifest?.clip ?? null),
-    bundle: { bytes: archive.zipBytes, files: archive.files.size },
+    frames: manifest && describeFrames(lazy, manifest.frames),
+    clip: await describeClip(lazy, manifest?.clip ?? null),
+    bundle: { bytes: lazy.zipBytes, files: lazy.names.length },
     unreadable,
     complete,
   };
@@ -189,23 +193,32 @@ function toStepLine(step: TolerantStep, failureTs: number): StepLine {
   };
 }
 
-function describeFrames(archive: BundleArchive, frames: TolerantManifest['frames']): NonNullable<BundleInspection['frames']> {
+/** Frame bytes as the zip's directory declares them: no frame is inflated (a lying size fails `afr validate`). */
+function describeFrames(archive: LazyBundleArchive, frames: TolerantManifest['frames']): NonNullable<BundleInspection['frames']> {
   return {
     count: frames.length,
     first_at: frames[0]?.captured_at ?? null,
     span_seconds: frameSpanSeconds(frames),
-    bytes: frames.reduce((sum, f) => sum + (archive.files.get(f.name)?.byteLength ?? 0), 0),
+    bytes: frames.reduce((sum, f) => sum + (archive.declaredBytes(f.name) ?? 0), 0),
     sizes: [...new Set(frames.map((f) => `${f.width}x${f.height}`))],
   };
 }
 
-function describeClip(archive: BundleArchive, clip: TolerantManifest['clip']): BundleInspection['clip'] {
-  const mp4 = archive.files.get(CLIP_FILE);
-  if (!mp4 && !clip) return null;
+/** The clip's length from its `moov` box, streamed through without keeping the media. */
+async function describeClip(archive: LazyBundleArchive, clip: TolerantManifest['clip']): Promise<BundleInspection['clip']> {
+  const hasMp4 = archive.has(CLIP_FILE);
+  if (!hasMp4 && !clip) return null;
+  let mp4Seconds: number | null = null;
+  if (hasMp4) {
+    const moov = collectMoov();
+    await archive.scan(CLIP_FILE, (chunk) => moov.push(chunk));
+    const box = moov.moov();
+    mp4Seconds = box ? (readMp4Duration(box)?.seconds ?? null) : null;
+  }
   return {
     encoder: clip?.encoder ?? null,
     manifest_seconds: clip?.duration_seconds ?? null,
-    mp4_seconds: mp4 ? (readMp4Duration(mp4)?.seconds ?? null) : null,
-    bytes: mp4?.byteLength ?? 0,
+    mp4_seconds: mp4Seconds,
+    bytes: archive.declaredBytes(CLIP_FILE) ?? 0,
   };
 }

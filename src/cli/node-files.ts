@@ -14,7 +14,11 @@ async function sameFile(a: string, b: string): Promise<boolean> {
  * the viewer come from.
  */
 export const nodeFiles: Pick<CliIo, 'readFile' | 'writeFile' | 'sameFile' | 'now' | 'stdout' | 'stderr'> = {
-  readFile: async (file) => new Uint8Array(await readFile(file)),
+  // A view of the Buffer, not a copy: a bundle of hundreds of megabytes is held once.
+  readFile: async (file) => {
+    const bytes = await readFile(file);
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  },
   // `wx`: the file is created, never replaced, unless asked (EEXIST otherwise).
   writeFile: (file, bytes, overwrite) => writeFile(file, bytes, { flag: overwrite ? 'w' : 'wx' }),
   sameFile,
