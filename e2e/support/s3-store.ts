@@ -18,8 +18,8 @@ export interface S3Store {
   bucket: string;
   /** Objects kept, by key. */
   objects(): Promise<Map<string, Uint8Array>>;
-  /** Requests the front saw, in order (method, key and query), signature refusals included. */
-  requests: { method: string; path: string; status: number }[];
+  /** Requests the front saw, in order (method, key and query, when answered), signature refusals included. */
+  requests: { method: string; path: string; status: number; at: number }[];
   down(): void;
   up(): void;
   close(): Promise<void>;
@@ -41,7 +41,7 @@ export async function startS3Store(bucket = 'afr-runs'): Promise<S3Store> {
         const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
         const headers = new Headers();
         for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-        const record = (status: number) => requests.push({ method: req.method ?? '', path: `${url.pathname}${url.search}`, status });
+        const record = (status: number) => requests.push({ method: req.method ?? '', path: `${url.pathname}${url.search}`, status, at: Date.now() });
         if (isDown) {
           record(503);
           res.socket?.destroy();
