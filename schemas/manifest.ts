@@ -79,7 +79,7 @@ export const ManifestSchema = z
           source: z.enum(['visibleTab', 'screencast', 'screenshot']),
           /**
            * How many byte-identical captures in a row this entry stands for, when more than one: the
-           * file is stored once and `duration_ms` covers them all. Absent: one capture.
+           * file is stored once, `duration_ms` covers them all and `source` is the first one's. Absent: one capture.
            */
           captures: z.number().int().min(2).optional(),
           /** Capture time of the last of those `captures` (ms since the epoch); present with `captures`. */

@@ -44,9 +44,9 @@ describe('mergeRepeatedFrames', () => {
     expect(merged.reduce((s, f) => s + f.masked, 0)).toBe(4);
   });
 
-  it('keeps identical pictures from different sources apart: each entry names its own source', () => {
-    const merged = mergeRepeatedFrames([frame(jpeg(1), 0, 100, 'screencast'), frame(jpeg(1), 100, 500, 'screenshot')]);
-    expect(merged.map((f) => f.source)).toEqual(['screencast', 'screenshot']);
+  it('merges a screenshot identical to the screencast frame before it, under the source of the stored file', () => {
+    const merged = mergeRepeatedFrames([frame(jpeg(1), 0, 100, 'screencast'), frame(jpeg(1), 100, 500, 'screenshot'), frame(jpeg(2), 600, 500, 'screenshot')]);
+    expect(merged.map((f) => [f.source, f.durationMs, f.captures])).toEqual([['screencast', 600, 2], ['screenshot', 500, 1]]);
   });
 
   it('does not change the frames it is given', () => {

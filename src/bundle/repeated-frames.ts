@@ -13,7 +13,6 @@ export interface MergeableFrame {
   durationMs: number;
   /** Sensitive regions filled in it: merged entries add theirs up, so the bundle's total stays the same. */
   masked: number;
-  source: string;
 }
 
 /** A frame entry standing for `captures` identical captures, the last of them taken at `lastTs`. */
@@ -39,8 +38,10 @@ export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /**
- * Merges each run of adjacent frames with the same bytes and source into its first frame: its
- * duration is the run's, `captures` how many frames the run held and `lastTs` the last one's time.
+ * Merges each run of adjacent frames with the same bytes into its first frame: its duration is the
+ * run's, `captures` how many frames the run held and `lastTs` the last one's time. The entry keeps the
+ * first frame's `source`, where its file came from: a screenshot identical to the screencast frame
+ * before it (the page did not repaint) is the same picture.
  * Frames are in time order; only neighbours are compared, so a page that goes back to an earlier
  * picture still gets a new entry (the timeline stays in order).
  * @example mergeRepeatedFrames([a, copyOfA, b]) // [{ ...a, durationMs: a.durationMs + copyOfA.durationMs, captures: 2 }, { ...b, captures: 1 }]
@@ -49,7 +50,7 @@ export function mergeRepeatedFrames<F extends MergeableFrame>(frames: readonly F
   const merged: MergedFrame<F>[] = [];
   for (const frame of frames) {
     const previous = merged.at(-1);
-    if (previous && previous.source === frame.source && sameBytes(previous.jpeg, frame.jpeg)) {
+    if (previous && sameBytes(previous.jpeg, frame.jpeg)) {
       previous.durationMs += frame.durationMs;
       previous.masked += frame.masked;
       previous.captures += 1;
