@@ -12,6 +12,14 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import JSZip from 'jszip';
+// The types of this checkout's modules; AFR_ROOT's may be older, with the same exports used here.
+import type * as Packager from '../src/bundle/packager';
+import type * as BundleStore from '../src/bundle/memory-bundle-store';
+import type * as Ring from '../src/ring/frame-ring';
+import type * as FrameStore from '../src/ring/memory-frame-store';
+import type * as Steps from '../src/steps/step-log';
+import type * as StepStore from '../test/fakes/memory-step-store';
+import type * as Settings from '../schemas/settings';
 
 const ROOT = process.env.AFR_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
@@ -20,13 +28,13 @@ const FRAME_BYTES = 60_000;
 const INTERVAL_MS = 125;
 
 const load = async <T>(file: string): Promise<T> => (await import(pathToFileURL(path.join(ROOT, file)).href)) as T;
-const { packageBundle } = await load<typeof import('../src/bundle/packager')>('src/bundle/packager.ts');
-const { MemoryBundleStore } = await load<typeof import('../src/bundle/memory-bundle-store')>('src/bundle/memory-bundle-store.ts');
-const { FrameRing } = await load<typeof import('../src/ring/frame-ring')>('src/ring/frame-ring.ts');
-const { MemoryFrameStore } = await load<typeof import('../src/ring/memory-frame-store')>('src/ring/memory-frame-store.ts');
-const { StepLog } = await load<typeof import('../src/steps/step-log')>('src/steps/step-log.ts');
-const { MemoryStepStore } = await load<typeof import('../test/fakes/memory-step-store')>('test/fakes/memory-step-store.ts');
-const { DEFAULT_SETTINGS } = await load<typeof import('../schemas/settings')>('schemas/settings.ts');
+const { packageBundle } = await load<typeof Packager>('src/bundle/packager.ts');
+const { MemoryBundleStore } = await load<typeof BundleStore>('src/bundle/memory-bundle-store.ts');
+const { FrameRing } = await load<typeof Ring>('src/ring/frame-ring.ts');
+const { MemoryFrameStore } = await load<typeof FrameStore>('src/ring/memory-frame-store.ts');
+const { StepLog } = await load<typeof Steps>('src/steps/step-log.ts');
+const { MemoryStepStore } = await load<typeof StepStore>('test/fakes/memory-step-store.ts');
+const { DEFAULT_SETTINGS } = await load<typeof Settings>('schemas/settings.ts');
 
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 
