@@ -4,6 +4,8 @@ import { decodeGray, lumaStats } from './support/pixels';
 import { exportBundle, ffprobe } from './support/bundle';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT_DIR } from './support/launch';
 
 test('an animated page is recorded from the screencast at several frames a second', async ({ recorder, site }) => {
   const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
@@ -72,7 +74,7 @@ test('in auto mode the last state after a burst on a still page is in the ring b
   // And `afr validate` takes the bundle as it is (it exits non-zero on any problem).
   const zipPath = testInfo.outputPath('still-page.zip');
   writeFileSync(zipPath, bundle.zip);
-  expect(execFileSync(process.execPath, ['bin/afr.mjs', 'validate', zipPath], { encoding: 'utf8' })).toMatch(/^valid: /);
+  expect(execFileSync(process.execPath, [path.join(ROOT_DIR, 'bin/afr.mjs'), 'validate', zipPath], { encoding: 'utf8' })).toMatch(/^valid: /);
 });
 
 test('captureSource visibleTab stops the screencast and paces captureVisibleTab', async ({ recorder, site }) => {
