@@ -2,6 +2,10 @@ import { test, expect } from './support/fixtures';
 import { afr, waitForFrames, waitForNewBundle } from './support/afr';
 import { decodeGray, lumaStats } from './support/pixels';
 import { exportBundle, ffprobe } from './support/bundle';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT_DIR } from './support/launch';
 
 test('an animated page is recorded from the screencast at several frames a second', async ({ recorder, site }) => {
   const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
@@ -24,7 +28,7 @@ test('an animated page is recorded from the screencast at several frames a secon
   expect(Math.abs(clip.durationSeconds - expected)).toBeLessThan(0.3);
 });
 
-test('in auto mode the last state after a burst on a still page is in the ring before any failure', async ({ recorder, site }) => {
+test('in auto mode the last state after a burst on a still page is in the ring before any failure, stored once however often captured', async ({ recorder, site }, testInfo) => {
   const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
   await page.goto(`${site.origin}/checkout.html`); // nothing moves on it by itself
   await waitForFrames(recorder.worker, 1);
@@ -45,13 +49,32 @@ test('in auto mode the last state after a burst on a still page is in the ring b
   await page.waitForTimeout(2_000);
   const failedAt = Date.now();
   const bundle = await exportBundle(recorder.worker, await afr(recorder.worker, 'fail', { reason: 'probe' }));
-  // Frames stored after the last action and before the failure (not the failure's own screenshot).
-  const after = bundle.manifest.frames.filter((f) => f.ts > lastActionAt && f.ts < failedAt);
+  // Frames stored after the last action and before the failure (not the failure's own screenshot);
+  // an entry for identical captures in a row covers them up to its `last_ts`.
+  const after = bundle.manifest.frames.filter((f) => (f.last_ts ?? f.ts) > lastActionAt && f.ts < failedAt);
   expect(after.length).toBeGreaterThanOrEqual(1);
   const frame = after.at(-1)!;
   const viewport = page.viewportSize() ?? { width: frame.width, height: frame.height };
   const img = await decodeGray(bundle.files.get(frame.name)!, frame.width, frame.height);
   expect(lumaStats(img, { x: 0, y: 0, ...viewport }, viewport.width).mean).toBeLessThan(60);
+
+  // The still page's captures after the last action and the failure's screenshot are the same
+  // picture: stored once, in one entry covering all those moments.
+  const files = [...bundle.files.keys()].filter((n) => n.startsWith('frames/'));
+  const captures = bundle.manifest.frames.reduce((n, f) => n + (f.captures ?? 1), 0);
+  expect(files.length).toBe(bundle.manifest.frame_count);
+  expect(captures).toBeGreaterThan(files.length);
+  // Such an entry lasts past the last moment it stands for.
+  const frames = bundle.manifest.frames;
+  for (const f of frames.filter((f) => f.captures)) expect(f.ts + f.duration_ms).toBeGreaterThan(f.last_ts!);
+  // The clip still plays each picture for its whole time.
+  const clip = await ffprobe(bundle.files.get('failure.mp4')!);
+  const expected = frames.reduce((s, f) => s + f.duration_ms, 0) / 1000;
+  expect(Math.abs(clip.durationSeconds - expected)).toBeLessThan(0.3);
+  // And `afr validate` takes the bundle as it is (it exits non-zero on any problem).
+  const zipPath = testInfo.outputPath('still-page.zip');
+  writeFileSync(zipPath, bundle.zip);
+  expect(execFileSync(process.execPath, [path.join(ROOT_DIR, 'bin/afr.mjs'), 'validate', zipPath], { encoding: 'utf8' })).toMatch(/^valid: /);
 });
 
 test('captureSource visibleTab stops the screencast and paces captureVisibleTab', async ({ recorder, site }) => {

@@ -78,7 +78,7 @@ export const ManifestSchema = z
     url_at_failure: z.string().nullable(),
     tab_id: z.number().int().nullable(),
     frame_count: z.number().int().nonnegative(),
-    /** One entry per file under `frames/`, in time order. */
+    /** One entry per file under `frames/`, in time order; a run of identical captures is one entry (`captures`). */
     frames: z.array(
       z
         .object({
@@ -89,6 +89,13 @@ export const ManifestSchema = z
           width: z.number().int().positive(),
           height: z.number().int().positive(),
           source: z.enum(['visibleTab', 'screencast', 'screenshot']),
+          /**
+           * How many byte-identical captures in a row this entry stands for, when more than one: the
+           * file is stored once, `duration_ms` covers them all and `source` is the first one's. Absent: one capture.
+           */
+          captures: z.number().int().min(2).optional(),
+          /** Capture time of the last of those `captures` (ms since the epoch); present with `captures`. */
+          last_ts: z.number().optional(),
         })
         .strict(),
     ),

@@ -48,6 +48,16 @@ describe('frame time', () => {
     expect(nearestFrame(frames, ts)).toBe(index);
   });
 
+  it('finds the same pictures once two identical captures are one entry covering both moments', () => {
+    // Frames 0 and 1 above were identical: merged, one entry of their summed duration.
+    const merged = [{ ...frame(1000, 1150), captures: 2, last_ts: 1600 }, frame(2150, 1850)];
+    const picture = [0, 0, 1];
+    for (const ts of [0, 1290, 1310, 1600, 1875, 1876, 2150, 9999]) expect(nearestFrame(merged, ts)).toBe(picture[nearestFrame(frames, ts)]);
+    expect(totalSeconds(merged)).toBe(totalSeconds(frames));
+    expect(frameSpanSeconds(merged)).toBe(frameSpanSeconds(frames));
+    expect(frameStarts(merged)).toEqual([0, 1.15]);
+  });
+
   it('has no frame to show in a bundle without frames', () => {
     expect(nearestFrame([], 5)).toBe(-1);
     expect(frameAtClipTime([], 5)).toBe(-1);

@@ -8,7 +8,12 @@
 export interface FrameInfo {
   ts: number;
   duration_ms: number;
+  /** The last of the identical captures the entry stands for (`manifest.frames[].last_ts`); absent: `ts`. */
+  last_ts?: number;
 }
+
+/** Capture time of the last capture an entry stands for. */
+const lastCapture = (frame: FrameInfo): number => Math.max(frame.ts, frame.last_ts ?? frame.ts);
 
 /**
  * Start of each frame in the clip, in seconds: `failure.mp4` shows every frame for its `duration_ms`,
@@ -52,18 +57,23 @@ export function clipTimeOfFrame(frames: readonly FrameInfo[], starts: readonly n
   return starts[index]! + Math.min(0.05, frame.duration_ms / 2000);
 }
 
-/** Index of the frame whose capture time is nearest to `ts` (ties go to the earlier frame); -1 when there are none. */
+/**
+ * Index of the frame whose capture time is nearest to `ts` (ties go to the earlier frame); -1 when there
+ * are none. An entry standing for several identical captures is at distance 0 from `ts` to `last_ts`,
+ * so a moment between them finds it, as it found one of those captures before they were merged.
+ */
 export function nearestFrame(frames: readonly FrameInfo[], ts: number): number {
   if (frames.length === 0) return -1;
+  const distance = (frame: FrameInfo) => (ts < frame.ts ? frame.ts - ts : Math.max(0, ts - lastCapture(frame)));
   let lo = 0;
   let hi = frames.length - 1;
   while (lo < hi) {
     const mid = Math.floor((lo + hi) / 2);
-    if (frames[mid]!.ts < ts) lo = mid + 1;
+    if (lastCapture(frames[mid]!) < ts) lo = mid + 1;
     else hi = mid;
   }
-  // lo is the first frame at or after ts (or the last frame); the one before it may be nearer.
-  if (lo > 0 && Math.abs(frames[lo - 1]!.ts - ts) <= Math.abs(frames[lo]!.ts - ts)) return lo - 1;
+  // lo is the first frame whose captures reach ts (or the last frame); the one before it may be nearer.
+  if (lo > 0 && distance(frames[lo - 1]!) <= distance(frames[lo]!)) return lo - 1;
   return lo;
 }
 

@@ -95,6 +95,14 @@ describe('renderSummary', () => {
     expect(text).toContain('DOM snapshot of 310 nodes; 3 sensitive fields withheld');
   });
 
+  it('counts the captures the frames stand for when identical ones in a row were stored once', () => {
+    const frame = (i: number, ts: number) => ({ name: `frames/frame_000${i}.jpeg`, captured_at: new Date(ts).toISOString(), ts, duration_ms: 500, width: 4, height: 4, source: 'visibleTab' as const });
+    const T = Date.parse(manifest.started_at);
+    const merged = { ...manifest, frame_count: 2, frames: [{ ...frame(1, T), captures: 4, last_ts: T + 375 }, frame(2, T + 500)] };
+    expect(renderSummary(merged, diagnostics, steps)).toContain('2 frames (5 captures, identical ones in a row stored once) over 15.0 s');
+    expect(renderSummary({ ...merged, frames: [frame(1, T), frame(2, T + 500)] }, diagnostics, steps)).toContain('2 frames over 15.0 s');
+  });
+
   it('keeps page text on one line, its controls escaped', () => {
     expect(inline('a\n\n`b`  c\u2028d')).toBe('a `b` c d');
     expect(inline('x\x1b[2J\u202e')).toBe('x\\x1b[2J\\u202e');

@@ -112,11 +112,13 @@ export function renderSummary(manifest: Omit<Manifest, 'artifacts'>, diagnostics
 
   const spanSeconds = (Date.parse(manifest.ended_at) - Date.parse(manifest.started_at)) / 1000;
   const pm = diagnostics?.page_metrics;
+  const captures = manifest.frames.reduce((n, f) => n + (f.captures ?? 1), 0);
+  const repeats = captures > manifest.frames.length ? ` (${captures} captures, identical ones in a row stored once)` : '';
   const redacted = diagnostics ? Object.values(diagnostics.redaction.fields).reduce((a, b) => a + (b ?? 0), 0) : 0;
   lines.push(
     '## In this bundle',
     '',
-    `- capture level ${word(manifest.capture_level)}; ${manifest.frame_count} frames over ${spanSeconds.toFixed(1)} s${manifest.clip ? `; failure.mp4 (${manifest.clip.duration_seconds.toFixed(1)} s)` : ''}`,
+    `- capture level ${word(manifest.capture_level)}; ${manifest.frame_count} frames${repeats} over ${spanSeconds.toFixed(1)} s${manifest.clip ? `; failure.mp4 (${manifest.clip.duration_seconds.toFixed(1)} s)` : ''}`,
     `- ${manifest.step_count} steps${pm ? `; DOM snapshot of ${pm.dom_nodes} nodes` : ''}${redacted ? `; ${redacted} sensitive fields withheld` : ''}`,
     ...(diagnostics?.warnings.length ? diagnostics.warnings.map((w) => `- warning: ${code(w, 200)}`) : []),
     '',

@@ -27,7 +27,9 @@ export const TolerantManifestSchema = z.object({
   failure_message: manifest.failure_message,
   url_at_failure: manifest.url_at_failure,
   tab_id: manifest.tab_id,
-  frames: z.array(z.object({ name: frame.name, captured_at: frame.captured_at, ts: frame.ts, duration_ms: frame.duration_ms, width: frame.width, height: frame.height })),
+  frames: z.array(
+    z.object({ name: frame.name, captured_at: frame.captured_at, ts: frame.ts, duration_ms: frame.duration_ms, width: frame.width, height: frame.height, captures: frame.captures, last_ts: frame.last_ts }),
+  ),
   clip: z.object({ duration_seconds: z.number(), encoder: z.string() }).nullable(),
 });
 

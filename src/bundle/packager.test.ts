@@ -153,6 +153,35 @@ describe('packageBundle', () => {
     expect(refs.map((r) => r.jpeg_base64 ?? null)).toEqual([null, ...[3, 4, 5].map((i) => Buffer.from([0xff, 0xd8, i]).toString('base64'))]);
   });
 
+  it('stores a frame identical to the one before it once: one entry covers both moments, the clip keeps its length', async () => {
+    const clock = { t: T0, now() { return this.t; } };
+    const ring = new FrameRing(new MemoryFrameStore(), clock, { maxAgeMs: 15_000, maxBytes: 1 << 24 });
+    // A still page every 125 ms for 2 s, a click repaints it, then still again until the failure
+    // (the last capture is shown for at least LAST_FRAME_MIN_MS).
+    const still = new Uint8Array([0xff, 0xd8, 1, 2, 3]);
+    const clicked = new Uint8Array([0xff, 0xd8, 1, 2, 4]);
+    for (let i = 0; i < 24; i++) {
+      clock.t = T0 - 3_000 + i * 125;
+      await ring.add({ tabId: 1, windowId: 1, url: 'https://shop.test/', ts: clock.t, size: 5, width: 1280, height: 720, masked: 1 }, (i < 16 ? still : clicked).slice());
+    }
+    clock.t = T0 + 50;
+    const { ports, bundles, encodeClip } = await setup({ ring, clock });
+    const { summary } = await packageBundle(ports, request());
+    const { names, json } = await unzip((await bundles.read(summary.id))!);
+    const manifest = ManifestSchema.parse(await json('manifest.json'));
+
+    expect(names.filter((n) => n.startsWith('frames/frame_'))).toEqual(['frames/frame_0001.jpeg', 'frames/frame_0002.jpeg']);
+    expect(manifest.frame_count).toBe(2);
+    expect(manifest.frames.map((f) => [f.ts, f.duration_ms, f.captures, f.last_ts])).toEqual([
+      [T0 - 3_000, 2_000, 16, T0 - 3_000 + 15 * 125],
+      [T0 - 1_000, 1_375, 8, T0 - 1_000 + 7 * 125],
+    ]);
+    expect(manifest.capture.masked_regions).toBe(24);
+    const clipFrames = encodeClip.mock.calls[0]![1];
+    expect(clipFrames.map((f) => f.duration_ms)).toEqual([2_000, 1_375]);
+    expect(manifest.clip?.duration_seconds).toBeCloseTo(3.375, 3);
+  });
+
   it('still writes a bundle when the clip and the snapshot fail, and says why', async () => {
     const { ports, bundles } = await setup({
       encodeClip: async () => ({ ok: false, error: 'encoder crashed' }),

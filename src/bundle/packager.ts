@@ -17,6 +17,7 @@ import { bytesToBase64 } from '../shared/base64';
 import { makeBundleId } from './bundle-id';
 import { bundleTrigger } from './bundle-trigger';
 import { frameDurations } from './frame-durations';
+import { mergeRepeatedFrames } from './repeated-frames';
 import type { BundleStore, StoredBundle } from './ports';
 import { writeBundle } from './write-bundle';
 import { consoleErrors, failedRequests, otherTabsActivity, pageMetrics, signalChain } from './diagnostics-report';
@@ -119,7 +120,7 @@ export async function packageBundle(ports: PackagerPorts, request: BundleRequest
     // The frame from before the window (the screen at its start) counts from the window's start.
     const durations = frameDurations(frames.map((f) => Math.max(f.ts, windowStart)), windowEnd);
     const read = await Promise.all(frames.map((f) => ports.ring.readJpeg(f.key)));
-    const jpegs = frames.flatMap((f, i) => {
+    const stored = frames.flatMap((f, i) => {
       const jpeg = read[i];
       if (!jpeg) {
         warnings.push(`frame ${f.key} was evicted while the bundle was being packaged`);
@@ -127,6 +128,8 @@ export async function packageBundle(ports: PackagerPorts, request: BundleRequest
       }
       return [{ key: f.key, jpeg, ts: f.ts, durationMs: durations[i]!, width: f.width, height: f.height, masked: f.masked ?? 0, source: f.source ?? 'visibleTab' }];
     });
+    // A frame identical to the one before it is stored once: that entry's duration covers both.
+    const jpegs = mergeRepeatedFrames(stored);
     if (frames.length === 0 && withFrames) warnings.push(noFramesWarning(ports.capture.stats()));
     const tFrames = ports.clock.now();
 

@@ -17,8 +17,11 @@ export interface BundleContents {
   /** Null below capture level `trace`: the file is left out. */
   diagnostics: Diagnostics | null;
   steps: StepsFile;
-  /** JPEG frames in time order. */
-  frames: readonly { jpeg: Uint8Array; ts: number; durationMs: number; width: number; height: number; source?: FrameSource }[];
+  /**
+   * JPEG frames in time order. `captures` (more than 1): identical captures in a row this frame stands
+   * for, the last taken at `lastTs` (`mergeRepeatedFrames`).
+   */
+  frames: readonly { jpeg: Uint8Array; ts: number; durationMs: number; width: number; height: number; source?: FrameSource; captures?: number; lastTs?: number }[];
   clip: Uint8Array | null;
   /**
    * The standalone viewer script (`virtual:afr-viewer-script`); when given, the zip gets `viewer.html`,
@@ -71,6 +74,7 @@ export async function writeBundle(contents: BundleContents): Promise<{ zip: Uint
     width: f.width,
     height: f.height,
     source: f.source ?? 'visibleTab',
+    ...(f.captures && f.captures > 1 ? { captures: f.captures, last_ts: f.lastTs ?? f.ts } : {}),
   }));
   const draft = { ...contents.manifest, frame_count: frames.length, frames };
   add(SUMMARY_FILE, renderSummary(draft, diagnostics, steps.steps), true);

@@ -74,6 +74,12 @@ function checkFrames(archive: BundleArchive, manifest: Json, listed: ReadonlySet
     if (typeof frame.ts === 'number') {
       if (frame.ts < previousTs) add('manifest.json', `/frames/${i}/ts`, 'is earlier than the frame before (frames are in time order)');
       previousTs = frame.ts;
+      // An entry for identical captures in a row names both how many and when the last was taken.
+      if ((frame.captures === undefined) !== (frame.last_ts === undefined)) add('manifest.json', `/frames/${i}`, 'has one of captures and last_ts without the other');
+      if (typeof frame.last_ts === 'number') {
+        if (frame.last_ts < frame.ts) add('manifest.json', `/frames/${i}/last_ts`, 'is earlier than the entry’s ts');
+        previousTs = Math.max(previousTs, frame.last_ts);
+      }
     }
     const bytes = archive.files.get(frame.name);
     if (!bytes) {

@@ -113,7 +113,8 @@ export function formatInspection(i: BundleInspection): string {
   if (i.frames) {
     const f = i.frames;
     const when = f.count > 0 ? ` over ${seconds(f.span_seconds)} from ${f.first_at}, ${formatBytes(f.bytes)}, ${f.sizes.join(' ')}` : '';
-    lines.push(row('frames', `${f.count}${when}`));
+    const repeats = f.captures > f.count ? ` (${f.captures} captures, identical ones in a row stored once)` : '';
+    lines.push(row('frames', `${f.count}${repeats}${when}`));
   }
   lines.push(row('clip', i.clip ? formatClip(i.clip) : 'none'));
   lines.push(row('bundle', `${formatBytes(i.bundle.bytes)}, ${i.bundle.files} files`));

@@ -14,7 +14,7 @@ describe('inspectBundle', () => {
       status: 'failure',
       failure: { reason: 'page_exception', label: 'checkout crashed', message: 'TypeError: cart is undefined', url: 'https://shop.test/checkout', time: '2026-11-22T12:00:00.000Z', tab_id: 7, kind: 'exception', origin: 'debugger', http_status: null },
       snapshot: { title: 'Checkout', node_count: 2 },
-      frames: { count: 4, first_at: new Date(T0 - 4_000).toISOString(), span_seconds: 4, sizes: ['64x36', '48x32', '65x37', '33x51'] },
+      frames: { count: 4, captures: 4, first_at: new Date(T0 - 4_000).toISOString(), span_seconds: 4, sizes: ['64x36', '48x32', '65x37', '33x51'] },
       clip: { encoder: 'ffmpeg/libx264-ultrafast', manifest_seconds: 1.5, mp4_seconds: 1.5 },
       bundle: { files: 10 },
       unreadable: [],
@@ -33,6 +33,13 @@ describe('inspectBundle', () => {
       quota_errors: 1,
       clip_error: null,
     });
+  });
+
+  it('counts the captures a frame stands for when identical ones in a row were stored once', async () => {
+    const [first, ...rest] = bundleContents().frames;
+    const inspection = await inspectBundle(await makeBundle({ frames: [{ ...first!, captures: 5, lastTs: first!.ts + 800 }, ...rest] }));
+    expect(inspection.frames).toMatchObject({ count: 4, captures: 8, span_seconds: 4 });
+    expect(formatInspection(inspection)).toContain('frames    4 (8 captures, identical ones in a row stored once) over 4.0 s');
   });
 
   it('prints it as text', async () => {

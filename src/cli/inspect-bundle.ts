@@ -69,7 +69,8 @@ export interface BundleInspection {
     snapshot_error: string | null;
     suppressed_signals: number;
   } | null;
-  frames: { count: number; first_at: string | null; span_seconds: number; bytes: number; sizes: string[] } | null;
+  /** `captures`: the moments the frames stand for (a run of identical captures is one frame file). */
+  frames: { count: number; captures: number; first_at: string | null; span_seconds: number; bytes: number; sizes: string[] } | null;
   /** Null when the bundle has no clip (`errors.clip_error` may say why). */
   clip: { encoder: string | null; manifest_seconds: number | null; mp4_seconds: number | null; bytes: number } | null;
   bundle: { bytes: number; files: number };
@@ -197,6 +198,7 @@ function toStepLine(step: TolerantStep, failureTs: number): StepLine {
 function describeFrames(archive: LazyBundleArchive, frames: TolerantManifest['frames']): NonNullable<BundleInspection['frames']> {
   return {
     count: frames.length,
+    captures: frames.reduce((sum, f) => sum + (f.captures ?? 1), 0),
     first_at: frames[0]?.captured_at ?? null,
     span_seconds: frameSpanSeconds(frames),
     bytes: frames.reduce((sum, f) => sum + (archive.declaredBytes(f.name) ?? 0), 0),

@@ -45,6 +45,30 @@ describe('validateBundle', () => {
     expect((await validateBundle(await makeBundle({ diagnostics }), schemas, viewer)).problems).toEqual([]);
   });
 
+  it('accepts a bundle whose first frame stands for three identical captures in a row', async () => {
+    const contents = bundleContents();
+    const [first, ...rest] = contents.frames;
+    const frames = [{ ...first!, captures: 3, lastTs: first!.ts + 500 }, ...rest];
+    const report = await validateBundle(await makeBundle({ frames }), schemas, viewer);
+    expect(report.problems).toEqual([]);
+  });
+
+  const frameEntry = (m: Record<string, unknown>, i: number) => (m.frames as Record<string, unknown>[])[i]!;
+  it.each<[string, (m: Record<string, unknown>) => void, Problem]>([
+    // No references between entries: each entry is its own file, so a hostile manifest cannot point
+    // twice at one file, at a file out of order or at a file elsewhere in the zip.
+    ['an entry that names the previous entry’s file', (m) => (frameEntry(m, 1).name = 'frames/frame_0001.jpeg'), { file: 'manifest.json', pointer: '/frames/1/name', message: 'is "frames/frame_0001.jpeg", frame 2 is frames/frame_0002.jpeg' }],
+    ['an entry that names another file of the zip', (m) => (frameEntry(m, 1).name = 'steps.json'), { file: 'manifest.json', pointer: '/frames/1/name', message: 'is "steps.json", frame 2 is frames/frame_0002.jpeg' }],
+    ['captures without last_ts', (m) => (frameEntry(m, 0).captures = 2), { file: 'manifest.json', pointer: '/frames/0', message: 'has one of captures and last_ts without the other' }],
+    ['a last capture before the entry’s own', (m) => Object.assign(frameEntry(m, 0), { captures: 2, last_ts: (frameEntry(m, 0).ts as number) - 1 }), { file: 'manifest.json', pointer: '/frames/0/last_ts', message: 'is earlier than the entry’s ts' }],
+    ['repeated captures reaching past the next frame', (m) => Object.assign(frameEntry(m, 0), { captures: 2, last_ts: (frameEntry(m, 1).ts as number) + 1 }), { file: 'manifest.json', pointer: '/frames/1/ts', message: 'is earlier than the frame before (frames are in time order)' }],
+    ['a single capture counted as repeated', (m) => Object.assign(frameEntry(m, 0), { captures: 1, last_ts: frameEntry(m, 0).ts }), { file: 'manifest.json', pointer: '/frames/0/captures', message: 'must be >= 2' }],
+  ])('refuses %s', async (_name, edit, first) => {
+    const report = await validateBundle(await editBundle(await validZip, (f) => editJson(f, 'manifest.json', edit)), schemas, viewer);
+    expect(report.valid).toBe(false);
+    expect(report.problems).toContainEqual(first);
+  });
+
   const notJpeg = (files: Files, name: string) => files.set(name, new Uint8Array(files.get(name)?.byteLength ?? 0));
 
   it.each<[string, (files: Files) => void, Problem]>([

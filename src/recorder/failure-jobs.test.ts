@@ -57,19 +57,22 @@ describe('FailureJobs (through the Recorder and afr)', () => {
     await recorder.start();
     recorder.loop.stop();
     const meta = (ts: number) => ({ ts, size: 3, tabId: 7, windowId: 1, url: null, width: 4, height: 4 });
-    await ports.ring.add(meta(clock.t - 14_000), new Uint8Array(3));
-    await ports.ring.add(meta(clock.t - 13_000), new Uint8Array(3));
+    // Each frame a picture of its own: identical ones in a row would be one entry of the bundle.
+    let pictures = 0;
+    const jpeg = () => new Uint8Array([0xff, 0xd8, ++pictures]);
+    await ports.ring.add(meta(clock.t - 14_000), jpeg());
+    await ports.ring.add(meta(clock.t - 13_000), jpeg());
     // Frames keep coming during each tail: each one stored evicts what the ring no longer keeps.
     tail = async (ms: number) => {
       clock.t += ms;
-      await ports.ring.add(meta(clock.t), new Uint8Array(3));
+      await ports.ring.add(meta(clock.t), jpeg());
     };
     const first = afr.fail({ tabId: 7, reason: 'agent_failure' });
     await vi.waitFor(() => expect(encodeClip).toHaveBeenCalled());
     const crash = recorder.handleCdpEvent(7, 'Inspector.targetCrashed', {}, () => 'https://shop.test/cart');
     recorder.forgetTab(7);
     clock.t += 30_000;
-    await ports.ring.add(meta(clock.t), new Uint8Array(3)); // evicts what is not kept
+    await ports.ring.add(meta(clock.t), jpeg()); // evicts what is not kept
     release();
     await first;
     await crash;

@@ -98,7 +98,9 @@ export function renderPlayer(data: BundleData, media: BundleMedia, actions: Play
       image.dataset.frame = frame.name;
       range.value = String(index);
       counter.textContent = `frame ${index + 1} / ${frames.length}`;
-      time.textContent = `${formatClock(frame.ts)} UTC \u00B7 ${formatOffset(frame.ts - failureTs)} \u00B7 ${frame.width}\u00D7${frame.height}`;
+      // An entry for identical captures in a row: the same picture was on screen until its last capture.
+      const repeated = frame.captures && frame.last_ts !== undefined ? ` \u00B7 unchanged over ${frame.captures} captures until ${formatOffset(frame.last_ts - failureTs)}` : '';
+      time.textContent = `${formatClock(frame.ts)} UTC \u00B7 ${formatOffset(frame.ts - failureTs)} \u00B7 ${frame.width}\u00D7${frame.height}${repeated}`;
     },
     setPlaying(playing, showClip) {
       stage.classList.toggle('afr-playing', playing && showClip && video !== null);

@@ -118,6 +118,24 @@ describe('bundle viewer', () => {
     expect(counter()).toBe('frame 4 / 4');
   });
 
+  it('shows one entry for identical captures in a row, and finds it for a step between them', () => {
+    const data = makeBundleData();
+    // The first two frames were the same picture: one entry covering both moments.
+    const [first, second, ...rest] = data.manifest.frames;
+    const renamed = rest.map((f, i) => ({ ...f, name: `frames/frame_000${i + 2}.jpeg` }));
+    data.manifest.frames = [{ ...first!, duration_ms: first!.duration_ms + second!.duration_ms, captures: 2, last_ts: second!.ts }, ...renamed];
+    data.manifest.frame_count = 3;
+    viewer = mountViewer(root, data, media, { now: () => clock, requestFrame: (cb) => pending.push(cb) });
+    expect(counter()).toBe('frame 1 / 3');
+    expect(document.querySelector('[data-testid="frame-time"]')!.textContent).toBe('11:59:57.000 UTC \u00B7 \u22123.00 s \u00B7 1280\u00D7720 \u00B7 unchanged over 2 captures until \u22122.00 s');
+    const entries = document.querySelectorAll<HTMLElement>('[data-testid="timeline"] > li');
+    entries[2]!.querySelector('button')!.click(); // T0-1950: nearest capture is T0-2000, in the first entry
+    expect(frameSrc()).toBe('blob:test/frames/frame_0001.jpeg');
+    entries[3]!.querySelector('button')!.click(); // T0-1100: nearest capture is T0-1000, the second entry
+    expect(counter()).toBe('frame 2 / 3');
+    expect(frameSrc()).toBe('blob:test/frames/frame_0002.jpeg');
+  });
+
   it('scrubbing the range input shows that frame', () => {
     mount();
     const scrubber = document.querySelector<HTMLInputElement>('[data-testid="scrubber"]')!;
