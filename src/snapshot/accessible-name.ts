@@ -7,7 +7,7 @@ import { roleOf } from './implicit-role';
 export const MAX_NAME_CHARS = 200;
 
 /** Roles whose name comes from their content (WAI-ARIA "name from: contents"). */
-const NAME_FROM_CONTENT = new Set([
+export const NAME_FROM_CONTENT: ReadonlySet<string> = new Set([
   'button',
   'cell',
   'checkbox',
