@@ -31,9 +31,17 @@ function index(root: TimelineNode): Map<number, Indexed> {
   while (stack.length) {
     const cur = stack.pop()!;
     out.set(cur.node.id, cur);
-    for (const c of cur.node.children ?? []) stack.push({ node: c, parent: cur.node.id });
+    // Reversed onto the stack, so nodes are met (and reported) in document order.
+    const kids = cur.node.children ?? [];
+    for (let i = kids.length - 1; i >= 0; i--) stack.push({ node: kids[i]!, parent: cur.node.id });
   }
   return out;
+}
+
+function countBelow(n: TimelineNode): number {
+  let count = 0;
+  for (const c of n.children ?? []) count += 1 + countBelow(c);
+  return count;
 }
 
 function summarize(node: TimelineNode): DiffNode {
@@ -47,6 +55,9 @@ function summarize(node: TimelineNode): DiffNode {
       const label = labelOf(n);
       if (label) item.label = label;
       notable.push(item);
+      // Its own notable parts (a form's headings) are named by naming it; still counted in `size`.
+      size += countBelow(n);
+      return;
     }
     for (const c of n.children ?? []) visit(c, false);
   };
