@@ -133,6 +133,21 @@ describe('incremental recording', () => {
     expect(rec.target(null)).toEqual({ node_id: null, rect: null });
   });
 
+  it('names the nearest recorded element for a target inside a shadow root or an svg', () => {
+    const host = document.createElement('x-card');
+    host.attachShadow({ mode: 'open' }).innerHTML = '<button>Buy</button>';
+    document.getElementById('app')!.append(host);
+    document.getElementById('app')!.insertAdjacentHTML('beforeend', '<svg id="icon"><path d="M0 0"></path></svg>');
+    const rec = start();
+    const snap = rebuildLast(rec, 'click');
+    const button = rec.target(host.shadowRoot!.querySelector('button'));
+    const svg = rec.target(document.querySelector('path'));
+    const flat = JSON.stringify(snap);
+    expect(flat).toContain(`"id":${button.node_id},"tag":"button","role":"button","name":"Buy"`);
+    expect(svg.node_id).toBe(rec.target(document.getElementById('icon')).node_id);
+    expect(flat).toContain(`"id":${svg.node_id},"tag":"svg"`);
+  });
+
   it('follows an element moved to a parent that changed earlier in the same batch', () => {
     document.getElementById('app')!.insertAdjacentHTML('beforeend', '<section id="to"></section>');
     const rec = start();
