@@ -27,6 +27,8 @@ export interface LivePage {
    * applied to the mirror. Elements without an id (not recorded) are ignored.
    */
   update(dirty: Iterable<Element>): TimelineChange[];
+  /** Recorded elements named through `aria-labelledby`: any text change may rename them. */
+  readonly labelledBy: ReadonlySet<Element>;
   /** Adds to `into` the recorded ancestors of `el` whose name is read from `el`'s text (buttons, links, labels' fields). */
   addNameOwners(el: Element, into: Set<Element>, seen: Set<Element>): void;
 }
@@ -41,6 +43,7 @@ export function createLivePage(doc: Document, opts: LivePageOptions, now: () => 
   const elements = new Map<number, Element>();
   const parents = new Map<number, number>();
   const depths = new Map<number, number>();
+  const labelledBy = new Set<Element>();
   const rootEl = doc.documentElement;
   let nextId = 1;
   let truncated = false;
@@ -50,10 +53,14 @@ export function createLivePage(doc: Document, opts: LivePageOptions, now: () => 
     elements.set(id, el);
     parents.set(id, parent);
     depths.set(id, depth);
+    if (el.hasAttribute('aria-labelledby')) labelledBy.add(el);
   };
   const forget = (id: number): void => {
     const el = elements.get(id);
-    if (el && ids.get(el) === id) ids.delete(el);
+    if (el && ids.get(el) === id) {
+      ids.delete(el);
+      labelledBy.delete(el);
+    }
     elements.delete(id);
     parents.delete(id);
     depths.delete(id);
@@ -118,6 +125,8 @@ export function createLivePage(doc: Document, opts: LivePageOptions, now: () => 
       const old = id === undefined || id >= firstFresh ? undefined : mirror.records.get(id);
       if (!old || id === undefined) continue;
       const d = describe(el, id);
+      if (el.hasAttribute('aria-labelledby')) labelledBy.add(el);
+      else labelledBy.delete(el);
       const { children: oldKids = [], ...oldFields } = old;
       if (!sameFields(oldFields, d.fields)) {
         const change: TimelineChange = { kind: 'fields', at: now(), node: d.fields };
@@ -161,6 +170,7 @@ export function createLivePage(doc: Document, opts: LivePageOptions, now: () => 
 
   return {
     mirror,
+    labelledBy,
     get truncated() {
       return truncated;
     },

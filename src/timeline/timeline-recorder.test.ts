@@ -148,6 +148,15 @@ describe('incremental recording', () => {
     expect(flat).toContain(`"id":${svg.node_id},"tag":"svg"`);
   });
 
+  it('renames a field when the text of the element naming it through aria-labelledby changes', () => {
+    document.getElementById('app')!.insertAdjacentHTML('beforeend', '<span id="lbl">Town</span><input id="f" aria-labelledby="lbl">');
+    const rec = start();
+    document.getElementById('lbl')!.textContent = 'City';
+    const snap = rebuildLast(rec, 'renamed');
+    expect(JSON.stringify(snap)).toContain('"name":"City"');
+    expect(comparable(snap.root)).toEqual(comparable(takeSnapshot(document, BUILT_IN_MASKER).root));
+  });
+
   it('follows an element moved to a parent that changed earlier in the same batch', () => {
     document.getElementById('app')!.insertAdjacentHTML('beforeend', '<section id="to"></section>');
     const rec = start();

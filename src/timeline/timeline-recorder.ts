@@ -103,6 +103,8 @@ export function startTimeline(doc: Document, masker: TextMasker, opts: TimelineO
       }
     }
     for (const o of owners) dirty.add(o);
+    // Names read through `aria-labelledby` may come from any text that changed (usually few such fields).
+    if (seen.size) for (const el of live.labelledBy) dirty.add(el);
   };
   const processDirty = (): void => {
     if (dirty.size) {
