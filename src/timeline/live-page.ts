@@ -26,9 +26,14 @@ export interface LivePage {
    * Re-reads `dirty` elements (own fields and child lists) and returns what changed, already
    * applied to the mirror. Elements without an id (not recorded) are ignored.
    */
-  update(dirty: Iterable<Element>): TimelineChange[];
+  update(dirty: Iterable<Element>, readded: ReadonlySet<Node>): TimelineChange[];
   /** Recorded elements named through `aria-labelledby`: any text change may rename them. */
   readonly labelledBy: ReadonlySet<Element>;
+  /**
+   * Takes the document's first snapshot, or the next part of it: true once it is whole. Until
+   * then `update` must not run (mutations meanwhile are collected, then handed to it).
+   */
+  build(shouldYield: () => boolean): boolean;
   /** Adds to `into` the recorded ancestors of `el` whose name is read from `el`'s text (buttons, links, labels' fields). */
   addNameOwners(el: Element, into: Set<Element>, seen: Set<Element>): void;
 }
@@ -37,7 +42,7 @@ function sameIds(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((v, i) => v === b[i]);
 }
 
-/** Serializes `doc` whole (within the budget) and keeps it up to date through `update`. */
+/** Serializes `doc` (within the budget; see `build`) and keeps it up to date through `update`. */
 export function createLivePage(doc: Document, opts: LivePageOptions, now: () => number): LivePage {
   const ids = new WeakMap<Node, number>();
   const elements = new Map<number, Element>();
@@ -84,40 +89,79 @@ export function createLivePage(doc: Document, opts: LivePageOptions, now: () => 
     return kids;
   };
 
-  /** Records `el`'s subtree with fresh ids into `out` (children before parents); null when over budget. */
-  const serialize = (el: Element, parent: number, depth: number, out: TimelineRecord[], budget: { bytes: number }): number | null => {
-    if (budget.bytes >= opts.maxPageBytes) {
+  /**
+   * A walk recording subtrees with fresh ids, depth-first, one element per step, so that it can
+   * stop and resume (a page's first snapshot taken in slices). A parent's record lists its
+   * children's ids when it is described; a child cut by the byte budget is taken out of that list.
+   */
+  interface Pending {
+    el: Element;
+    id: number;
+    depth: number;
+    parent: TimelineRecord | null;
+  }
+  const createWalk = (emit: (record: TimelineRecord) => void, budget: { bytes: number }) => {
+    const stack: Pending[] = [];
+    const add = (el: Element, parentId: number, depth: number, parent: TimelineRecord | null): number => {
+      const id = nextId++;
+      register(el, id, parentId, depth);
+      stack.push({ el, id, depth, parent });
+      return id;
+    };
+    const drop = (p: Pending): void => {
       truncated = true;
-      return null;
-    }
-    const id = nextId++;
-    const d = describe(el, id);
-    register(el, id, parent, depth);
-    // Counted before the children, so the budget holds for the whole subtree (see `recordBytes`).
-    budget.bytes += recordBytes(d.fields) + 14;
-    const kids: number[] = [];
-    for (const c of childElements(d, depth)) {
-      const cid = serialize(c, id, depth + 1, out, budget);
-      if (cid === null) break;
-      kids.push(cid);
-      budget.bytes += 6;
-    }
-    out.push(kids.length ? { ...d.fields, children: kids } : d.fields);
-    return id;
+      forget(p.id);
+      const kids = p.parent?.children;
+      if (!kids) return;
+      const at = kids.indexOf(p.id);
+      if (at >= 0) kids.splice(at, 1);
+      if (!kids.length) delete p.parent!.children;
+    };
+    const step = (): void => {
+      const p = stack.pop()!;
+      if (budget.bytes >= opts.maxPageBytes) return drop(p);
+      const d = describe(p.el, p.id);
+      const record: TimelineRecord = d.fields;
+      // Counted before the children, so the budget holds for the whole subtree (see `recordBytes`).
+      budget.bytes += recordBytes(record) + 14;
+      const kids = childElements(d, p.depth);
+      if (kids.length) {
+        record.children = kids.map((c) => add(c, p.id, p.depth + 1, record));
+        budget.bytes += 6 * kids.length;
+        // Ids in document order; reversed on the stack so the first child is walked next.
+        for (let i = stack.length - kids.length, j = stack.length - 1; i < j; i++, j--) [stack[i], stack[j]] = [stack[j]!, stack[i]!];
+      }
+      emit(record);
+    };
+    return {
+      add,
+      /** Walks until done (true) or until `shouldYield` says to stop (false). */
+      run(shouldYield: () => boolean): boolean {
+        while (stack.length) {
+          step();
+          if (shouldYield()) return !stack.length;
+        }
+        return true;
+      },
+    };
   };
 
   // The document at its start: the root element and the body under it, as `takeSnapshot` has them.
-  const start: TimelineRecord[] = [];
-  const rootId = nextId++;
-  const rootRecord: TimelineRecord = { id: rootId, tag: rootEl?.localName ?? 'html' };
-  if (rootEl) register(rootEl, rootId, 0, 0);
-  const budget = { bytes: recordBytes(rootRecord) };
-  const bodyId = doc.body ? serialize(doc.body, rootId, 1, start, budget) : null;
-  if (bodyId !== null) rootRecord.children = [bodyId];
-  start.push(rootRecord);
-  const mirror = createMirror(rootId, start);
+  // The root element is the walk's first id (described as tag only, `<body>` its child).
+  const mirror = createMirror(nextId, []);
+  const startWalk = createWalk((r) => mirror.records.set(r.id, r), { bytes: 0 });
+  if (rootEl) startWalk.add(rootEl, 0, 0, null);
+  else mirror.records.set(nextId, { id: nextId++, tag: 'html' });
+  let built = false;
+  const build = (shouldYield: () => boolean): boolean => {
+    if (built) return true;
+    if (!startWalk.run(shouldYield)) return false;
+    for (const r of mirror.records.values()) mirror.bytes += recordBytes(r);
+    built = true;
+    return true;
+  };
 
-  const update = (dirty: Iterable<Element>): TimelineChange[] => {
+  const update = (dirty: Iterable<Element>, readded: ReadonlySet<Node>): TimelineChange[] => {
     const changes: TimelineChange[] = [];
     const firstFresh = nextId;
     for (const el of dirty) {
@@ -135,17 +179,15 @@ export function createLivePage(doc: Document, opts: LivePageOptions, now: () => 
       }
       const depth = depths.get(id) ?? 0;
       const added: TimelineRecord[] = [];
-      const kids: number[] = [];
-      const addBudget = { bytes: mirror.bytes };
+      const holder: TimelineRecord = { id, tag: d.fields.tag, children: [] };
+      const walk = createWalk((r) => added.push(r), { bytes: mirror.bytes });
       for (const c of childElements(d, depth)) {
         const cid = ids.get(c);
-        if (cid !== undefined && cid < firstFresh && parents.get(cid) === id && mirror.records.has(cid)) kids.push(cid);
-        else {
-          const fresh = serialize(c, id, depth + 1, added, addBudget);
-          if (fresh === null) break;
-          kids.push(fresh);
-        }
+        const kept = cid !== undefined && cid < firstFresh && parents.get(cid) === id && mirror.records.has(cid) && !readded.has(c);
+        holder.children!.push(kept ? cid : walk.add(c, id, depth + 1, holder));
       }
+      walk.run(() => false);
+      const kids = holder.children ?? [];
       if (!sameIds(kids, oldKids)) {
         const change: TimelineChange = { kind: 'children', at: now(), id, children: kids, added };
         applyChange(mirror, change, forget);
@@ -171,6 +213,7 @@ export function createLivePage(doc: Document, opts: LivePageOptions, now: () => 
   return {
     mirror,
     labelledBy,
+    build,
     get truncated() {
       return truncated;
     },

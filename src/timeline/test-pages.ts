@@ -23,7 +23,9 @@ export function comparable(node: SnapshotNode | TimelineNode): unknown {
   return children ? { ...rest, children: children.map(comparable) } : rest;
 }
 
-const TAGS = ['div', 'p', 'span', 'button', 'a', 'li', 'h2', 'label', 'section', 'input', 'form'];
+// No `form`: happy-dom hands out a Proxy for a form element but reports the unwrapped object as a
+// MutationRecord's target, so the two never compare equal there (they do in browsers).
+const TAGS = ['div', 'p', 'span', 'button', 'a', 'li', 'h2', 'label', 'section', 'input', 'dialog'];
 const WORDS = ['cart', 'total', 'Place order', 'error', 'mail jo.planted@example.com', 'Shipping', '3', 'ok'];
 
 function pick<T>(rnd: () => number, list: readonly T[]): T {

@@ -3,7 +3,7 @@ import type { TextMasker } from '../redact/mask-text';
 import { createRedactionCounts } from '../redact/redaction-counts';
 import { redactUrl } from '../redact/redact-url';
 import { defaultFrameDocument } from '../snapshot/take-snapshot';
-import { createChangeLog } from './change-log';
+import { createChangeLog, type ChangeLog } from './change-log';
 import { DEFAULT_MAX_TEXT_CHARS } from './describe-element';
 import { createLivePage } from './live-page';
 import { targetRect } from './target-rect';
@@ -45,11 +45,44 @@ export interface TimelineRecorder {
   stop(): void;
 }
 
+/** A recorder whose first snapshot is being taken (`live.build`), not yet handed out. */
+interface Starting {
+  /** Takes the next part of the first snapshot (observing what it meets); true once whole. */
+  build(shouldYield: () => boolean): boolean;
+  /** The recorder, once `build` answered true. */
+  finish(): TimelineRecorder;
+}
+
 /**
  * Records `doc` as a redacted timeline: one full snapshot now (same redaction as `takeSnapshot`,
  * with `masker`), then every change a `MutationObserver`, `input` and `change` events show.
  */
 export function startTimeline(doc: Document, masker: TextMasker, opts: TimelineOptions): TimelineRecorder {
+  const starting = prepare(doc, masker, opts);
+  starting.build(() => false);
+  return starting.finish();
+}
+
+/**
+ * `startTimeline` with the first snapshot taken in slices of about `sliceMs` of main-thread time,
+ * the page running between them (`pause`), so a big page is not frozen by one long task. What
+ * changes meanwhile is observed and folded in before the recorder is handed out.
+ */
+export async function startTimelineInSlices(
+  doc: Document,
+  masker: TextMasker,
+  opts: TimelineOptions,
+  { sliceMs = 8, pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0)), clock = () => performance.now() } = {},
+): Promise<TimelineRecorder> {
+  const starting = prepare(doc, masker, opts);
+  for (;;) {
+    const end = clock() + sliceMs;
+    if (starting.build(() => clock() >= end)) return starting.finish();
+    await pause();
+  }
+}
+
+function prepare(doc: Document, masker: TextMasker, opts: TimelineOptions): Starting {
   const now = opts.now ?? Date.now;
   const warn = opts.warn ?? ((m: string, e?: unknown) => console.warn(`[afr] ${m}`, e ?? ''));
   const documentId = opts.documentId ?? `${now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
@@ -70,14 +103,10 @@ export function startTimeline(doc: Document, masker: TextMasker, opts: TimelineO
     },
     now,
   );
-  const log = createChangeLog(
-    documentId,
-    live.mirror,
-    now(),
-    { bufferSeconds: opts.bufferSeconds, maxEntryBytes: opts.maxChangeBytes ?? TIMELINE_DEFAULTS.maxChangeBytes },
-    live.truncated,
-  );
+  let log: ChangeLog | null = null;
   const dirty = new Set<Element>();
+  /** Elements inserted since the last update: recorded afresh, since what happened to them while out of the document was not observed. */
+  const readded = new Set<Node>();
 
   const markText = (parent: Node | null): void => {
     if (!parent) return;
@@ -93,6 +122,7 @@ export function startTimeline(doc: Document, masker: TextMasker, opts: TimelineO
         if (r.attributeName !== 'style') dirty.add(r.target as Element);
         continue;
       }
+      if (r.type === 'childList') r.addedNodes.forEach((n) => readded.add(n));
       const parent = r.type === 'characterData' ? r.target.parentNode : r.target;
       markText(parent);
       if (parent?.nodeType === 1) {
@@ -110,7 +140,9 @@ export function startTimeline(doc: Document, masker: TextMasker, opts: TimelineO
     if (dirty.size) {
       const batch = [...dirty];
       dirty.clear();
-      for (const change of live.update(batch)) log.append(change, now());
+      // Before the recorder is handed out, what changed is part of the base, not a change.
+      for (const change of live.update(batch, readded)) log?.append(change, now());
+      readded.clear();
     }
     while (pendingRoots.length) observeRoot(pendingRoots.pop()!);
   };
@@ -124,7 +156,13 @@ export function startTimeline(doc: Document, masker: TextMasker, opts: TimelineO
     }
   };
 
-  const observer = new MutationObserver((records) => guarded('mutation processing', () => (collect(records), processDirty())));
+  let built = false;
+  const observer = new MutationObserver((records) =>
+    guarded('mutation processing', () => {
+      collect(records);
+      if (built) processDirty();
+    }),
+  );
   const onField = (event: Event): void =>
     guarded('field event', () => {
       const el = (event.composedPath?.()[0] ?? event.target) as Element | null;
@@ -167,7 +205,29 @@ export function startTimeline(doc: Document, masker: TextMasker, opts: TimelineO
     return lastTitle[1];
   };
 
-  return {
+  const finish = (): TimelineRecorder => {
+    built = true;
+    flush();
+    log = createChangeLog(
+      documentId,
+      live.mirror,
+      now(),
+      { bufferSeconds: opts.bufferSeconds, maxEntryBytes: opts.maxChangeBytes ?? TIMELINE_DEFAULTS.maxChangeBytes },
+      live.truncated,
+    );
+    return recorder(log);
+  };
+  const build = (shouldYield: () => boolean): boolean => {
+    // A failing first snapshot is logged and ends the walk: the recorder keeps what it has.
+    let done = true;
+    guarded('first snapshot', () => {
+      done = live.build(shouldYield);
+      while (pendingRoots.length) observeRoot(pendingRoots.pop()!);
+    });
+    return done;
+  };
+
+  const recorder = (log: ChangeLog): TimelineRecorder => ({
     checkpoint(label) {
       flush();
       const entry: Checkpoint = {
@@ -202,5 +262,6 @@ export function startTimeline(doc: Document, masker: TextMasker, opts: TimelineO
         d.removeEventListener('change', onField, { capture: true });
       }
     },
-  };
+  });
+  return { build, finish };
 }
