@@ -6,7 +6,8 @@
  *     shadow roots), interleaved;
  *   - the cost per step (mutations since the last checkpoint processed + the checkpoint) on a
  *     ~10,000-element page where a step changes fewer than 50 nodes: median, p95, bytes stored;
- *   - long tasks (`PerformanceObserver` `longtask`) while recording a ~50,000-element page.
+ *   - long tasks (`PerformanceObserver` `longtask`) while recording a ~50,000-element page, the
+ *     first snapshot taken in one task and in slices (`startTimelineInSlices`).
  * `rrweb-snapshot` is not a dependency here, so it is not compared. BENCH_ROUNDS (default 15) and
  * BENCH_STEPS (default 300) tune it.
  */
@@ -34,7 +35,9 @@ try {
     console.log('full snapshot', JSON.stringify(await run(`__timelineBench.fullSnapshot(${n}, ${ROUNDS})`)));
   }
   console.log('per step     ', JSON.stringify(await run(`__timelineBench.perStep(10000, ${STEPS})`)));
-  console.log('long tasks   ', JSON.stringify(await run(`__timelineBench.longTasks(50000, 30)`)));
+  for (const sliced of [false, true]) {
+    console.log('long tasks   ', JSON.stringify(await run(`__timelineBench.longTasks(50000, 30, ${sliced})`)));
+  }
   console.log('rrweb-snapshot: not installed in this checkout, not compared');
 } finally {
   await browser.close();
