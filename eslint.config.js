@@ -18,6 +18,8 @@ export const LAYERS = {
   settings: { pattern: 'src/settings', may: ['schemas', 'shared'] },
   // Page side: runs in the content script and the page's world only.
   snapshot: { pattern: 'src/snapshot', may: ['schemas', 'shared', 'redact'] },
+  // The DOM timeline's page side: incremental recorder, rebuild, diff (wired by the content script).
+  timeline: { pattern: 'src/timeline', may: ['schemas', 'shared', 'redact', 'snapshot'] },
   page: { pattern: 'src/page', may: ['schemas', 'shared', 'redact', 'snapshot', 'settings'] },
   // The bundle format: file names, registry, bounded zip reading, parsing, views. Writer and readers
   // import it, never each other.

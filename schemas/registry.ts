@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { ManifestSchema } from './manifest';
 import { DiagnosticsSchema } from './diagnostics';
 import { SnapshotFileSchema } from './snapshot';
+import { TimelineDataSchema, TimelineDiffSchema, TimelineSnapshotSchema } from './timeline';
 import { StepsFileSchema } from './steps';
 import { SettingsSchema } from './settings';
 import { PageMessageSchema } from './page-protocol';
@@ -38,6 +39,9 @@ export const PUBLISHED_SCHEMAS: Record<string, z.core.$ZodType> = {
   'api-run-start-input': RunStartInputSchema,
   'api-run-end-input': RunEndInputSchema,
   'api-wait-for-bundle-input': WaitForBundleInputSchema,
+  timeline: TimelineDataSchema,
+  'timeline-snapshot': TimelineSnapshotSchema,
+  'timeline-diff': TimelineDiffSchema,
 };
 
 /** The JSON Schema file each bundle file is checked against. */

@@ -1,6 +1,7 @@
 import type { RedactionKind } from '../../schemas/snapshot';
 import { sensitiveWordKind } from './sensitive-words';
 import { withheldBySelector, type CompiledRedactionRules } from './custom-rules';
+import { fieldLabels } from './field-labels';
 
 /** Input types whose value is never user data worth recording (or is recorded as `checked`). */
 const VALUELESS_INPUT_TYPES = new Set(['checkbox', 'radio', 'submit', 'button', 'reset', 'image', 'file', 'range', 'color']);
@@ -29,11 +30,7 @@ function* describingTexts(el: Element): Generator<string> {
     const v = el.getAttribute(attr);
     if (v) yield v;
   }
-  // `labels` is available on form controls of every realm (iframes included); it covers both
-  // `<label for>` and a wrapping `<label>`.
-  const labels = (el as Partial<HTMLInputElement>).labels;
-  if (labels) for (const label of Array.from(labels)) yield textOf(label);
-  else yield textOf(el.closest('label'));
+  for (const label of fieldLabels(el)) yield textOf(label);
   const labelledBy = el.getAttribute('aria-labelledby');
   if (labelledBy) {
     const root = el.getRootNode() as Document | ShadowRoot;

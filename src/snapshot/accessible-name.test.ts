@@ -29,3 +29,12 @@ it('caps long names', () => {
   document.body.innerHTML = `<button id="t">${'long '.repeat(100)}</button>`;
   expect(accessibleName(document.getElementById('t')!, BUILT_IN_MASKER, createTextMaskCounts())).toHaveLength(200);
 });
+
+it.each([
+  ['<label>Quantity <input class="t"></label>', 'Quantity'],
+  ['<label for="other">Elsewhere <input class="t"></label><input id="other">', undefined],
+  ['<label>Add <button class="t"></button></label>', 'Add'],
+])('a field without an id: %s → %s', (html, name) => {
+  document.body.innerHTML = html;
+  expect(accessibleName(document.querySelector('.t')!, BUILT_IN_MASKER, createTextMaskCounts())).toBe(name);
+});

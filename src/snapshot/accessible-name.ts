@@ -2,12 +2,13 @@ import type { TextMaskCounts } from '../redact/redaction-counts';
 import type { TextMasker } from '../redact/mask-text';
 import { collapseWhitespace, readableText } from './readable-text';
 import { roleOf } from './implicit-role';
+import { fieldLabels } from '../redact/field-labels';
 
 /** Longest accessible name kept. */
 export const MAX_NAME_CHARS = 200;
 
 /** Roles whose name comes from their content (WAI-ARIA "name from: contents"). */
-const NAME_FROM_CONTENT = new Set([
+export const NAME_FROM_CONTENT: ReadonlySet<string> = new Set([
   'button',
   'cell',
   'checkbox',
@@ -30,10 +31,9 @@ const NAME_FROM_CONTENT = new Set([
 const LABELABLE = new Set(['input', 'textarea', 'select', 'meter', 'progress', 'output', 'button']);
 
 function labelText(el: Element): string {
-  // `labels` covers `<label for>` and a wrapping `<label>` and works across realms.
-  const labels = (el as Partial<HTMLInputElement>).labels;
-  const list = labels ? Array.from(labels) : [el.closest('label')].filter((l): l is HTMLLabelElement => l !== null);
-  return list.map((l) => readableText(l)).join(' ');
+  return fieldLabels(el)
+    .map((l) => readableText(l))
+    .join(' ');
 }
 
 function rawName(el: Element, role: string | undefined): string {

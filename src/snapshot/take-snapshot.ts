@@ -24,11 +24,11 @@ export interface SnapshotOptions {
 export const SNAPSHOT_DEFAULTS = { maxNodes: 5000, maxDepth: 100, maxTextChars: 300 } as const;
 
 /** Elements never recorded: code, metadata, inert templates. */
-const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'base', 'title']);
+export const SKIPPED: ReadonlySet<string> = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'base', 'title']);
 /** Elements recorded without their subtree. */
-const LEAVES = new Set(['svg', 'math', 'canvas', 'video', 'audio', 'object', 'embed', 'textarea', 'img', 'input']);
+export const LEAVES: ReadonlySet<string> = new Set(['svg', 'math', 'canvas', 'video', 'audio', 'object', 'embed', 'textarea', 'img', 'input']);
 /** Elements whose name is worth computing even without a role. */
-const NAME_ATTRIBUTES = ['aria-label', 'aria-labelledby', 'title', 'alt', 'placeholder'];
+export const NAME_ATTRIBUTES = ['aria-label', 'aria-labelledby', 'title', 'alt', 'placeholder'];
 
 interface Walk {
   readonly maxNodes: number;
@@ -42,7 +42,7 @@ interface Walk {
 }
 
 /** Same-origin documents are readable; a cross-origin frame's `contentDocument` is null (or throws). */
-function defaultFrameDocument(iframe: Element): Document | null {
+export function defaultFrameDocument(iframe: Element): Document | null {
   try {
     return (iframe as HTMLIFrameElement).contentDocument ?? null;
   } catch {
@@ -61,7 +61,7 @@ function rectOf(el: Element, offset: { x: number; y: number }): SnapshotNode['re
 }
 
 /** Element children and direct text of one parent, gathered in a single pass over its child nodes. */
-interface Children {
+export interface Children {
   elements: Element[];
   rawText: string;
 }
@@ -76,7 +76,7 @@ function addChild(c: Node, into: Children): void {
  * light-DOM nodes assigned to it, as rendered) or its own children. Linked-list iteration: reading
  * `children` into an array costs a collection lookup per item in Blink.
  */
-function childrenOf(el: Element, node: SnapshotNode): Children {
+export function childrenOf(el: Element, node: SnapshotNode): Children {
   const into: Children = { elements: [], rawText: '' };
   if (el.localName === 'slot' && el.getRootNode() !== el.ownerDocument) {
     const assigned = (el as HTMLSlotElement).assignedNodes?.({ flatten: true }) ?? [];

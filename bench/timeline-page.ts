@@ -1,0 +1,127 @@
+/**
+ * The page side of `bench/timeline.ts`, bundled by esbuild into an IIFE and injected into
+ * Chromium: builds generated pages and times the DOM timeline there, on the page's main thread.
+ */
+import { BUILT_IN_MASKER } from '../src/redact/mask-text';
+import { takeSnapshot } from '../src/snapshot/take-snapshot';
+import { startTimeline, startTimelineInSlices } from '../src/timeline/timeline-recorder';
+
+/** ~20 elements: a product card with a form, a table, a list and a shadow root. */
+function card(i: number): string {
+  return `<section class="card"><h3>Product ${i}</h3>
+    <form><label>Quantity <input name="qty-${i}"></label><button type="button">Add to cart</button></form>
+    <table><tr><td>Price</td><td class="price">$${(10 + i).toFixed(2)}</td></tr><tr><td>Stock</td><td>${i % 40}</td></tr></table>
+    <ul><li>Colour: blue</li><li>Size ${i % 12}</li><li>Ships in ${1 + (i % 5)} days</li></ul><x-badge></x-badge></section>`;
+}
+
+/** Replaces the document's body with a page of about `elements` elements; returns the real count. */
+function buildPage(elements: number): number {
+  document.body.innerHTML = `<main>${Array.from({ length: Math.ceil(elements / 20) }, (_, i) => card(i)).join('')}</main>`;
+  for (const badge of document.querySelectorAll('x-badge')) {
+    badge.attachShadow({ mode: 'open' }).innerHTML = '<span class="badge">new</span>';
+  }
+  return document.querySelectorAll('*').length + document.querySelectorAll('x-badge').length;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]!;
+const time = (fn: () => void): number => {
+  const t = performance.now();
+  fn();
+  return performance.now() - t;
+};
+
+/** Full snapshot costs, interleaved: the timeline's start and `takeSnapshot` (default cap and cap lifted). */
+function fullSnapshot(elements: number, rounds: number) {
+  const count = buildPage(elements);
+  const timeline: number[] = [];
+  const capped: number[] = [];
+  const whole: number[] = [];
+  let nodes = 0;
+  for (let r = 0; r < rounds; r++) {
+    timeline.push(
+      time(() => {
+        const rec = startTimeline(document, BUILT_IN_MASKER, { bufferSeconds: 60 });
+        nodes = rec.data().base.records.length;
+        rec.stop();
+      }),
+    );
+    capped.push(time(() => takeSnapshot(document, BUILT_IN_MASKER)));
+    whole.push(time(() => takeSnapshot(document, BUILT_IN_MASKER, { maxNodes: 1e6 })));
+  }
+  return { elements: count, timeline_nodes: nodes, timeline_ms: median(timeline), take_snapshot_capped_ms: median(capped), take_snapshot_whole_ms: median(whole) };
+}
+
+/** The elements a step changes, looked up once per page (so the bench's own lookups stay out of the figures). */
+interface StepTargets {
+  prices: Element[];
+  cards: Element[];
+  lists: Element[];
+  inputs: HTMLInputElement[];
+}
+
+function stepTargets(): StepTargets {
+  const all = (selector: string) => Array.from(document.querySelectorAll(selector));
+  return { prices: all('.price'), cards: all('section.card'), lists: all('ul'), inputs: all('input') as HTMLInputElement[] };
+}
+
+/** One agent step: fewer than 50 nodes change (prices, classes, a list item in and out, a typed value). */
+function mutateStep(step: number, t: StepTargets): void {
+  for (let i = 0; i < 10; i++) t.prices[(step * 10 + i) % t.prices.length]!.textContent = `$${(step + i).toFixed(2)}`;
+  for (let i = 0; i < 5; i++) t.cards[(step * 5 + i) % t.cards.length]!.classList.toggle('selected');
+  const list = t.lists[step % 50]!;
+  const li = document.createElement('li');
+  li.textContent = `Added at step ${step}`;
+  list.append(li);
+  if (list.children.length > 4) list.firstElementChild!.remove();
+  const input = t.inputs[step % 100]!;
+  input.value = String(step);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** The cost per step (mutations processed + checkpoint), and bytes stored per step. */
+function perStep(elements: number, steps: number) {
+  const count = buildPage(elements);
+  const targets = stepTargets();
+  const rec = startTimeline(document, BUILT_IN_MASKER, { bufferSeconds: 3600 });
+  const costs: number[] = [];
+  const before = rec.data().bytes.entries;
+  for (let s = 0; s < steps; s++) {
+    mutateStep(s, targets);
+    costs.push(time(() => rec.checkpoint(`step ${s}`)));
+  }
+  const after = rec.data().bytes.entries;
+  rec.stop();
+  return { elements: count, steps, median_ms: median(costs), p95_ms: p95(costs), max_ms: Math.max(...costs), bytes_per_step: Math.round((after - before) / steps) };
+}
+
+/**
+ * Long tasks (PerformanceObserver `longtask`) while the timeline starts on a big page, in one task
+ * (`startTimeline`) or in slices (`startTimelineInSlices`), then records steps.
+ */
+async function longTasks(elements: number, steps: number, sliced: boolean) {
+  const count = buildPage(elements);
+  const targets = stepTargets();
+  const pause = () => new Promise((r) => setTimeout(r, 20));
+  await pause();
+  const seen: number[] = [];
+  const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => seen.push(Math.round(e.duration))));
+  observer.observe({ type: 'longtask', buffered: false });
+  const t = performance.now();
+  const rec = sliced
+    ? await startTimelineInSlices(document, BUILT_IN_MASKER, { bufferSeconds: 60 })
+    : startTimeline(document, BUILT_IN_MASKER, { bufferSeconds: 60 });
+  const start = performance.now() - t;
+  const costs: number[] = [];
+  for (let s = 0; s < steps; s++) {
+    await pause();
+    mutateStep(s, targets);
+    costs.push(time(() => rec.checkpoint(`step ${s}`)));
+  }
+  await pause();
+  rec.stop();
+  observer.disconnect();
+  return { elements: count, sliced, start_ms: Math.round(start), step_median_ms: median(costs), step_p95_ms: p95(costs), long_tasks_ms: seen };
+}
+
+(globalThis as Record<string, unknown>).__timelineBench = { fullSnapshot, perStep, longTasks };

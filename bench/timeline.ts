@@ -1,0 +1,44 @@
+/**
+ * `npx tsx bench/timeline.ts`: what the DOM timeline (`src/timeline/`) costs on the page's main
+ * thread, in real Chromium (`/usr/bin/chromium` or CHROME_PATH), printed, never asserted:
+ *   - the full snapshot that starts a document's timeline, beside `takeSnapshot` (5,000-node cap
+ *     and cap lifted), on generated pages of ~1,000 and ~10,000 elements (forms, tables, lists,
+ *     shadow roots), interleaved;
+ *   - the cost per step (mutations since the last checkpoint processed + the checkpoint) on a
+ *     ~10,000-element page where a step changes fewer than 50 nodes: median, p95, bytes stored;
+ *   - long tasks (`PerformanceObserver` `longtask`) while recording a ~50,000-element page, the
+ *     first snapshot taken in one task and in slices (`startTimelineInSlices`).
+ * `rrweb-snapshot` is not a dependency here, so it is not compared. BENCH_ROUNDS (default 15) and
+ * BENCH_STEPS (default 300) tune it.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+import { chromiumPath } from '../e2e/support/launch';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
+const STEPS = Number(process.env.BENCH_STEPS ?? 300);
+
+const bundled = await build({ entryPoints: [path.join(HERE, 'timeline-page.ts')], bundle: true, format: 'iife', write: false, target: 'es2022' });
+const script = bundled.outputFiles[0]!.text;
+
+const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox'] });
+try {
+  const page = await browser.newPage();
+  await page.setContent('<!doctype html><html><head><title>Timeline bench</title></head><body></body></html>');
+  await page.addScriptTag({ content: script });
+  const run = (expr: string) => page.evaluate(expr);
+  console.log(`DOM timeline bench: Chromium ${browser.version()}, ${ROUNDS} rounds, ${STEPS} steps`);
+  for (const n of [1000, 10000]) {
+    console.log('full snapshot', JSON.stringify(await run(`__timelineBench.fullSnapshot(${n}, ${ROUNDS})`)));
+  }
+  console.log('per step     ', JSON.stringify(await run(`__timelineBench.perStep(10000, ${STEPS})`)));
+  for (const sliced of [false, true]) {
+    console.log('long tasks   ', JSON.stringify(await run(`__timelineBench.longTasks(50000, 30, ${sliced})`)));
+  }
+  console.log('rrweb-snapshot: not installed in this checkout, not compared');
+} finally {
+  await browser.close();
+}

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { RectSchema, RedactionKindSchema } from './snapshot';
+
+/**
+ * The DOM timeline: a redacted base snapshot of one document, then the changes seen by a
+ * `MutationObserver` (and `input`/`change` events), with checkpoints before each action or step.
+ * Nodes carry the same fields as `snapshot.json`'s nodes (already masked, sensitive values null),
+ * without rects (layout moves are not observed; the target of an action carries its own rect),
+ * plus a stable `id` within the document.
+ */
+
+/** Ids are positive integers, unique within one recorded document. */
+export const TimelineNodeIdSchema = z.number().int().positive();
+
+const nodeFields = {
+  id: TimelineNodeIdSchema,
+  tag: z.string(),
+  role: z.string().optional(),
+  name: z.string().optional(),
+  text: z.string().optional(),
+  attributes: z.record(z.string(), z.string()).optional(),
+  value: z.string().nullable().optional(),
+  value_redacted: z.boolean().optional(),
+  redaction_kind: RedactionKindSchema.optional(),
+  checked: z.boolean().optional(),
+  /** The children listed under this node come from its open shadow root. */
+  shadow_root: z.boolean().optional(),
+  /** This node is an iframe; a same-origin document's body is its child. */
+  frame: z.enum(['same-origin', 'cross-origin']).optional(),
+};
+
+/** One element as the timeline stores it: its own fields and its children's ids, in order. */
+export const TimelineRecordSchema = z.object({ ...nodeFields, children: z.array(TimelineNodeIdSchema).optional() }).strict();
+export type TimelineRecord = z.infer<typeof TimelineRecordSchema>;
+
+/** An element's own fields, without its children. */
+export type TimelineFields = Omit<TimelineRecord, 'children'>;
+
+/** A node's children changed: the new list in order, and the records of the subtrees added. */
+export const ChildrenChangeSchema = z
+  .object({
+    kind: z.literal('children'),
+    at: z.number(),
+    id: TimelineNodeIdSchema,
+    children: z.array(TimelineNodeIdSchema),
+    added: z.array(TimelineRecordSchema),
+  })
+  .strict();
+
+/** A node's own fields changed (text, attributes, name, value state): its new fields, whole. */
+export const FieldsChangeSchema = z
+  .object({ kind: z.literal('fields'), at: z.number(), node: TimelineRecordSchema.omit({ children: true }) })
+  .strict();
+
+/**
+ * A marker before an action or step, or as the document is left. `changes` counts every change
+ * recorded in the document so far: two checkpoints with the same count show the same page.
+ */
+export const CheckpointSchema = z
+  .object({
+    kind: z.literal('checkpoint'),
+    at: z.number(),
+    seq: z.number().int().nonnegative(),
+    label: z.string(),
+    changes: z.number().int().nonnegative(),
+    url: z.string(),
+    title: z.string(),
+    /** Some of the page was left out (byte budget, depth). */
+    truncated: z.boolean(),
+  })
+  .strict();
+export type Checkpoint = z.infer<typeof CheckpointSchema>;
+
+export const TimelineEntrySchema = z.discriminatedUnion('kind', [ChildrenChangeSchema, FieldsChangeSchema, CheckpointSchema]);
+export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
+export type TimelineChange = Exclude<TimelineEntry, Checkpoint>;
+
+export const TIMELINE_VERSION = 1;
+
+/** One document's timeline as the recorder hands it over: base, then entries in time order. */
+export const TimelineDataSchema = z
+  .object({
+    version: z.literal(TIMELINE_VERSION),
+    /** Unique per recorded document: node ids of two documents are unrelated. */
+    document_id: z.string(),
+    base: z
+      .object({
+        /** When the base holds the page: the document's start, or the last change evicted into it. */
+        at: z.number(),
+        root: TimelineNodeIdSchema,
+        records: z.array(TimelineRecordSchema),
+        /** Changes counted up to the base (evicted ones included). */
+        changes: z.number().int().nonnegative(),
+        truncated: z.boolean(),
+      })
+      .strict(),
+    entries: z.array(TimelineEntrySchema),
+    /** Estimated bytes of the base and of the entries (UTF-16 code units of their JSON, approximately). */
+    bytes: z.object({ base: z.number().int().nonnegative(), entries: z.number().int().nonnegative() }).strict(),
+  })
+  .strict();
+export type TimelineData = z.infer<typeof TimelineDataSchema>;
+
+export interface TimelineNode extends TimelineFields {
+  children?: TimelineNode[];
+}
+
+/** One element of a rebuilt page: a `snapshot.json` node without its rect, with its timeline id. */
+export const TimelineNodeSchema: z.ZodType<TimelineNode> = z.lazy(() =>
+  z.object({ ...nodeFields, children: z.array(TimelineNodeSchema).optional() }).strict(),
+);
+
+/** The page at one checkpoint, rebuilt from the base and the changes up to it. */
+export const TimelineSnapshotSchema = z
+  .object({
+    document_id: z.string(),
+    checkpoint: z.number().int().nonnegative(),
+    label: z.string(),
+    at: z.number(),
+    url: z.string(),
+    title: z.string(),
+    /** Same count at two checkpoints of one document: the same page. */
+    changes: z.number().int().nonnegative(),
+    node_count: z.number().int().nonnegative(),
+    truncated: z.boolean(),
+    root: TimelineNodeSchema,
+  })
+  .strict();
+export type TimelineSnapshot = z.infer<typeof TimelineSnapshotSchema>;
+
+/** How a node is named in a diff: tag, role, and a short masked label (name or text). */
+export const DiffNodeSchema = z
+  .object({
+    id: TimelineNodeIdSchema,
+    tag: z.string(),
+    role: z.string().optional(),
+    label: z.string().optional(),
+    /** Elements in its subtree, itself included. */
+    size: z.number().int().positive(),
+    /** The notable elements inside it (forms, headings, dialogs, alerts), at most a few. */
+    notable: z.array(z.object({ tag: z.string(), role: z.string().optional(), label: z.string().optional() }).strict()).optional(),
+  })
+  .strict();
+export type DiffNode = z.infer<typeof DiffNodeSchema>;
+
+const fromTo = <T extends z.ZodType>(t: T) => ({ from: t, to: t });
+
+/** What changed between two checkpoints; redacted values only ever appear as redacted. */
+export const TimelineDiffSchema = z
+  .object({
+    from_checkpoint: z.number().int().nonnegative(),
+    to_checkpoint: z.number().int().nonnegative(),
+    /** The second page is another document (a navigation): everything was replaced. */
+    new_document: z.boolean(),
+    url: z.object(fromTo(z.string())).strict().optional(),
+    added: z.array(DiffNodeSchema.extend({ parent: TimelineNodeIdSchema.nullable() })),
+    removed: z.array(DiffNodeSchema),
+    text: z.array(z.object({ id: TimelineNodeIdSchema, tag: z.string(), label: z.string().optional(), ...fromTo(z.string()) }).strict()),
+    attributes: z.array(
+      z.object({ id: TimelineNodeIdSchema, tag: z.string(), label: z.string().optional(), attribute: z.string(), ...fromTo(z.string().nullable()) }).strict(),
+    ),
+    /** A field's value or checked state changed; `redacted` fields say only that the state changed. */
+    values: z.array(
+      z
+        .object({
+          id: TimelineNodeIdSchema,
+          tag: z.string(),
+          label: z.string().optional(),
+          redacted: z.boolean(),
+          ...fromTo(z.union([z.string(), z.boolean()]).nullable()),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+export type TimelineDiff = z.infer<typeof TimelineDiffSchema>;
+
+/** What an action hit: its node in the timeline and its box in the viewport (CSS pixels). */
+export const TimelineTargetSchema = z.object({ node_id: TimelineNodeIdSchema.nullable(), rect: RectSchema.nullable() }).strict();
+export type TimelineTarget = z.infer<typeof TimelineTargetSchema>;

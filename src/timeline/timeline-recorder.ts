@@ -1,0 +1,267 @@
+import type { Checkpoint, TimelineData, TimelineTarget } from '../../schemas/timeline';
+import type { TextMasker } from '../redact/mask-text';
+import { createRedactionCounts } from '../redact/redaction-counts';
+import { redactUrl } from '../redact/redact-url';
+import { defaultFrameDocument } from '../snapshot/take-snapshot';
+import { createChangeLog, type ChangeLog } from './change-log';
+import { DEFAULT_MAX_TEXT_CHARS } from './describe-element';
+import { createLivePage } from './live-page';
+import { targetRect } from './target-rect';
+
+export interface TimelineOptions {
+  /** Entries older than this are folded into the base (the recorder's `bufferSeconds`). */
+  bufferSeconds: number;
+  /** Most estimated bytes of the page itself (the base, and the live page): past it nodes are left out. */
+  maxPageBytes?: number;
+  /** Most estimated bytes of the changes kept; past it the oldest are folded into the base. */
+  maxChangeBytes?: number;
+  maxDepth?: number;
+  now?: () => number;
+  /** Unique per document; generated when missing. */
+  documentId?: string;
+  frameDocument?: (iframe: Element) => Document | null;
+  warn?: (message: string, error?: unknown) => void;
+}
+
+/** 8 MiB holds a 10,000-element page several times over (~100 bytes per element). */
+export const TIMELINE_DEFAULTS = { maxPageBytes: 8 * 1024 * 1024, maxChangeBytes: 4 * 1024 * 1024, maxDepth: 100 } as const;
+
+const MAX_LABEL_CHARS = 200;
+const OBSERVED: MutationObserverInit = { childList: true, subtree: true, attributes: true, characterData: true };
+
+/** The incremental DOM recorder of one document. */
+export interface TimelineRecorder {
+  /**
+   * Marks the page as it is now (before an action or step, and at `pagehide`): processes the
+   * mutations not yet seen and appends a marker. It never re-serializes the page.
+   * @example recorder.checkpoint('click "Place order"')
+   */
+  checkpoint(label: string): Checkpoint;
+  /** The node an event target belongs to (its nearest recorded element) and the target's box. */
+  target(el: EventTarget | null): TimelineTarget;
+  /** The base and the entries kept, as plain data (`TimelineDataSchema`). */
+  data(): TimelineData;
+  /** Stops observing; the recorded data stays readable. */
+  stop(): void;
+}
+
+/** A recorder whose first snapshot is being taken (`live.build`), not yet handed out. */
+interface Starting {
+  /** Takes the next part of the first snapshot (observing what it meets); true once whole. */
+  build(shouldYield: () => boolean): boolean;
+  /** The recorder, once `build` answered true. */
+  finish(): TimelineRecorder;
+}
+
+/**
+ * Records `doc` as a redacted timeline: one full snapshot now (same redaction as `takeSnapshot`,
+ * with `masker`), then every change a `MutationObserver`, `input` and `change` events show.
+ */
+export function startTimeline(doc: Document, masker: TextMasker, opts: TimelineOptions): TimelineRecorder {
+  const starting = prepare(doc, masker, opts);
+  starting.build(() => false);
+  return starting.finish();
+}
+
+/**
+ * `startTimeline` with the first snapshot taken in slices of about `sliceMs` of main-thread time,
+ * the page running between them (`pause`), so a big page is not frozen by one long task. What
+ * changes meanwhile is observed and folded in before the recorder is handed out.
+ */
+export async function startTimelineInSlices(
+  doc: Document,
+  masker: TextMasker,
+  opts: TimelineOptions,
+  { sliceMs = 8, pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0)), clock = () => performance.now() } = {},
+): Promise<TimelineRecorder> {
+  const starting = prepare(doc, masker, opts);
+  for (;;) {
+    const end = clock() + sliceMs;
+    if (starting.build(() => clock() >= end)) return starting.finish();
+    await pause();
+  }
+}
+
+function prepare(doc: Document, masker: TextMasker, opts: TimelineOptions): Starting {
+  const now = opts.now ?? Date.now;
+  const warn = opts.warn ?? ((m: string, e?: unknown) => console.warn(`[afr] ${m}`, e ?? ''));
+  const documentId = opts.documentId ?? `${now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  const roots = new WeakSet<Node>();
+  const pendingRoots: (ShadowRoot | Document)[] = [];
+  const live = createLivePage(
+    doc,
+    {
+      masker,
+      counts: createRedactionCounts(),
+      frameDocument: opts.frameDocument ?? defaultFrameDocument,
+      maxTextChars: DEFAULT_MAX_TEXT_CHARS,
+      maxPageBytes: opts.maxPageBytes ?? TIMELINE_DEFAULTS.maxPageBytes,
+      maxDepth: opts.maxDepth ?? TIMELINE_DEFAULTS.maxDepth,
+      onRoot: (root) => {
+        if (!roots.has(root)) pendingRoots.push(root);
+      },
+    },
+    now,
+  );
+  let log: ChangeLog | null = null;
+  const dirty = new Set<Element>();
+  /** Elements inserted since the last update: recorded afresh, since what happened to them while out of the document was not observed. */
+  const readded = new Set<Node>();
+
+  const markText = (parent: Node | null): void => {
+    if (!parent) return;
+    if (parent.nodeType === 1) dirty.add(parent as Element);
+    else if (parent.nodeType === 11 && (parent as ShadowRoot).host) dirty.add((parent as ShadowRoot).host);
+    else if (parent.nodeType === 9 && (parent as Document).documentElement) dirty.add((parent as Document).documentElement);
+  };
+  const collect = (records: MutationRecord[]): void => {
+    const owners = new Set<Element>();
+    const seen = new Set<Element>();
+    for (const r of records) {
+      if (r.type === 'attributes') {
+        if (r.attributeName !== 'style') dirty.add(r.target as Element);
+        continue;
+      }
+      if (r.type === 'childList') r.addedNodes.forEach((n) => readded.add(n));
+      const parent = r.type === 'characterData' ? r.target.parentNode : r.target;
+      markText(parent);
+      if (parent?.nodeType === 1) {
+        const el = parent as Element;
+        // Light-DOM children of a shadow host are shown through its slots.
+        el.shadowRoot?.querySelectorAll('slot').forEach((s) => dirty.add(s));
+        live.addNameOwners(el, owners, seen);
+      }
+    }
+    for (const o of owners) dirty.add(o);
+    // Names read through `aria-labelledby` may come from any text that changed (usually few such fields).
+    if (seen.size) for (const el of live.labelledBy) dirty.add(el);
+  };
+  const processDirty = (): void => {
+    if (dirty.size) {
+      const batch = [...dirty];
+      dirty.clear();
+      // Before the recorder is handed out, what changed is part of the base, not a change.
+      for (const change of live.update(batch, readded)) log?.append(change, now());
+      readded.clear();
+    }
+    while (pendingRoots.length) observeRoot(pendingRoots.pop()!);
+  };
+  const guarded = (what: string, fn: () => void): void => {
+    try {
+      fn();
+    } catch (error) {
+      // A bug in the recorder must never reach the page's own code.
+      dirty.clear();
+      warn(`timeline: ${what} failed`, error);
+    }
+  };
+
+  let built = false;
+  const observer = new MutationObserver((records) =>
+    guarded('mutation processing', () => {
+      collect(records);
+      if (built) processDirty();
+    }),
+  );
+  const onField = (event: Event): void =>
+    guarded('field event', () => {
+      const el = (event.composedPath?.()[0] ?? event.target) as Element | null;
+      if (!el || el.nodeType !== 1) return;
+      dirty.add(el);
+      // Checking a radio silently unchecks the others of its group.
+      const name = el.getAttribute('name');
+      if (el.localName === 'input' && name && (el.getAttribute('type') ?? '').toLowerCase() === 'radio') {
+        (el.getRootNode() as ParentNode).querySelectorAll('input[type=radio i]').forEach((r) => {
+          if (r.getAttribute('name') === name) dirty.add(r);
+        });
+      }
+    });
+  const listened: Document[] = [];
+  function observeRoot(root: ShadowRoot | Document | Node): void {
+    if (roots.has(root)) return;
+    roots.add(root);
+    observer.observe(root, OBSERVED);
+    if (root.nodeType === 9) {
+      root.addEventListener('input', onField, { capture: true, passive: true });
+      root.addEventListener('change', onField, { capture: true, passive: true });
+      listened.push(root as Document);
+    }
+  }
+  observeRoot(doc);
+  while (pendingRoots.length) observeRoot(pendingRoots.pop()!);
+
+  const flush = (): void => guarded('mutation processing', () => (collect(observer.takeRecords()), processDirty()));
+  let seq = 0;
+  let lastUrl: [string, string] | null = null;
+  let lastTitle: [string, string] | null = null;
+  const counts = createRedactionCounts();
+  const maskedUrl = (): string => {
+    if (lastUrl?.[0] !== doc.URL) lastUrl = [doc.URL, redactUrl(doc.URL, masker, counts.text)];
+    return lastUrl[1];
+  };
+  const maskedTitle = (): string => {
+    const title = doc.title ?? '';
+    if (lastTitle?.[0] !== title) lastTitle = [title, masker.maskAndCap(title, DEFAULT_MAX_TEXT_CHARS, counts.text)];
+    return lastTitle[1];
+  };
+
+  const finish = (): TimelineRecorder => {
+    built = true;
+    flush();
+    log = createChangeLog(
+      documentId,
+      live.mirror,
+      now(),
+      { bufferSeconds: opts.bufferSeconds, maxEntryBytes: opts.maxChangeBytes ?? TIMELINE_DEFAULTS.maxChangeBytes },
+      live.truncated,
+    );
+    return recorder(log);
+  };
+  const build = (shouldYield: () => boolean): boolean => {
+    // A failing first snapshot is logged and ends the walk: the recorder keeps what it has.
+    let done = true;
+    guarded('first snapshot', () => {
+      done = live.build(shouldYield);
+      while (pendingRoots.length) observeRoot(pendingRoots.pop()!);
+    });
+    return done;
+  };
+
+  const recorder = (log: ChangeLog): TimelineRecorder => ({
+    checkpoint(label) {
+      flush();
+      const entry: Checkpoint = {
+        kind: 'checkpoint',
+        at: now(),
+        seq: seq++,
+        label: masker.maskAndCap(label, MAX_LABEL_CHARS, counts.text),
+        changes: log.changeCount,
+        url: maskedUrl(),
+        title: maskedTitle(),
+        truncated: live.truncated,
+      };
+      log.append(entry, entry.at);
+      return entry;
+    },
+    target(target) {
+      flush();
+      const node = target as Node | null;
+      let el: Element | null = !node || typeof node.nodeType !== 'number' ? null : node.nodeType === 1 ? (node as Element) : node.parentElement;
+      const hit = el;
+      while (el && live.idOf(el) === undefined) {
+        el = el.parentElement ?? ((el.getRootNode() as Partial<ShadowRoot>).host as Element | undefined) ?? null;
+      }
+      const id = el ? live.idOf(el) : undefined;
+      return { node_id: id ?? null, rect: hit ? targetRect(hit) : null };
+    },
+    data: () => (flush(), log.toData()),
+    stop() {
+      observer.disconnect();
+      for (const d of listened) {
+        d.removeEventListener('input', onField, { capture: true });
+        d.removeEventListener('change', onField, { capture: true });
+      }
+    },
+  });
+  return { build, finish };
+}
