@@ -39,8 +39,6 @@ test('scope agent records only the tab of the run, scope chosen only the allow-l
     expect(before.tabs.find((t) => t.tabId === tab.tabId)).toMatchObject({ recorded: false, debugger: false });
     expect(before.frames).toBe(0);
     expect(before.steps).toBe(0);
-    // Told it is outside the scope, the tab's content script sent nothing, not even to be dropped.
-    expect(before.scope.outsideMessages).toBe(0);
     await expect(afr(worker, 'fail', { tabId: tab.tabId, reason: 'probe' })).rejects.toThrow(/not bundled/);
     expect(await afr(worker, 'listBundles')).toEqual([]);
 
@@ -60,17 +58,6 @@ test('scope agent records only the tab of the run, scope chosen only the allow-l
     // The run ends: the tab leaves the scope and its debugger session closes.
     await afr(worker, 'runEnd', { outcome: 'failed' });
     await expect.poll(async () => (await status()).tabs.find((t) => t.tabId === tab.tabId)).toMatchObject({ recorded: false, debugger: false });
-
-    // Back outside, its observers stopped: clicks and typing reach the worker no more.
-    await page.waitForTimeout(500); // steps it observed while recorded may still be on their way
-    const left = await status();
-    await page.click('[data-testid="add-shoes"]');
-    await page.keyboard.type('typed outside the scope');
-    await page.evaluate(() => window.postMessage({ source: 'agent-flight-recorder', type: 'step', action: 'page step outside the scope' }, '*'));
-    await page.waitForTimeout(1_000);
-    const after = await status();
-    expect(after.scope.outsideMessages).toBe(left.scope.outsideMessages);
-    expect(after.steps).toBe(left.steps);
   });
 
   await test.step('scope chosen with an allow-list: only the listed origin records; other_tabs lists in-scope tabs only', async () => {
@@ -86,13 +73,9 @@ test('scope agent records only the tab of the run, scope chosen only the allow-l
     const failing = context.pages()[0]!;
     const failingTab = await tabOf(worker, failing);
 
-    const quiet = (await status()).scope.outsideMessages;
     await outside.bringToFront();
     await outside.fill('#full-name', 'Outside Person');
     await outside.click('h1');
-    // The tab outside the allow-list runs no observers: nothing of it reaches the worker.
-    await outside.waitForTimeout(500);
-    expect((await status()).scope.outsideMessages).toBe(quiet);
     await listed.bringToFront();
     await listed.fill('#full-name', 'Listed Person');
     await listed.click('h1');

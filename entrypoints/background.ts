@@ -29,7 +29,7 @@ import { createOperatorApi, handleUiCall } from '../src/recorder/operator-api';
 import { retentionSink } from '../src/bundle/retention-sink';
 import { autoDownloadSink } from '../src/bundle/download-sink';
 import { onceUntilFailure } from '../src/shared/once-until-failure';
-import { UiApiMessageSchema, type ToContentMessage } from '../schemas/messages';
+import { UiApiMessageSchema } from '../schemas/messages';
 import { maskJpeg } from '../src/platform/frame-masker';
 import { IdbOutboxStore } from '../src/platform/idb-outbox-store';
 import { Delivery } from '../src/upload/delivery';
@@ -60,12 +60,6 @@ export default defineBackground(() => {
   // Only recorded tabs (the `scope` setting) get a debugger session.
   const watchTab = (tabId: number) => {
     if (webPage.get(tabId) !== false && recorder.recordsTab(tabId)) void debuggerPort.ensureAttached(tabId);
-  };
-  /** Every frame of the tab hears whether it is recorded now: outside the scope its content scripts stay idle. */
-  const tellScope = (tabId: number, recorded: boolean) => {
-    const message: ToContentMessage = { type: 'scope/state', recorded };
-    // A tab with no content script (chrome:// pages, one still loading) has no one to tell: its port's answer will.
-    chrome.tabs.sendMessage(tabId, message).catch(() => undefined);
   };
   const unwatchTab = (tabId: number) => void debuggerPort.detach(tabId).catch((error: unknown) => log(`[afr] debugger of tab ${tabId} not detached: ${String(error)}`));
   /** A tab's page as the browser tells it: the scope reads its origin. */
@@ -151,7 +145,6 @@ export default defineBackground(() => {
     debuggerState: (tabId) => debuggerPort.stateOf(tabId),
     watchTab,
     unwatchTab,
-    tellScope,
     activeTab,
     log,
   });
@@ -187,13 +180,6 @@ export default defineBackground(() => {
     port.onMessage.addListener((message: unknown) => {
       void recorder.handleMessage(message, origin).catch((error: unknown) => log(`[afr] message handling failed: ${String(error)}`));
     });
-    // The handshake: the frame learns whether its tab is recorded once the scope is known (after start-up).
-    const tabId = origin.tabId;
-    if (tabId !== null) {
-      void ready()
-        .then(() => port.postMessage({ type: 'scope/state', recorded: recorder.recordsTab(tabId) } satisfies ToContentMessage))
-        .catch(() => undefined); // the frame went away meanwhile (its port is closed)
-    }
   });
   // HTTP errors and failed loads of tabs without a debugger session (the recorder ignores the rest).
   const onRequest = (d: chrome.webRequest.WebRequestDetails, statusCode: number | null, error: string | null) => {

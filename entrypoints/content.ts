@@ -1,8 +1,7 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { ScopeStateMessageSchema, ToContentMessageSchema } from '../schemas/content-messages';
+import { ToContentMessageSchema } from '../schemas/content-messages';
 import type { SnapshotCaptureResult, ToBackgroundMessage } from '../schemas/messages';
 import { openBackgroundChannel } from '../src/page/background-channel';
-import { createScopeGate } from '../src/page/scope-gate';
 import { CONTENT_PORT_AGAIN_NAME, CONTENT_PORT_NAME } from '../schemas/content-port';
 import { startPageBridge, startPageErrorRelay } from '../src/page/page-bridge';
 import { createStepBatcher } from '../src/page/step-batcher';
@@ -23,8 +22,7 @@ const WAKE_DELAY_MS = 100;
 /**
  * Isolated world of every frame: records user actions, relays the page protocol and (top frame)
  * page errors and the on-screen rects of sensitive content to the background, and answers
- * `snapshot/capture` in the top frame. In a tab outside the recording scope it observes nothing and
- * sends nothing (see `scope-gate.ts`).
+ * `snapshot/capture` in the top frame.
  */
 export default defineContentScript({
   matches: ['<all_urls>'],
@@ -53,24 +51,14 @@ export default defineContentScript({
         onBackgroundStopped: () => {
           if (isTop) setTimeout(() => rectReporter?.refresh(true), WAKE_DELAY_MS);
         },
-        onMessage: (message) => tellScope(message),
       },
     );
     disposers.push(() => channel.close());
-    // The tab's place in the recording scope: the background answers the port with it (opened now, as
-    // the handshake) and tells the whole tab again when it enters or leaves the scope.
-    const tellScope = (message: unknown) => {
-      const parsed = ScopeStateMessageSchema.safeParse(message);
-      if (parsed.success) scope.told(parsed.data.recorded);
-      return parsed.success;
-    };
     // A prerendered page being shown, or one restored from the back/forward cache: its sender changed
     // (frame id), or its port was closed while cached. A new port, and the regions told again at once.
     const renew = (e: Event) => {
       if (e.type === 'pageshow' && !(e as PageTransitionEvent).persisted) return;
       channel.reopen();
-      // Its scope may have changed while it was cached: the new port's answer says.
-      channel.connect();
       rectReporter?.refresh(true);
       // Settings may have changed while the page was cached or prerendered.
       readSettings();
@@ -89,7 +77,7 @@ export default defineContentScript({
     // frame of every page a dozen milliseconds of its load (see `schemas/content-messages.ts`).
     const send = (message: ToBackgroundMessage) => {
       if (!chrome.runtime?.id) return stop();
-      scope.send(message);
+      batcher.send(message);
     };
 
     // Top frame: where sensitive content is on screen (iframes included), so frames are masked before
@@ -109,8 +97,6 @@ export default defineContentScript({
     };
     const syncRectReporter = () => {
       if (!isTop || !rulesKnown || disposed) return;
-      // Outside the scope, or until the background says: its frames are dropped meanwhile, the safe direction.
-      if (scope.state !== 'recorded') return stopRectReporter();
       clearTimeout(stopLater);
       if (framesRecorded && !rectReporter) rectReporter = startSensitiveRectReporter(window, send, currentMasker);
       // The worker may take frames until it has applied the lower level itself: keep them masked a while.
@@ -149,30 +135,7 @@ export default defineContentScript({
     chrome.storage.onChanged.addListener(onStorage);
     disposers.push(() => chrome.storage.onChanged.removeListener(onStorage));
 
-    // Observers run from the start (what they see is held until the background answers) and stop
-    // while the tab is outside the scope.
-    const observers: (() => void)[] = [];
-    const startObservers = () => {
-      if (observers.length || disposed) return;
-      observers.push(observeActions(window, send, currentMasker), startPageBridge(window, send, currentMasker));
-      if (isTop) observers.push(startPageErrorRelay(window, send, currentMasker));
-    };
-    const stopObservers = () => observers.splice(0).forEach((dispose) => dispose());
-    const scope = createScopeGate((message) => batcher.send(message as ToBackgroundMessage), {
-      enter: () => {
-        startObservers();
-        syncRectReporter();
-      },
-      leave: () => {
-        // Steps observed while it was recorded go; nothing after.
-        batcher.flush();
-        stopObservers();
-        syncRectReporter();
-      },
-    });
-    startObservers();
-    disposers.push(stopObservers);
-    channel.connect();
+    disposers.push(observeActions(window, send, currentMasker), startPageBridge(window, send, currentMasker));
     // Waiting steps go before the page is left, hidden or frozen. Registered after the observer, and
     // not capturing, so the values it flushes on pagehide are in.
     const flushSteps = () => batcher.flush();
@@ -183,7 +146,6 @@ export default defineContentScript({
     // The background is packaging a bundle or asking for regions (it reaches every frame): the steps before it go first.
     // Not for a frame's question (`redaction/sync`, several a second): steps may stay batched.
     const onBackgroundMessage = (message: unknown) => {
-      if (tellScope(message)) return false;
       if ((message as { type?: unknown } | null)?.type !== 'redaction/sync') batcher.flush();
       return false;
     };
@@ -195,11 +157,12 @@ export default defineContentScript({
       chrome.runtime.onMessage.removeListener(onBackgroundMessage);
     });
     if (!isTop) return;
+    disposers.push(startPageErrorRelay(window, send, currentMasker));
 
     // Only the top frame answers: `tabs.sendMessage` reaches every frame, the first answer wins.
     chrome.runtime.onMessage.addListener((message: unknown, _sender, sendResponse) => {
       const parsed = ToContentMessageSchema.safeParse(message);
-      if (!parsed.success || parsed.data.type === 'scope/state') return false;
+      if (!parsed.success) return false;
       if (parsed.data.type === 'redaction/report') {
         rectReporter?.refresh(true);
         return false;

@@ -166,11 +166,6 @@ export const StatusSchema = z
         recordedTabs: z.array(z.number().int()),
         agentTabs: z.array(z.number().int()),
         chosenTabs: z.array(z.number().int()),
-        /**
-         * Messages content scripts sent from tabs outside the scope since the worker started (dropped).
-         * Such a tab is told it is not recorded and stays idle, so this stays near 0.
-         */
-        outsideMessages: z.number().int().nonnegative().optional(),
       })
       .strict(),
     /** The latest download of a bundle (see `DownloadsStatusSchema`). */

@@ -29,20 +29,11 @@ export const RedactionReportMessageSchema = z.strictObject({ type: z.literal('re
  */
 export const RedactionSyncMessageSchema = z.strictObject({ type: z.literal('redaction/sync') });
 
-/**
- * Background → content script (every frame of a tab): whether the tab is in the recording scope. Sent
- * on the frame's port as soon as it connects, and to the whole tab whenever the tab enters or leaves
- * the scope. Outside it the frame runs no observers and sends nothing.
- */
-export const ScopeStateMessageSchema = z.strictObject({ type: z.literal('scope/state'), recorded: z.boolean() });
-export type ScopeStateMessage = z.infer<typeof ScopeStateMessageSchema>;
-
 /** Everything the content script accepts from the background. */
 export const ToContentMessageSchema = z.discriminatedUnion('type', [
   SnapshotCaptureMessageSchema,
   RedactionPreviewMessageSchema,
   RedactionReportMessageSchema,
   RedactionSyncMessageSchema,
-  ScopeStateMessageSchema,
 ]);
 export type ToContentMessage = z.infer<typeof ToContentMessageSchema>;

@@ -207,13 +207,11 @@ export class FrameSources {
 
   /**
    * The tab left the recording scope: its screencast, burst and pending screenshots end (its
-   * sensitive regions are forgotten, its page stops reporting them). Its debugger session closes next.
+   * sensitive regions are kept, should it come back). Its debugger session closes next.
    */
   leaveTab(tabId: number): void {
     this.handleDebuggerDetached(tabId);
     this.shots.forget(tabId);
-    // Its page stops reporting its regions while outside: should it enter again, its frames wait for a fresh report.
-    this.gate.navigated(tabId);
   }
 
   /** Forgets everything about a closed tab: each part's state and timers. */

@@ -4,8 +4,6 @@ export interface PortLike {
   postMessage(message: unknown): void;
   disconnect(): void;
   onDisconnect: { addListener(listener: () => void): void };
-  /** What the background posts on the port (`scope/state`). */
-  onMessage?: { addListener(listener: (message: unknown) => void): void };
 }
 
 /** Chrome's wording when the extension was reloaded or removed under a still-open page. */
@@ -20,8 +18,6 @@ export interface BackgroundChannel {
    * was opened with, and a cached page's port is closed under it.
    */
   reopen(): void;
-  /** Opens the port now if none is open (the background answers a new port with the tab's `scope/state`). */
-  connect(): void;
   close(): void;
 }
 
@@ -39,8 +35,6 @@ export interface BackgroundChannelOptions {
   onBackgroundStopped?: () => void;
   /** A clock in ms (default `Date.now`). */
   now?: () => number;
-  /** A message the background posted on the port. */
-  onMessage?: (message: unknown) => void;
 }
 
 /**
@@ -55,7 +49,7 @@ export function openBackgroundChannel(
   connect: (again: boolean) => PortLike,
   onGone: () => void,
   warn: (message: string) => void = () => {},
-  { onBackgroundStopped, now = Date.now, onMessage }: BackgroundChannelOptions = {},
+  { onBackgroundStopped, now = Date.now }: BackgroundChannelOptions = {},
 ): BackgroundChannel {
   let port: PortLike | null = null;
   let closed = false;
@@ -78,7 +72,6 @@ export function openBackgroundChannel(
         dropped = true;
         onBackgroundStopped?.();
       });
-      if (onMessage) opened.onMessage?.addListener((message) => port === opened && onMessage(message));
       port = opened;
       return port;
     } catch (error) {
@@ -132,9 +125,6 @@ export function openBackgroundChannel(
       return false;
     },
     reopen: release,
-    connect() {
-      if (!closed) open();
-    },
     close() {
       closed = true;
       release();

@@ -34,9 +34,9 @@ export interface MessageIntakePorts {
   /** Called for every tab a message comes from, so the platform can attach its debugger. */
   watchTab(tabId: number): void;
   /**
-   * Whether the tab is in the recording scope (every tab without it). A tab outside it is told so and
-   * sends nothing; what it sends anyway (before it heard, or a hostile frame) is dropped and counted.
-   * Its sensitive regions are kept only while the worker is starting (the scope is not known yet).
+   * Whether the tab is in the recording scope (every tab without it). A tab outside it has its steps,
+   * page commands and error reports dropped; only its sensitive regions are kept (not stored: they
+   * mask its frames at once should it enter the scope).
    */
   recordsTab?(tabId: number): boolean;
   /** The recorder's start while it has not finished (see `Recorder.untilStarted`), else null. */
@@ -51,7 +51,6 @@ export interface MessageIntakePorts {
  */
 export class MessageIntake {
   private readonly malformed: MalformedMessageLog;
-  private outside = 0;
 
   constructor(private readonly ports: MessageIntakePorts) {
     this.malformed = new MalformedMessageLog(ports.clock, ports.log);
@@ -78,17 +77,8 @@ export class MessageIntake {
       const starting = this.ports.untilStarted();
       if (starting) await starting;
     }
-    const starting = message.type === 'redaction/rects' && this.ports.untilStarted() !== null;
-    if (!starting && origin.tabId !== null && this.ports.recordsTab?.(origin.tabId) === false) {
-      this.outside++;
-      return;
-    }
+    if (message.type !== 'redaction/rects' && origin.tabId !== null && this.ports.recordsTab?.(origin.tabId) === false) return;
     await this.route(message, origin);
-  }
-
-  /** Messages dropped because their tab is outside the recording scope, since the worker started. */
-  get outsideMessages(): number {
-    return this.outside;
   }
 
   /** The tab was closed. */

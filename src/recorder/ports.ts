@@ -20,8 +20,6 @@ export interface RecorderPorts
   watchTab(tabId: number): void;
   /** The tab left the recording scope: the platform closes its debugger session. */
   unwatchTab?(tabId: number): void;
-  /** The tab entered (`true`) or left the recording scope: the platform tells its content scripts, which start or stop observing. */
-  tellScope?(tabId: number, recorded: boolean): void;
   /** The active tab of the focused window, whatever its page: the tab of an agent's run started with none named. */
   activeTab?(): Promise<number | null>;
   /** Where the declared run and the pause survive service worker restarts (`chrome.storage.session`). */

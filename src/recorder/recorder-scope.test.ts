@@ -51,8 +51,7 @@ describe('Recorder: scope agent', () => {
     expect(ports.stepLog.size).toBe(0);
     expect(await ports.bundles.list()).toEqual([]);
     await expect(afr.fail({ tabId: 7, reason: 'agent_failure' })).rejects.toThrow(/not bundled/);
-    // The step and the page command were dropped and counted: the tab's content scripts are told to stay idle.
-    expect((await afr.status()).scope).toEqual({ mode: 'agent', origins: [], recordedTabs: [], agentTabs: [], chosenTabs: [], outsideMessages: 2 });
+    expect((await afr.status()).scope).toEqual({ mode: 'agent', origins: [], recordedTabs: [], agentTabs: [], chosenTabs: [] });
     recorder.loop.stop();
   });
 
@@ -60,17 +59,13 @@ describe('Recorder: scope agent', () => {
     const screencast = screencastPort();
     const { capturer } = countingCapturer();
     const unwatchTab = vi.fn();
-    const tellScope = vi.fn();
-    const { recorder, afr, ports, attached } = setupRecorder({ screencast, capturer, unwatchTab, tellScope });
+    const { recorder, afr, ports, attached } = setupRecorder({ screencast, capturer, unwatchTab });
     attached.add(7);
     await recorder.start();
     await afr.configure({ scope: 'agent' });
     recorder.handleTabSeen(7, 'https://shop.test/cart');
-    expect(tellScope).not.toHaveBeenCalled(); // a tab seen outside the scope learns it from its port's first message
     await afr.runStart({ tabId: 7, agent: 'shop-bot' });
     expect(ports.watchTab).toHaveBeenCalledWith(7);
-    // Its content scripts are told: they start observing.
-    expect(tellScope).toHaveBeenLastCalledWith(7, true);
     // The debugger session it asked for is ready: the screencast starts.
     await recorder.handleDebuggerAttached(7);
     expect(screencast.start).toHaveBeenCalledWith(7, expect.anything());
@@ -81,7 +76,6 @@ describe('Recorder: scope agent', () => {
     expect((await afr.status()).scope.recordedTabs).toEqual([7]);
     await afr.runEnd({ outcome: 'failed' });
     expect(unwatchTab).toHaveBeenCalledWith(7);
-    expect(tellScope).toHaveBeenLastCalledWith(7, false);
     expect((await afr.status()).scope.recordedTabs).toEqual([]);
     recorder.loop.stop();
   });

@@ -147,7 +147,6 @@ export class Recorder {
 
   /** A tab entered the scope (its debugger session is opened) or left it (its recording stops, the session closes). */
   private scopeChanged(tabId: number, recorded: boolean): void {
-    this.ports.tellScope?.(tabId, recorded);
     if (recorded) {
       this.ports.watchTab(tabId);
       return;
@@ -155,7 +154,6 @@ export class Recorder {
     this.frames.leaveTab(tabId);
     this.ports.unwatchTab?.(tabId);
   }
-
 
   /** The browser told of a tab's page (start-up, a navigation, a content script connecting). */
   handleTabSeen(tabId: number, url: string | null): void {
@@ -247,7 +245,7 @@ export class Recorder {
   // ---- what the APIs ask ----
 
   status(): Promise<Status> {
-    return statusReport({ ...this.ports, frames: this.frames, run: this.run, mode: this.mode, failures: this.failures, guard: this.guard, scope: this.scope, messages: this.messages });
+    return statusReport({ ...this.ports, frames: this.frames, run: this.run, mode: this.mode, failures: this.failures, guard: this.guard, scope: this.scope });
   }
 
   /**

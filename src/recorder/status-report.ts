@@ -4,7 +4,6 @@ import type { PackagerPorts } from '../bundle/packager';
 import type { FrameSources } from '../capture/frame-sources';
 import type { PageGuard } from '../trust/page-guard';
 import type { FailureJobs } from './failure-jobs';
-import type { MessageIntake } from './message-intake';
 import type { DeliveryView } from './ports';
 import type { RecordingMode } from './recording-mode';
 import type { RunState } from './run-state';
@@ -18,7 +17,6 @@ export interface StatusSources extends Pick<PackagerPorts, 'clock' | 'ring' | 's
   failures: Pick<FailureJobs, 'packaging'>;
   guard: Pick<PageGuard, 'counts'>;
   scope: Pick<TabScope, 'recordsTab' | 'recordedTabs' | 'sets'>;
-  messages?: Pick<MessageIntake, 'outsideMessages'>;
   /** The verdict on the latest bundle download (none: nothing downloaded yet). */
   downloadsStatus?(): Status['downloads'];
   delivery?: Pick<DeliveryView, 'status'>;
@@ -77,7 +75,7 @@ export async function statusReport(s: StatusSources): Promise<Status> {
     persistMode: settings.persistMode,
     version: s.extension.version,
     pageLimits: s.guard.counts(),
-    scope: { mode: settings.scope, origins: settings.scopeOrigins, recordedTabs: s.scope.recordedTabs(), agentTabs: s.scope.sets.agent, chosenTabs: s.scope.sets.chosen, ...(s.messages ? { outsideMessages: s.messages.outsideMessages } : {}) },
+    scope: { mode: settings.scope, origins: settings.scopeOrigins, recordedTabs: s.scope.recordedTabs(), agentTabs: s.scope.sets.agent, chosenTabs: s.scope.sets.chosen },
     downloads: s.downloadsStatus?.() ?? NO_DOWNLOAD,
     ...(s.delivery ? { upload: await s.delivery.status(settings) } : {}),
   };
