@@ -47,24 +47,32 @@ export interface SnapshotNode {
   children?: SnapshotNode[];
 }
 
+/**
+ * An element's own fields, as the snapshot and the DOM timeline (`timeline.ts`) both record them:
+ * text already masked, sensitive values null. Neither the rect nor the children: each adds its own.
+ */
+export const SNAPSHOT_NODE_FIELDS = {
+  tag: z.string(),
+  role: z.string().optional(),
+  name: z.string().optional(),
+  text: z.string().optional(),
+  attributes: z.record(z.string(), z.string()).optional(),
+  value: z.string().nullable().optional(),
+  value_redacted: z.boolean().optional(),
+  redaction_kind: RedactionKindSchema.optional(),
+  checked: z.boolean().optional(),
+  /** The children listed under this node come from its open shadow root. */
+  shadow_root: z.boolean().optional(),
+  /** This node is an iframe; a same-origin document is recorded as its child. */
+  frame: z.enum(['same-origin', 'cross-origin']).optional(),
+};
+
 /** One element of the DOM snapshot tree. Text is already masked; sensitive values are null. */
 export const SnapshotNodeSchema: z.ZodType<SnapshotNode> = z.lazy(() =>
   z
     .object({
-      tag: z.string(),
-      role: z.string().optional(),
-      name: z.string().optional(),
-      text: z.string().optional(),
-      attributes: z.record(z.string(), z.string()).optional(),
+      ...SNAPSHOT_NODE_FIELDS,
       rect: RectSchema.optional(),
-      value: z.string().nullable().optional(),
-      value_redacted: z.boolean().optional(),
-      redaction_kind: RedactionKindSchema.optional(),
-      checked: z.boolean().optional(),
-      /** The children listed under this node come from its open shadow root. */
-      shadow_root: z.boolean().optional(),
-      /** This node is an iframe; same-origin documents are inlined as children. */
-      frame: z.enum(['same-origin', 'cross-origin']).optional(),
       children: z.array(SnapshotNodeSchema).optional(),
     })
     .strict(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RectSchema, RedactionKindSchema } from './snapshot';
+import { RectSchema, SNAPSHOT_NODE_FIELDS } from './snapshot';
 
 /**
  * The DOM timeline: a redacted base snapshot of one document, then the changes seen by a
@@ -12,22 +12,7 @@ import { RectSchema, RedactionKindSchema } from './snapshot';
 /** Ids are positive integers, unique within one recorded document. */
 export const TimelineNodeIdSchema = z.number().int().positive();
 
-const nodeFields = {
-  id: TimelineNodeIdSchema,
-  tag: z.string(),
-  role: z.string().optional(),
-  name: z.string().optional(),
-  text: z.string().optional(),
-  attributes: z.record(z.string(), z.string()).optional(),
-  value: z.string().nullable().optional(),
-  value_redacted: z.boolean().optional(),
-  redaction_kind: RedactionKindSchema.optional(),
-  checked: z.boolean().optional(),
-  /** The children listed under this node come from its open shadow root. */
-  shadow_root: z.boolean().optional(),
-  /** This node is an iframe; a same-origin document's body is its child. */
-  frame: z.enum(['same-origin', 'cross-origin']).optional(),
-};
+const nodeFields = { id: TimelineNodeIdSchema, ...SNAPSHOT_NODE_FIELDS };
 
 /** One element as the timeline stores it: its own fields and its children's ids, in order. */
 export const TimelineRecordSchema = z.object({ ...nodeFields, children: z.array(TimelineNodeIdSchema).optional() }).strict();

@@ -74,7 +74,8 @@ export const OutboxEntrySchema = z
   .strict();
 export type OutboxEntry = z.infer<typeof OutboxEntrySchema>;
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** Hosts where plain http is allowed: this machine (a store under test, a MinIO beside the browser). */
+export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** An https URL, or http to this machine only (a store under test, a MinIO beside the browser). */
 export function isDeliveryEndpoint(value: string): boolean {

@@ -1,5 +1,6 @@
 import { UploadIndexRecordSchema, type UploadIndexRecord } from '../../schemas/upload';
 import { candidateKeys, indexDayPrefixes, normalizePrefix } from '../bundle-format/bucket-layout';
+import { formatBytes } from './format-bytes';
 
 /** The bucket, as the fleet commands read it (`s3-node.ts` has the real one, on the AWS SDK). */
 export interface FleetStore {
@@ -73,15 +74,11 @@ export async function listFleet(store: FleetStore, at: S3Location, filter: Fleet
 /** One line per bundle: when, why, which agent, the id, frames and size, where. */
 export function formatFleetTable(records: readonly UploadIndexRecord[]): string {
   if (records.length === 0) return 'no bundles delivered in that window\n';
-  const rows = records.map((r) => [r.ended_at.replace(/\.\d+Z$/, 'Z'), r.reason, r.agent ?? '-', r.bundle_id, String(r.frame_count), formatSize(r.size_bytes), r.url ?? '-']);
+  const rows = records.map((r) => [r.ended_at.replace(/\.\d+Z$/, 'Z'), r.reason, r.agent ?? '-', r.bundle_id, String(r.frame_count), formatBytes(r.size_bytes), r.url ?? '-']);
   const head = ['ENDED', 'REASON', 'AGENT', 'BUNDLE', 'FRAMES', 'SIZE', 'URL'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ');
   return `${[line(head), ...rows.map(line)].join('\n')}\n${records.length} bundle${records.length === 1 ? '' : 's'}\n`;
-}
-
-function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
 }
 
 /** A bundle in the bucket, fetched and checked against its index object's SHA-256. */

@@ -19,18 +19,7 @@ export function rebuildAt(data: TimelineData, seq: number): TimelineSnapshot | n
     }
     if (entry.seq !== seq) continue;
     const { node, count } = buildTree(mirror);
-    return {
-      document_id: data.document_id,
-      checkpoint: entry.seq,
-      label: entry.label,
-      at: entry.at,
-      url: entry.url,
-      title: entry.title,
-      changes: entry.changes,
-      node_count: count,
-      truncated: entry.truncated,
-      root: node,
-    };
+    return snapshotAt(data, entry, node, count);
   }
   return null;
 }
@@ -50,18 +39,7 @@ export function rebuildAll(data: TimelineData): TimelineSnapshot[] {
     }
     const reuse = previous && samePage(previous.checkpoint, entry) ? previous.snapshot : null;
     const { node, count } = reuse ? { node: reuse.root, count: reuse.node_count } : buildTree(mirror);
-    const snapshot: TimelineSnapshot = {
-      document_id: data.document_id,
-      checkpoint: entry.seq,
-      label: entry.label,
-      at: entry.at,
-      url: entry.url,
-      title: entry.title,
-      changes: entry.changes,
-      node_count: count,
-      truncated: entry.truncated,
-      root: node,
-    };
+    const snapshot = snapshotAt(data, entry, node, count);
     out.push(snapshot);
     previous = { checkpoint: entry, snapshot };
   }
@@ -71,4 +49,20 @@ export function rebuildAll(data: TimelineData): TimelineSnapshot[] {
 /** Whether two checkpoints of one document show the same page, known without rebuilding either. */
 export function samePage(a: Checkpoint, b: Checkpoint): boolean {
   return a.changes === b.changes && a.url === b.url && a.title === b.title;
+}
+
+/** A checkpoint's page: its own facts and the tree rebuilt for it. */
+function snapshotAt(data: TimelineData, checkpoint: Checkpoint, root: TimelineSnapshot['root'], nodeCount: number): TimelineSnapshot {
+  return {
+    document_id: data.document_id,
+    checkpoint: checkpoint.seq,
+    label: checkpoint.label,
+    at: checkpoint.at,
+    url: checkpoint.url,
+    title: checkpoint.title,
+    changes: checkpoint.changes,
+    node_count: nodeCount,
+    truncated: checkpoint.truncated,
+    root,
+  };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { checksumsOf } from './checksums';
 import { confirmPut } from './confirm';
+import { probeObject } from './probe-object';
 import type { Fetch, ObjectPut, ObjectTarget } from './ports';
 import { networkError, storeError, UploadError } from './upload-error';
 
@@ -53,8 +53,7 @@ export function presignedTarget(endpoint: string, fetchFn: Fetch): ObjectTarget 
     multipart: null,
     put,
     async probe(key) {
-      const body = new TextEncoder().encode(`Agent Flight Recorder connection test ${new Date().toISOString()}\n`);
-      await put({ key, bundleId: 'connection-test', kind: 'probe', body, sums: await checksumsOf(body), contentType: 'text/plain' });
+      await put(await probeObject(key));
     },
   };
 }

@@ -1,6 +1,7 @@
 import { AwsV4Signer } from 'aws4fetch';
 import { checksumsOf, multipartEtag, bareEtag, type Checksums } from './checksums';
 import { confirmPut } from './confirm';
+import { probeObject } from './probe-object';
 import type { Fetch, MultipartTarget, ObjectPut, ObjectTarget } from './ports';
 import { networkError, storeError, UploadError, xmlText } from './upload-error';
 
@@ -82,17 +83,16 @@ export function s3Target(config: S3Config, fetchFn: Fetch): ObjectTarget {
     },
   };
 
+  const put = async (object: ObjectPut): Promise<void> => {
+    const response = await send(`writing ${object.key}`, 'PUT', object.key, '', payloadHeaders(object.sums, object.contentType), object.body);
+    confirmPut(`writing ${object.key}`, response, object.sums);
+  };
+
   return {
     multipart,
-    async put(object: ObjectPut) {
-      const response = await send(`writing ${object.key}`, 'PUT', object.key, '', payloadHeaders(object.sums, object.contentType), object.body);
-      confirmPut(`writing ${object.key}`, response, object.sums);
-    },
+    put,
     async probe(key) {
-      const body = new TextEncoder().encode(`Agent Flight Recorder connection test ${new Date().toISOString()}\n`);
-      const sums = await checksumsOf(body);
-      const response = await send(`writing the test object ${key}`, 'PUT', key, '', payloadHeaders(sums, 'text/plain'), body);
-      confirmPut(`writing the test object ${key}`, response, sums);
+      await put(await probeObject(key));
       await send(`deleting the test object ${key}`, 'DELETE', key, '', {});
     },
   };

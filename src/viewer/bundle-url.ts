@@ -1,3 +1,4 @@
+import { LOOPBACK_HOSTS } from '../../schemas/upload';
 import { errorMessage } from '../shared/error-message';
 
 /**
@@ -34,7 +35,7 @@ export async function fetchBundle(url: string, fetchFn: (url: string) => Promise
   } catch {
     throw new Error(`"${url}" is not a URL`);
   }
-  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
+  const loopback = LOOPBACK_HOSTS.has(parsed.hostname);
   if (!(parsed.protocol === 'https:' || (parsed.protocol === 'http:' && loopback))) throw new Error(`only https links open here (http for localhost), not ${parsed.protocol}`);
   let response: Response;
   try {
