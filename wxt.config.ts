@@ -1,6 +1,7 @@
 import { defineConfig } from 'wxt';
 import { copyFfmpegAssets } from './src/platform/build/copy-ffmpeg-assets';
 import { viewerHtmlPlugin } from './src/platform/build/viewer-html-plugin';
+import { RECORDER_PUBLIC_KEY } from './src/client/extension-key';
 
 // https://wxt.dev/api/config.html
 export default defineConfig({
@@ -10,6 +11,8 @@ export default defineConfig({
   outDir: process.env.AFR_OUT_DIR ?? '.output',
   manifest: {
     name: 'Agent Flight Recorder',
+    // Pins the extension id (RECORDER_EXTENSION_ID) for every unpacked load on every machine.
+    key: RECORDER_PUBLIC_KEY,
     description:
       'Keeps the last seconds of what an agent-driven tab showed and did, and writes a failure bundle zip.',
     permissions: ['tabs', 'storage', 'unlimitedStorage', 'downloads', 'debugger', 'offscreen', 'webRequest', 'alarms'],

@@ -5,7 +5,7 @@ import { test, expect } from './support/fixtures';
 import { chromiumPath, EXTENSION_DIR } from './support/launch';
 import { findSecrets, openBundle } from './support/bundle';
 import { secretVariants } from './support/secrets';
-import { connectRecorder, RecorderCallError } from '../src/client';
+import { connectRecorder, RECORDER_EXTENSION_ID, RecorderCallError } from '../src/client';
 import { runExample } from '../src/client/examples/playwright-example';
 
 const tempDirs: string[] = [];
@@ -63,6 +63,8 @@ test('the README example launches its own Chromium when given launch options', a
 test('the client against the real recorder: settings, errors, fail, export and delete', async ({ recorder, site }) => {
   const rec = await connectRecorder(recorder.context, { timeoutMs: 5_000 });
   expect(rec.extensionId).toBe(recorder.extensionId);
+  // The manifest key pins the id: every unpacked load on every machine is the same extension.
+  expect(rec.extensionId).toBe(RECORDER_EXTENSION_ID);
 
   expect((await rec.configure({ bufferSeconds: 20 })).bufferSeconds).toBe(20);
   expect((await rec.settings()).bufferSeconds).toBe(20);

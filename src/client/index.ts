@@ -4,6 +4,7 @@
  */
 export { connectRecorder, connectRecorderPuppeteer, type ConnectOptions } from './connect';
 export { RecorderClient } from './recorder-client';
+export { RECORDER_EXTENSION_ID } from './extension-key';
 export { RecorderCallError, RecorderNotFoundError, RecorderTimeoutError, RecorderWorkerLostError } from './errors';
 export type {
   AfrCall,
