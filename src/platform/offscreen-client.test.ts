@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClipEncodeMessage } from '../../schemas/messages';
 
+// `wxt/browser` (the polyfill's `browser`, Chrome's own API wrapped) is the `chrome` each test stubs.
+vi.mock('wxt/browser', () => ({
+  get browser() {
+    return globalThis.chrome;
+  },
+}));
+
 /** Just enough of `chrome` for the client: contexts, offscreen documents, runtime messages. */
 function fakeChrome(answer: (message: unknown) => Promise<unknown>) {
   let documents = 0;

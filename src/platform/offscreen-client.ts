@@ -5,6 +5,7 @@ import {
   type ClipEncodeResult,
   type ClipWarmupResult,
 } from '../../schemas/messages';
+import { browser } from 'wxt/browser';
 import { encodeJobBudgetMs } from '../clip/encode-job';
 import { withTimeout } from '../shared/timeout';
 import { errorMessage } from '../shared/error-message';
@@ -20,6 +21,7 @@ const WARMUP_TIMEOUT_MS = 45_000;
 let creating: Promise<void> | null = null;
 
 async function hasOffscreenDocument(): Promise<boolean> {
+  // chrome.*: offscreen documents are Chrome's alone, and neither they nor their context type are in the polyfill's types.
   const contexts = await chrome.runtime.getContexts({
     contextTypes: ['OFFSCREEN_DOCUMENT'],
     documentUrls: [chrome.runtime.getURL(OFFSCREEN_PATH)],
@@ -67,7 +69,7 @@ export async function encodeClip(message: ClipEncodeMessage): Promise<ClipEncode
   try {
     await ensureOffscreenDocument();
     const budget = encodeJobBudgetMs(message.frames.length) + ANSWER_MARGIN_MS;
-    const answer: unknown = await withTimeout(chrome.runtime.sendMessage(message), budget, 'clip/encode answer');
+    const answer: unknown = await withTimeout(browser.runtime.sendMessage(message), budget, 'clip/encode answer');
     const parsed = ClipEncodeResultSchema.safeParse(answer);
     if (!parsed.success) return { ok: false, job_id: message.job_id, error: `invalid answer: ${parsed.error.message}` };
     return parsed.data;
@@ -81,7 +83,7 @@ export async function encodeClip(message: ClipEncodeMessage): Promise<ClipEncode
 export async function warmupClipEncoder(): Promise<ClipWarmupResult> {
   try {
     await ensureOffscreenDocument();
-    const answer: unknown = await withTimeout(chrome.runtime.sendMessage({ type: 'clip/warmup' }), WARMUP_TIMEOUT_MS, 'clip/warmup answer');
+    const answer: unknown = await withTimeout(browser.runtime.sendMessage({ type: 'clip/warmup' }), WARMUP_TIMEOUT_MS, 'clip/warmup answer');
     const parsed = ClipWarmupResultSchema.safeParse(answer);
     return parsed.success ? parsed.data : { ok: false, error: `invalid answer: ${parsed.error.message}` };
   } catch (error) {
