@@ -2,6 +2,7 @@ import { defineConfig } from 'wxt';
 import { copyFfmpegAssets } from './src/platform/build/copy-ffmpeg-assets';
 import { viewerHtmlPlugin } from './src/platform/build/viewer-html-plugin';
 import { contentScriptBrowserPlugin } from './src/platform/build/content-script-browser';
+import { adaptManifestForFirefox } from './src/platform/build/firefox-manifest';
 import { RECORDER_PUBLIC_KEY } from './src/client/extension-key';
 
 // https://wxt.dev/api/config.html
@@ -37,6 +38,10 @@ export default defineConfig({
     // The content scripts are built without the polyfill: it would cost their size budget (see content-script-browser.ts).
     'vite:build:extendConfig': (entrypoints, config) => {
       if (entrypoints.every((entrypoint) => entrypoint.type === 'content-script')) config.plugins = [...(config.plugins ?? []), contentScriptBrowserPlugin()];
+    },
+    // `wxt build -b firefox`: what works there and what does not is in the README ("Firefox").
+    'build:manifestGenerated': (wxt, manifest) => {
+      if (wxt.config.browser === 'firefox') adaptManifestForFirefox(manifest);
     },
   },
 });

@@ -78,4 +78,14 @@ describe('offscreen client', () => {
     await expect(client.warmupClipEncoder()).resolves.toEqual({ ok: true, encoder: 'fake', load_ms: 200 });
     expect(chromeFake.runtime.sendMessage).toHaveBeenCalledWith({ type: 'clip/warmup' });
   });
+
+  it('in a browser without offscreen documents (Firefox), answers ok: false without sending anything', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { offscreen: _absent, ...firefoxLike } = fakeChrome(() => Promise.resolve(good));
+    vi.stubGlobal('chrome', firefoxLike);
+    const client = await import('./offscreen-client');
+    await expect(client.encodeClip(message)).resolves.toEqual({ ok: false, job_id: 'job-1', error: expect.stringMatching(/no offscreen documents/) });
+    await expect(client.warmupClipEncoder()).resolves.toEqual({ ok: false, error: expect.stringMatching(/no offscreen documents/) });
+    expect(firefoxLike.runtime.sendMessage).not.toHaveBeenCalled();
+  });
 });

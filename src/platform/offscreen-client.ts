@@ -50,6 +50,7 @@ async function createOffscreenDocument(): Promise<void> {
  * https://developer.chrome.com/docs/extensions/reference/api/offscreen#method-createDocument
  */
 export async function ensureOffscreenDocument(): Promise<void> {
+  if (!('offscreen' in chrome)) throw new Error('this browser has no offscreen documents (Firefox): no clip');
   if (creating) return creating;
   if (await hasOffscreenDocument()) return;
   creating ??= createOffscreenDocument().finally(() => {
