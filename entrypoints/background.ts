@@ -1,4 +1,6 @@
 import { defineBackground } from 'wxt/utils/define-background';
+import { browser } from 'wxt/browser';
+import type { Runtime, WebRequest } from 'webextension-polyfill';
 import viewerScript from 'virtual:afr-viewer-script';
 import { Recorder } from '../src/recorder/recorder';
 import { CONTENT_PORT_AGAIN_NAME, CONTENT_PORT_NAME } from '../schemas/content-port';
@@ -70,8 +72,8 @@ export default defineBackground(() => {
     recorder.handleTabSeen(tabId, url);
   };
   const activeTab = async (): Promise<number | null> => {
-    const [focused] = await chrome.tabs.query({ active: true, lastFocusedWindow: true, windowType: 'normal' });
-    return focused?.id ?? (await chrome.tabs.query({ active: true, windowType: 'normal' }))[0]?.id ?? null;
+    const [focused] = await browser.tabs.query({ active: true, lastFocusedWindow: true, windowType: 'normal' });
+    return focused?.id ?? (await browser.tabs.query({ active: true, windowType: 'normal' }))[0]?.id ?? null;
   };
   const tabZoom = new TabZoom(log);
 
@@ -97,7 +99,7 @@ export default defineBackground(() => {
   });
   const deliveries = deliveryTimer(() => delivery.run(), systemClock, log);
   const deliveryState = deliveryView(outbox, bundles, systemClock, () => false, deliveryFetch);
-  const manifest = chrome.runtime.getManifest();
+  const manifest = browser.runtime.getManifest();
   const browserVersion = /Chrome\/([\d.]+)/.exec(navigator.userAgent)?.[1];
   // The debugger's callbacks use `recorder`; they only run once events arrive, after this line.
   const recorder = new Recorder({
@@ -110,7 +112,7 @@ export default defineBackground(() => {
     settingsStore,
     capturer: new VisibleTabCapturer((): TextMasker => recorder.masker),
     sessionRunId: () => runId,
-    sessionStore: new ChromeStorage(chrome.storage.session),
+    sessionStore: new ChromeStorage(browser.storage.session),
     previewRedaction: requestRedactionPreview,
     currentTabUrl: (tabId) => tabUrls.get(tabId) ?? null,
     maskFrame: maskJpeg,
@@ -122,7 +124,7 @@ export default defineBackground(() => {
       ack: (tabId, sessionId) => debuggerPort.ackScreencastFrame(tabId, sessionId),
       screenshot: (tabId, quality) => debuggerPort.captureScreenshot(tabId, quality),
     },
-    extension: { name: chrome.runtime.getManifest().name, version: chrome.runtime.getManifest().version },
+    extension: { name: browser.runtime.getManifest().name, version: browser.runtime.getManifest().version },
     snapshot: (tabId) => requestSnapshot(tabId),
     requestRegions: requestRegionsReport,
     syncRegions: syncRegionsReport,
@@ -152,23 +154,23 @@ export default defineBackground(() => {
   const operator = createOperatorApi(recorder);
 
   // Listeners are registered synchronously so events that woke the worker are not missed.
-  const extensionOrigin = chrome.runtime.getURL('');
-  chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
-    if (sender.id !== chrome.runtime.id) return false;
+  const extensionOrigin = browser.runtime.getURL('');
+  browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
+    if (sender.id !== browser.runtime.id) return undefined;
     if (sender.url?.startsWith(extensionOrigin)) {
       // Operator pages (popup, options, library, viewer); other extension messages are not ours to answer.
       const call = UiApiMessageSchema.safeParse(message);
-      if (!call.success) return false;
-      void handleUiCall(operator, ready, call.data).then(sendResponse);
-      return true; // onMessage cannot return a promise: answer through sendResponse.
+      if (!call.success) return undefined;
+      return handleUiCall(operator, ready, call.data); // the polyfill answers with what it resolves to
     }
-    return false;
+    return undefined;
   });
   // Content scripts: one port per frame, every message validated by the recorder.
+  // chrome.*: the sender's `origin` and `documentLifecycle` are not in the polyfill's types (it passes onConnect through).
   chrome.runtime.onConnect.addListener((port) => {
     const tab = port.sender?.tab;
     const again = port.name === CONTENT_PORT_AGAIN_NAME;
-    if ((port.name !== CONTENT_PORT_NAME && !again) || port.sender?.id !== chrome.runtime.id || !tab) return port.disconnect();
+    if ((port.name !== CONTENT_PORT_NAME && !again) || port.sender?.id !== browser.runtime.id || !tab) return port.disconnect();
     // The sender's frame and origin come from the browser, not from the page: they decide whether
     // the frame's page commands speak for the page (only the top frame's, or an allow-listed origin's).
     const origin = { tabId: tab.id ?? null, frameId: port.sender?.frameId ?? null, frameOrigin: port.sender?.origin ?? null };
@@ -182,15 +184,15 @@ export default defineBackground(() => {
     });
   });
   // HTTP errors and failed loads of tabs without a debugger session (the recorder ignores the rest).
-  const onRequest = (d: chrome.webRequest.WebRequestDetails, statusCode: number | null, error: string | null) => {
+  const onRequest = (d: Pick<WebRequest.OnCompletedDetailsType, 'tabId' | 'url' | 'method' | 'type'>, statusCode: number | null, error: string | null) => {
     if ((statusCode !== null && statusCode < 400) || d.tabId < 0) return;
     void recorder
       .handleWebRequest({ tabId: d.tabId, url: d.url, method: d.method, type: d.type, statusCode, error })
       .catch((e: unknown) => log(`[afr] request of tab ${d.tabId} lost: ${String(e)}`));
   };
-  chrome.webRequest.onCompleted.addListener((d) => onRequest(d, d.statusCode, null), { urls: ['<all_urls>'] });
-  chrome.webRequest.onErrorOccurred.addListener((d) => onRequest(d, null, d.error), { urls: ['<all_urls>'] });
-  chrome.tabs.onCreated.addListener((tab) => {
+  browser.webRequest.onCompleted.addListener((d) => onRequest(d, d.statusCode, null), { urls: ['<all_urls>'] });
+  browser.webRequest.onErrorOccurred.addListener((d) => onRequest(d, null, d.error), { urls: ['<all_urls>'] });
+  browser.tabs.onCreated.addListener((tab) => {
     if (tab.id === undefined) return;
     const { id, openerTabId } = tab;
     // The agent's run must be known first: a tab created while it is active is the agent's.
@@ -198,16 +200,16 @@ export default defineBackground(() => {
       .then(() => recorder.handleTabCreated(id, openerTabId ?? null, tab.pendingUrl ?? tab.url ?? null))
       .catch((error: unknown) => log(`[afr] new tab ${id} not placed in the scope: ${String(error)}`));
   });
-  chrome.tabs.onUpdated.addListener((tabId, change, tab) => {
+  browser.tabs.onUpdated.addListener((tabId, change, tab) => {
     seeTab(tabId, tab.url);
     if (change.status === 'loading') recorder.handleNavigation(tabId);
     if (change.status === 'loading' && isCapturableUrl(tab.url)) watchTab(tabId);
   });
   // A backstop wake-up: Chrome stops an idle worker; any event restarts it and the start-up below
   // resumes capture at once. The alarm (30 s, the shortest Chrome allows) covers a quiet browser.
-  void chrome.alarms.create('afr-keepalive', { periodInMinutes: 0.5 });
-  chrome.alarms.onAlarm.addListener(() => void ready().then(deliveries.kick, () => undefined));
-  chrome.tabs.onRemoved.addListener((tabId) => {
+  void browser.alarms.create('afr-keepalive', { periodInMinutes: 0.5 });
+  browser.alarms.onAlarm.addListener(() => void ready().then(deliveries.kick, () => undefined));
+  browser.tabs.onRemoved.addListener((tabId) => {
     webPage.delete(tabId);
     debuggerPort.forget(tabId);
     recorder.forgetTab(tabId);
@@ -221,7 +223,7 @@ export default defineBackground(() => {
     const { runId: id, newBrowserSession } = await session();
     runId = id;
     await recorder.start();
-    const tabs = await chrome.tabs.query({});
+    const tabs = await browser.tabs.query({});
     // Tab ids are given again in a new browser session: frames from an earlier one are no open tab's.
     const open = newBrowserSession ? [] : tabs.flatMap((tab) => (tab.id === undefined ? [] : [tab.id]));
     await recorder.keepTabs(open, startedAt).catch((error: unknown) => log(`[afr] frames of closed tabs not evicted: ${String(error)}`));
