@@ -49,4 +49,4 @@ def load_refused_message(path: str, cdp_message: str) -> str:
             "--enable-unsafe-extension-debugging, and for Google Chrome connect through --remote-debugging-pipe "
             "(Puppeteer: launch with pipe: true)."
         )
-    return f"load_recorder: the browser refused to load {path}: {cdp_message}.{hint}"
+    return f"load_recorder: the browser refused to load {path}: {cdp_message.rstrip('.')}.{hint}"
