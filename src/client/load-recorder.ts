@@ -31,7 +31,12 @@ export function loadRefusedMessage(dir: string, cdpMessage: string): string {
  * import puppeteer from 'puppeteer-core';
  * import { connectRecorderPuppeteer, loadRecorder } from 'agent-flight-recorder/client';
  *
- * const browser = await puppeteer.launch({ executablePath: '/opt/google/chrome/chrome', pipe: true, args: ['--enable-unsafe-extension-debugging'] });
+ * const browser = await puppeteer.launch({
+ *   executablePath: '/opt/google/chrome/chrome',
+ *   pipe: true, // Google Chrome offers Extensions.loadUnpacked over a pipe only
+ *   enableExtensions: true, // else Puppeteer passes --disable-extensions
+ *   args: ['--enable-unsafe-extension-debugging'],
+ * });
  * await loadRecorder(await browser.target().createCDPSession(), '/path/to/.output/chrome-mv3');
  * const rec = await connectRecorderPuppeteer(browser);
  */
