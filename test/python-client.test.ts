@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -14,5 +15,26 @@ describe('Python client (clients/python)', () => {
     expect(run.error, `cannot run ${PYTHON}: install python3 and python3-websockets`).toBeUndefined();
     expect(run.status, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/\nOK\s*$/);
+  });
+});
+
+/** Every `# region readme` block of a Python example, without its indentation. */
+function readmeRegions(file: string): string[] {
+  const text = readFileSync(path.join(PACKAGE_DIR, 'examples', file), 'utf8');
+  const blocks = [...text.matchAll(/\n([ \t]*)# region readme\n([\s\S]*?)\n[ \t]*# endregion/g)];
+  if (blocks.length === 0) throw new Error(`${file} has no # region readme`);
+  return blocks.map(([, indent = '', body = '']) =>
+    body
+      .split('\n')
+      .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line))
+      .join('\n'),
+  );
+}
+
+// The README's Python examples are the code of these files, which e2e/python-client.spec.ts runs.
+describe('README Python examples', () => {
+  const readme = readFileSync(path.resolve(PACKAGE_DIR, '../../README.md'), 'utf8');
+  it.each(['failure_flow.py', 'load_and_connect.py'])('show the code of %s as it is', (file) => {
+    for (const region of readmeRegions(file)) expect(readme).toContain(`\`\`\`python\n${region}\n\`\`\``);
   });
 });
