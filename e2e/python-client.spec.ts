@@ -98,9 +98,16 @@ const listedWorkers = async (browserURL: string) =>
 
 test('Python client: wakes the stopped worker, records a run that fails, waits for and saves a schema-valid bundle', async ({ site }) => {
   test.setTimeout(120_000);
-  const browserURL = await startChromium([`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, `${site.origin}/secrets.html`]);
+  const browserURL = await startChromium([`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, 'about:blank']);
   const workerUrl = `chrome-extension://${RECORDER_EXTENSION_ID}/background.js`;
   await expect.poll(() => listedWorkers(browserURL)).toContain(workerUrl);
+  // The agent drives the tab (a raw CDP Page.navigate, as a Python framework does) once the recorder is up.
+  await withBrowserCdp(browserURL, async (send) => {
+    const { targetInfos } = (await send('Target.getTargets')) as { targetInfos: { targetId: string; type: string }[] };
+    const { sessionId } = (await send('Target.attachToTarget', { targetId: targetInfos.find((t) => t.type === 'page')!.targetId, flatten: true })) as { sessionId: string };
+    await send('Page.navigate', { url: `${site.origin}/secrets.html` }, sessionId);
+  });
+  await expect.poll(async () => ((await (await fetch(`${browserURL}/json/list`)).json()) as { type: string; url: string }[]).some((t) => t.type === 'page' && t.url.endsWith('/secrets.html'))).toBe(true);
   // Let the recorder capture the page for a while, then stop its worker as Chrome does after 30 s idle.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   await withBrowserCdp(browserURL, async (send) => {
