@@ -88,8 +88,14 @@ class CdpSource:
             self._sessions[target_id] = worker
             return worker
 
+        async def release() -> None:
+            # Another extension's worker: an attached session would keep it alive (Chrome 118+).
+            worker = self._sessions.pop(target_id, None)
+            if worker is not None:
+                await self._conn.send("Target.detachFromTarget", {"sessionId": worker.session_id})
+
         # A stopped worker's target is destroyed (and its session detached); a restarted one is a new target.
-        return WorkerCandidate(info.get("url", ""), open_worker, lambda: not self._conn.closed and target_id in self._sessions)
+        return WorkerCandidate(info.get("url", ""), open_worker, lambda: not self._conn.closed and target_id in self._sessions, release)
 
     async def wait_for_new(self, seconds: float) -> None:
         if self._conn.closed:

@@ -35,6 +35,11 @@ class FoundRecorder:
 
 async def _probe(candidate: WorkerCandidate, found_id: str, seconds: float) -> "tuple[str, Optional[RecorderWorker], WorkerCandidate, str]":
     verdict, worker = await _verdict(candidate, seconds)
+    if worker is None and verdict == "no globalThis.afr" and candidate.release is not None:
+        try:
+            await candidate.release()
+        except Exception:  # letting go is a courtesy: the search goes on
+            pass
     return verdict, worker, candidate, found_id
 
 

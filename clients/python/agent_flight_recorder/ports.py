@@ -21,10 +21,18 @@ class RecorderWorker(Protocol):
 class WorkerCandidate:
     """One service worker the browser reports, before the client knows whether it is the recorder."""
 
-    def __init__(self, url: str, open: Callable[[], Awaitable[Optional[RecorderWorker]]], is_alive: Callable[[], bool]) -> None:
+    def __init__(
+        self,
+        url: str,
+        open: Callable[[], Awaitable[Optional[RecorderWorker]]],
+        is_alive: Callable[[], bool],
+        release: Optional[Callable[[], Awaitable[None]]] = None,
+    ) -> None:
         self.url = url
         self.open = open
         self.is_alive = is_alive
+        #: Lets go of a worker that is not the recorder (a CDP session keeps an extension's worker alive).
+        self.release = release
 
 
 class WorkerSource(Protocol):

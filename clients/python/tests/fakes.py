@@ -70,13 +70,17 @@ class FakeSource:
         self.stopped: List[FakeWorker] = []
         self.wakes = 0
         self.browser_gone = False
+        self.released: List[str] = []
 
     def candidates(self) -> List[WorkerCandidate]:
         def candidate(worker: FakeWorker) -> WorkerCandidate:
             async def open_worker() -> FakeWorker:
                 return worker
 
-            return WorkerCandidate(worker.url, open_worker, lambda: worker.alive and worker in self.workers)
+            async def release() -> None:
+                self.released.append(worker.url)
+
+            return WorkerCandidate(worker.url, open_worker, lambda: worker.alive and worker in self.workers, release)
 
         return [candidate(w) for w in self.workers if w.alive]
 

@@ -18,9 +18,12 @@ class FindRecorderTest(unittest.TestCase):
         other = FakeWorker(OTHER_ID)  # a background.js without afr
         offscreen = FakeWorker("chrome-extension://jaaohpahabfabmkanbnjkhpfligimhfi/offscreen.html", FakeAfr())
         recorder = FakeWorker(PINNED, FakeAfr(status=lambda: {}))
-        found = run(find_recorder(FakeSource(other, offscreen, recorder), timeout=1))
+        source = FakeSource(other, offscreen, recorder)
+        found = run(find_recorder(source, timeout=1))
         self.assertIs(found.worker, recorder)
         self.assertEqual(found.extension_id, "jaaohpahabfabmkanbnjkhpfligimhfi")
+        # The other extension's worker is let go: a session left on it would keep it alive.
+        self.assertEqual(source.released, [OTHER_ID])
 
     def test_matches_by_url_shape_so_a_crx_with_another_id_is_found(self):
         found = run(find_recorder(FakeSource(FakeWorker(OTHER_ID, FakeAfr())), timeout=1))
