@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NO_DOWNLOAD } from '../bundle/download-check';
 import { toolbarBadge, toolbarState, toolbarView, type ToolbarInputs } from './toolbar-badge';
 
-const upload = { mode: 'on' as const, queued: 0, uploading: 0, delivered: 0, failed: 0, skipped: 0, lastError: null, lastDeliveredAt: null, managed: false, heldByRetention: 0 };
+const upload = { mode: 's3' as const, queued: 0, uploading: 0, delivered: 0, failed: 0, skipped: 0, lastError: null, lastDeliveredAt: null, managed: false, heldByRetention: 0 };
 const base: ToolbarInputs = {
   paused: false,
   captureLevel: 'full',
