@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import type { Page, Worker } from 'playwright-core';
 import { test, expect } from './support/fixtures';
@@ -117,6 +117,7 @@ test('the badge follows recording, the pause, a bundle being written, and a bund
   await cdp.detach();
 });
 
+// eslint-disable-next-line no-empty-pattern
 test('the icons are drawn: not one flat colour', async ({}, testInfo) => {
   const page = await recorder.context.newPage();
   const icons = new Map<number, Buffer>();
