@@ -173,3 +173,30 @@ test('a debugger the user detached: the popup says so, and the page-level fallba
   expect(pixelVariance(shot)).toBeGreaterThan(100);
   await popup.close();
 });
+
+test('under scope agent only the run\'s tab shows REC, and keeps it as it navigates', async ({ site }) => {
+  const { worker, context } = recorder;
+  const page = context.pages()[0]!;
+  const tabId = await openShopTab(page, site.origin);
+  const other = await context.newPage();
+  await other.goto(`${site.origin}/index.html`);
+  const otherId = await worker.evaluate(async () => (await chrome.tabs.query({ url: '*://127.0.0.1/*index.html' }))[0]!.id!);
+  await page.bringToFront();
+  await afr(worker, 'configure', { scope: 'agent' });
+  await expect.poll(() => badgeOf(worker, tabId)).toMatchObject({ text: '', title: 'Agent Flight Recorder: not recording (this tab is outside the recording scope)' });
+
+  await afr(worker, 'runStart', { tabId, agent: 'toolbar-e2e' });
+  await expect.poll(() => badgeOf(worker, tabId)).toMatchObject({ text: 'REC', color: RED });
+  expect((await badgeOf(worker, otherId)).text).toBe('');
+  // Chrome drops a tab's own badge as it loads another document: the worker sets it again.
+  await page.goto(`${site.origin}/index.html`);
+  await expect.poll(() => badgeOf(worker, tabId)).toMatchObject({ text: 'REC', color: RED });
+  await page.goto(`${site.origin}/signals.html`);
+  await expect.poll(() => badgeOf(worker, tabId)).toMatchObject({ text: 'REC', color: RED });
+
+  await afr(worker, 'runEnd', { outcome: 'passed' });
+  await expect.poll(() => badgeOf(worker, tabId)).toMatchObject({ text: '' });
+  await afr(worker, 'configure', { scope: 'all' });
+  await expect.poll(() => badgeOf(worker, otherId)).toMatchObject({ text: 'REC', color: RED });
+  await other.close();
+});
