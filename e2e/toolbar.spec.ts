@@ -6,6 +6,8 @@ import { afr, waitForFrames, waitForNewBundle } from './support/afr';
 import { exportBundle, findSecrets } from './support/bundle';
 import { launchWithRecorder, type RecorderBrowser } from './support/launch';
 import { secretVariants } from './support/secrets';
+import { S3_CREDENTIALS, startS3Store } from './support/s3-store';
+import { UploadSettingsSchema } from '../schemas/upload';
 
 /**
  * The toolbar button as an operator sees it: the recorder's icon, and a badge that follows the
@@ -40,6 +42,7 @@ const RED = [217, 48, 37, 255];
 const GREY = [95, 99, 104, 255];
 const BLUE = [26, 115, 232, 255];
 const ORANGE = [232, 113, 10, 255];
+const PURPLE = [132, 48, 206, 255];
 
 async function openShopTab(page: Page, origin: string): Promise<number> {
   await page.goto(`${origin}/signals.html`);
@@ -199,4 +202,24 @@ test('under scope agent only the run\'s tab shows REC, and keeps it as it naviga
   await afr(worker, 'configure', { scope: 'all' });
   await expect.poll(() => badgeOf(worker, otherId)).toMatchObject({ text: 'REC', color: RED });
   await other.close();
+});
+
+test('a bundle waiting for its upload shows the arrow until the store takes it', async ({ site }) => {
+  const { worker } = recorder;
+  const page = recorder.context.pages()[0]!;
+  const tabId = await openShopTab(page, site.origin);
+  const store = await startS3Store();
+  try {
+    store.down();
+    const s3 = { endpoint: store.endpoint, bucket: store.bucket, region: S3_CREDENTIALS.region, prefix: 'toolbar', accessKeyId: S3_CREDENTIALS.accessKeyId, secretAccessKey: S3_CREDENTIALS.secretAccessKey };
+    await afr(worker, 'configure', { postFailureSeconds: 0, upload: UploadSettingsSchema.parse({ mode: 's3', s3 }) });
+    await afr(worker, 'fail', { reason: 'probe', label: 'store down' });
+    await expect.poll(() => badgeOf(worker, tabId)).toEqual({ text: '\u2191', color: PURPLE, title: 'Agent Flight Recorder: bundles waiting for upload (1)' });
+    store.up();
+    await expect.poll(() => badgeOf(worker, tabId), { timeout: 60_000 }).toMatchObject({ text: 'REC', color: RED });
+    expect((await afr(worker, 'status')).upload).toMatchObject({ queued: 0, delivered: 1 });
+  } finally {
+    await afr(worker, 'configure', { upload: UploadSettingsSchema.parse({ mode: 'off' }) });
+    await store.close();
+  }
 });
