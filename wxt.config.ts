@@ -1,5 +1,6 @@
 import { defineConfig } from 'wxt';
 import { copyFfmpegAssets } from './src/platform/build/copy-ffmpeg-assets';
+import { copyIcons, ICON_PATHS } from './src/platform/build/copy-icons';
 import { viewerHtmlPlugin } from './src/platform/build/viewer-html-plugin';
 import { contentScriptBrowserPlugin } from './src/platform/build/content-script-browser';
 import { adaptManifestForFirefox } from './src/platform/build/firefox-manifest';
@@ -24,6 +25,9 @@ export default defineConfig({
       'Keeps the last seconds of what an agent-driven tab showed and did, and writes a failure bundle zip.',
     permissions: ['tabs', 'storage', 'unlimitedStorage', 'downloads', 'debugger', 'offscreen', 'webRequest', 'alarms'],
     host_permissions: ['<all_urls>'],
+    // Drawn in assets/*.svg, rendered to assets/icon/*.png by `npm run icons`.
+    icons: ICON_PATHS,
+    action: { default_icon: ICON_PATHS, default_title: 'Agent Flight Recorder' },
     content_security_policy: {
       // ffmpeg.wasm needs wasm compilation in the offscreen document.
       extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'",
@@ -33,7 +37,7 @@ export default defineConfig({
   vite: () => ({ plugins: [viewerHtmlPlugin()] }),
   hooks: {
     'build:publicAssets': (_wxt, files) => {
-      files.push(...copyFfmpegAssets());
+      files.push(...copyFfmpegAssets(), ...copyIcons());
     },
     // The content scripts are built without the polyfill: it would cost their size budget (see content-script-browser.ts).
     'vite:build:extendConfig': (entrypoints, config) => {

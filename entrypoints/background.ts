@@ -38,11 +38,15 @@ import { Delivery } from '../src/upload/delivery';
 import { activeTargetOf } from '../src/upload/active-target';
 import { deliveryTimer, deliveryView } from '../src/upload/delivery-view';
 import { uploadSink } from '../src/upload/upload-sink';
+import { Toolbar } from '../src/toolbar/toolbar';
+import { chromeActionBadge } from '../src/platform/action-badge';
 
 export default defineBackground(() => {
   const log = (message: string) => console.warn(message);
   let runId = 'run-unknown';
 
+  // The toolbar badge follows the recorder's state; it is told of changes, never polls.
+  const toolbar = new Toolbar({ read: () => recorder.status(), badge: chromeActionBadge, log });
   // Page URLs of recorded tabs, for the signals that do not carry one.
   const tabUrls = new Map<number, string>();
   const debuggerPort = new DebuggerPort({
@@ -79,7 +83,8 @@ export default defineBackground(() => {
 
   // Every bundle download is checked once it ends: under Playwright the file lands in the driver's
   // temporary folder, which `status().downloads` and a warning say.
-  const downloads = new DownloadCheck(settledDownload, log);
+  // A download that ended may have failed: the badge says so (it reads the verdict a moment later).
+  const downloads = new DownloadCheck((id) => settledDownload(id).finally(() => toolbar.refresh()), log);
   const download = downloads.checked(downloadBundle);
   const bundles = new SpillBundleStore(new IdbBundleStore(), (error) =>
     log(`[afr] bundle kept in memory only, IndexedDB refused it: ${describeStorageError(error)}`),
@@ -97,7 +102,7 @@ export default defineBackground(() => {
     random: Math.random,
     log,
   });
-  const deliveries = deliveryTimer(() => delivery.run(), systemClock, log);
+  const deliveries = deliveryTimer(() => delivery.run().finally(() => toolbar.refresh()), systemClock, log);
   const deliveryState = deliveryView(outbox, bundles, systemClock, () => false, deliveryFetch);
   const manifest = browser.runtime.getManifest();
   const browserVersion = /Chrome\/([\d.]+)/.exec(navigator.userAgent)?.[1];
@@ -138,13 +143,17 @@ export default defineBackground(() => {
         outbox,
         origin: () => ({ extensionVersion: manifest.version, browserVersion: browserVersion ? `Chromium ${browserVersion}` : navigator.userAgent }),
         clock: systemClock,
-        kick: deliveries.kick,
+        kick: () => {
+          toolbar.refresh();
+          deliveries.kick();
+        },
       }),
       retentionSink(bundles, systemClock, deliveryState),
       autoDownloadSink(bundles, download),
     ],
     delivery: deliveryState,
     debuggerState: (tabId) => debuggerPort.stateOf(tabId),
+    stateChanged: () => toolbar.refresh(),
     watchTab,
     unwatchTab,
     activeTab,
@@ -204,6 +213,8 @@ export default defineBackground(() => {
     seeTab(tabId, tab.url);
     if (change.status === 'loading') recorder.handleNavigation(tabId);
     if (change.status === 'loading' && isCapturableUrl(tab.url)) watchTab(tabId);
+    // Chrome drops a tab's own badge once the new document commits; set it again then and once loaded.
+    if (change.url !== undefined || change.status === 'complete') toolbar.tabNavigated(tabId);
   });
   // A backstop wake-up: Chrome stops an idle worker; any event restarts it and the start-up below
   // resumes capture at once. The alarm (30 s, the shortest Chrome allows) covers a quiet browser.
@@ -212,6 +223,7 @@ export default defineBackground(() => {
   browser.tabs.onRemoved.addListener((tabId) => {
     webPage.delete(tabId);
     debuggerPort.forget(tabId);
+    toolbar.forgetTab(tabId);
     recorder.forgetTab(tabId);
     tabUrls.delete(tabId);
   });
