@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readJpegSize } from '../shared/jpeg-size';
 import type { ClipFrame } from '../clip/ports';
+import { trackSeconds } from '../../test/fakes/mp4-boxes';
 import { MAX_ENCODE_QUEUE, WebCodecsClipEncoder } from './webcodecs-encoder';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../test/fixtures/clip/${name}`, import.meta.url)));
@@ -111,33 +112,6 @@ class FakeOffscreenCanvas {
 const createImageBitmap = vi.fn((blob: Blob) =>
   blob.arrayBuffer().then((bytes) => ({ ...readJpegSize(new Uint8Array(bytes))!, close: vi.fn() })),
 );
-
-/** Reads box sizes and types from an mp4: enough to find mdhd and stts. */
-function findBox(bytes: Uint8Array, path: string[], start = 0, end = bytes.length): DataView | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let at = start; at + 8 <= end; ) {
-    const size = view.getUint32(at);
-    const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
-    if (type === path[0]) {
-      if (path.length === 1) return new DataView(bytes.buffer, bytes.byteOffset + at + 8, size - 8);
-      // stsd-like containers are not on our paths; these are plain containers.
-      return findBox(bytes, path.slice(1), at + 8, at + size);
-    }
-    if (size < 8) return null;
-    at += size;
-  }
-  return null;
-}
-
-/** Seconds the track's sample table adds up to, and what its header says. */
-function trackSeconds(mp4: Uint8Array): { stts: number; mdhd: number } {
-  const mdhd = findBox(mp4, ['moov', 'trak', 'mdia', 'mdhd'])!;
-  const timescale = mdhd.getUint32(12);
-  const stts = findBox(mp4, ['moov', 'trak', 'mdia', 'minf', 'stbl', 'stts'])!;
-  let units = 0;
-  for (let i = 0; i < stts.getUint32(4); i++) units += stts.getUint32(8 + i * 8) * stts.getUint32(12 + i * 8);
-  return { stts: units / timescale, mdhd: mdhd.getUint32(16) / timescale };
-}
 
 describe('WebCodecsClipEncoder', () => {
   beforeEach(() => {
