@@ -149,6 +149,9 @@ function printHeadline(passes: readonly Pass[]): void {
     const limit = TARGETS.get(pass.thinkMs);
     const r = compare(pass.runs, AUTO, OFF);
     if (limit === undefined || !r) return '—';
+    // Two identical runs further apart than the margin itself: the verdict would be the machine's, not ours.
+    const noise = compare(pass.runs, `${OFF}, again`, OFF);
+    if (noise && Math.abs(noise.ofMedians - 1) > limit - 1) return `≤ ${limit.toFixed(2)}: inconclusive (noise)`;
     return `≤ ${limit.toFixed(2)}: ${r.ofMedians <= limit ? 'met' : 'not met'}`;
   };
   console.log(`\n   The recorder's default (auto) against "off" and against Playwright tracing, ${REPS} interleaved rounds;`);

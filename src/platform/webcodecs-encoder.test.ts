@@ -45,6 +45,8 @@ class FakeVideoEncoder {
   static supported = ['avc1.42001e'];
   static instances: FakeVideoEncoder[] = [];
   static failAt = -1;
+  /** The decoder config the first chunk carries (null: none, which the muxer refuses). */
+  static decoderConfig: object | null = { codec: 'avc1.42001e', description: new Uint8Array([1, 0x42, 0, 0x1e, 0xff, 0xe0, 0]) };
   static isConfigSupported = vi.fn((config: { codec: string }) => Promise.resolve({ supported: FakeVideoEncoder.supported.includes(config.codec) }));
   state = 'unconfigured';
   encodeQueueSize = 0;
@@ -76,7 +78,7 @@ class FakeVideoEncoder {
         return;
       }
       const chunk = { type: options.keyFrame ? 'key' : 'delta', timestamp: frame.timestamp, duration: null, byteLength: 4, copyTo: (to: Uint8Array) => to.set([0, 0, 0, index]) };
-      this.init.output(chunk, index === 0 ? { decoderConfig: { codec: 'avc1.42001e', description: new Uint8Array([1, 0x42, 0, 0x1e, 0xff, 0xe0, 0]) } } : undefined);
+      this.init.output(chunk, index === 0 && FakeVideoEncoder.decoderConfig ? { decoderConfig: FakeVideoEncoder.decoderConfig } : undefined);
     }, 1);
   }
   addEventListener(_type: 'dequeue', listener: () => void) {
@@ -119,6 +121,7 @@ describe('WebCodecsClipEncoder', () => {
     FakeVideoEncoder.instances = [];
     FakeVideoEncoder.supported = ['avc1.42001e'];
     FakeVideoEncoder.failAt = -1;
+    FakeVideoEncoder.decoderConfig = { codec: 'avc1.42001e', description: new Uint8Array([1, 0x42, 0, 0x1e, 0xff, 0xe0, 0]) };
     decodedFormat = 'I420';
     drawn.length = 0;
     vi.stubGlobal('VideoEncoder', FakeVideoEncoder);
@@ -213,6 +216,14 @@ describe('WebCodecsClipEncoder', () => {
     // The next clip gets a fresh encoder.
     FakeVideoEncoder.failAt = -1;
     await expect(encoder.encode(frames([landscape, 40]))).resolves.toMatchObject({ durationSeconds: 0.04 });
+  });
+
+  it('rejects with the muxer’s error when the encoder gives no decoder config, and closes everything', async () => {
+    FakeVideoEncoder.decoderConfig = null;
+    const encoder = new WebCodecsClipEncoder();
+    await expect(encoder.encode(frames(...Array.from({ length: 8 }, (): [Uint8Array, number] => [landscape, 40])))).rejects.toThrow(/Video chunk metadata must be provided/);
+    expect(FakeVideoEncoder.instances[0]!.state).toBe('closed');
+    expect(FakeVideoFrame.all.every((frame) => frame.closed)).toBe(true);
   });
 
   it('gives up after its budget and closes the encoder', async () => {
