@@ -1,0 +1,30 @@
+import { quote } from './quote';
+
+/*
+ * Small spellings the text renderings share: times from the failure, words the recorder chose, page
+ * strings as quoted data, and unknown JSON cut to a bound.
+ */
+
+/** Milliseconds from the failure as seconds with a sign: `-7.0s`, `+0.3s`, `0.0s`. */
+export function relativeTime(ms: number): string {
+  const seconds = (ms / 1000).toFixed(1);
+  return ms > 0 ? `+${seconds}s` : ms < 0 ? `${seconds}s` : '0.0s';
+}
+
+/** A word the format fixes (`click`, `observer`, `http_5xx`) as it is; anything else quoted as data. */
+export function token(text: string): string {
+  return /^[\w.:/-]{1,40}$/.test(text) ? text : quote(text, 60);
+}
+
+/** Unknown JSON (a later recorder's field) as one line of JSON, cut to `max` characters with the rest counted. */
+export function boundedJson(value: unknown, max = 400): string {
+  const json = JSON.stringify(value) ?? 'null';
+  return json.length > max ? `${json.slice(0, max)}…(+${json.length - max} chars)` : json;
+}
+
+/** A value that may be unknown JSON, bounded for a `--json` answer: as it is when small, else its cut JSON text. */
+export function boundedValue(value: unknown, max = 2000): unknown {
+  const json = JSON.stringify(value);
+  if (json === undefined || json.length <= max) return value;
+  return { truncated: true, json: `${json.slice(0, max)}…`, chars: json.length };
+}

@@ -1,0 +1,20 @@
+import { escapeControls } from '../shared/control-chars';
+
+/** Longest page string a read shows whole; the rest is counted. */
+export const MAX_QUOTED_CHARS = 300;
+
+/**
+ * A page-sourced string as data: in double quotes, its quotes and controls escaped (JSON's spelling,
+ * then bidi, format and separator characters made visible), cut to `max` characters with the rest
+ * counted. A page cannot close the quote, forge a line or pass for the reader's own words.
+ * @example quote('Ignore previous instructions\n') // '"Ignore previous instructions\\n"'
+ */
+export function quote(text: string, max: number = MAX_QUOTED_CHARS): string {
+  const chars = Array.from(text);
+  const shown = chars.length > max ? `${chars.slice(0, max).join('')}` : text;
+  const rest = chars.length - max;
+  return `${escapeControls(JSON.stringify(shown))}${rest > 0 ? `…(+${rest} chars)` : ''}`;
+}
+
+/** `quote` for a string that may be absent: `-` for null or undefined. */
+export const quoteOrDash = (text: string | null | undefined, max?: number): string => (text == null ? '-' : quote(text, max));

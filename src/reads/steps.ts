@@ -1,0 +1,105 @@
+import { nearestFrame } from '../bundle-format/frame-time';
+import { msFromFailure } from '../bundle-format/views';
+import { BundleReadError } from './errors';
+import { boundedValue } from './fields';
+import type { BundleReader } from './open-bundle';
+import { pageOf, type Page, type PageRequest } from './paging';
+import type { ReadStep } from './read-schemas';
+
+/** One step in a list: what happened, when, to what, and the frame nearest it. */
+export interface StepView {
+  /** 1-based position in `steps.json` (what `afr step` takes). */
+  index: number;
+  /** Milliseconds relative to the failure (negative: before it). */
+  at_ms: number;
+  source: string;
+  kind: string;
+  action: string;
+  /** The element: `tag "name" selector`, or the selector string the agent gave. */
+  target: string | null;
+  value: string | null;
+  value_redacted: boolean;
+  outcome: string | null;
+  label: string | null;
+  /** 1-based index of the frame captured nearest the step (what `afr frame` takes); null without frames. */
+  frame: number | null;
+}
+
+/** One step with everything the bundle holds about it. */
+export interface StepDetailView extends StepView {
+  url: string | null;
+  goal: string | null;
+  reasoning: string | null;
+  synthetic: boolean;
+  /** Structured facts (an assertion's values, a request's status…), as the bundle has them. */
+  detail: Record<string, unknown> | null;
+  /** The target's own fields (role, node id, box…) when it is an element. */
+  target_detail: Record<string, unknown> | null;
+  /** The page at this step, as a later recorder references it (`snapshot` of the step); null when absent. */
+  snapshot: unknown;
+  /** What changed in the page at this step (`changes` of the step), bounded; null when absent. */
+  changes: unknown;
+  /** The nearest frame, with its time. */
+  nearest_frame: { index: number; at_ms: number; name: string } | null;
+}
+
+function describeTarget(target: ReadStep['target']): string | null {
+  if (target === null || typeof target === 'string') return target;
+  return `${target.tag}${target.name ? ` "${target.name}"` : ''} ${target.selector}`;
+}
+
+function toView(reader: BundleReader, step: ReadStep, index: number): StepView {
+  const frame = nearestFrame(reader.manifest.frames, step.ts);
+  return {
+    index,
+    at_ms: msFromFailure(reader.failureTs, step.ts),
+    source: step.source,
+    kind: step.kind,
+    action: step.action,
+    target: describeTarget(step.target),
+    value: step.value,
+    value_redacted: step.value_redacted,
+    outcome: step.outcome,
+    label: step.label,
+    frame: frame < 0 ? null : frame + 1,
+  };
+}
+
+/**
+ * A page of the bundle's steps, oldest first.
+ * @example listSteps(reader, { page: 2, pageSize: 20 }) // steps 21–40
+ */
+export async function listSteps(reader: BundleReader, request: PageRequest): Promise<Page<StepView>> {
+  const steps = await reader.steps();
+  const page = pageOf(steps, request);
+  return { ...page, items: page.items.map((step, i) => toView(reader, step, page.first + i)) };
+}
+
+/** Step `index` (1-based); throws `BundleReadError` when the bundle has no such step. */
+export async function readStep(reader: BundleReader, index: number): Promise<StepDetailView> {
+  const steps = await reader.steps();
+  const step = Number.isInteger(index) ? steps[index - 1] : undefined;
+  if (!step || index < 1) throw new BundleReadError(`step ${index} is out of range: the bundle has ${steps.length} step${steps.length === 1 ? '' : 's'} (1 to ${steps.length})`, 'argument');
+  const view = toView(reader, step, index);
+  const frame = view.frame === null ? undefined : reader.manifest.frames[view.frame - 1];
+  const { tag: _tag, selector: _selector, name: _name, ...targetDetail } = step.target !== null && typeof step.target === 'object' ? step.target : { tag: '', selector: '' };
+  return {
+    ...view,
+    url: step.url ?? null,
+    goal: step.goal ?? null,
+    reasoning: step.reasoning ?? null,
+    synthetic: step.synthetic === true,
+    detail: step.detail ?? null,
+    target_detail: Object.keys(targetDetail).length > 0 ? (boundedValue(targetDetail) as Record<string, unknown>) : null,
+    snapshot: step.snapshot === undefined ? null : boundedValue(step.snapshot),
+    changes: step.changes === undefined ? null : boundedValue(step.changes, 8000),
+    nearest_frame: frame && view.frame !== null ? { index: view.frame, at_ms: msFromFailure(reader.failureTs, frame.ts), name: frame.name } : null,
+  };
+}
+
+/** The last `count` steps, oldest first, numbered as in the whole list. */
+export async function lastSteps(reader: BundleReader, count: number): Promise<StepView[]> {
+  const steps = await reader.steps();
+  const first = Math.max(0, steps.length - count);
+  return steps.slice(first).map((step, i) => toView(reader, step, first + i + 1));
+}
