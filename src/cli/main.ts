@@ -11,6 +11,7 @@ import type { FleetStore } from './fleet';
 import { escapeControls, terminalJson } from './safe-text';
 import { isReadVerb, parseReadArgs, READ_USAGE, runRead, type ReadCommand } from './read-command';
 import { encodePngNode } from './png-node';
+import { MCP_USAGE, parseMcpArgs, type McpCommand } from './mcp-command';
 
 /** What the command line touches outside itself; `node-io.ts` has the real one. */
 export interface CliIo {
@@ -51,6 +52,7 @@ Usage:
       result to --out and validate it; frames and the clip are copied unchanged (pixels cannot be
       re-masked) unless --drop-frames leaves them out
 ${READ_USAGE}
+${MCP_USAGE}
 ${FLEET_USAGE}
   afr --help
 
@@ -78,6 +80,7 @@ export type Command =
   | RedactCommand
   | FleetCommand
   | ReadCommand
+  | McpCommand
   /** `brief`: one line on stderr, pointing to `--help` (the reads, which agents call), not the whole usage. */
   | { name: 'usage-error'; message: string; brief?: true };
 
@@ -91,6 +94,10 @@ export function parseArgs(argv: readonly string[]): Command {
   if (isReadVerb(verb) && !argv.includes('--help') && !argv.includes('-h')) {
     const read = parseReadArgs(verb, argv.slice(1));
     return typeof read === 'string' ? { name: 'usage-error', message: read, brief: true } : read;
+  }
+  if (verb === 'mcp' && !argv.includes('--help') && !argv.includes('-h')) {
+    const mcp = parseMcpArgs(argv.slice(1));
+    return typeof mcp === 'string' ? { name: 'usage-error', message: mcp, brief: true } : mcp;
   }
   const positionals: string[] = [];
   let json = false;
@@ -171,6 +178,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   if (command.name === 'redact') return runRedact(command, io, print);
   if (command.name === 'ls' || command.name === 'pull') return runFleet(command, io, print);
   if (command.name === 'read') return runRead(command, io, print, encodePngNode);
+  // Loaded on use: the other commands do not pay for the MCP SDK and the client.
+  if (command.name === 'mcp') return (await import('./mcp-serve')).runMcp(command, io);
   let zip: Uint8Array;
   try {
     zip = await io.readFile(command.file);

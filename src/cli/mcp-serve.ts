@@ -1,0 +1,30 @@
+import process from 'node:process';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { browserSource } from './browser-bundles';
+import { folderSource } from './bundle-folder';
+import { combinedSources } from './bundle-source';
+import type { CliIo } from './main';
+import type { McpCommand } from './mcp-command';
+import { createMcpServer } from './mcp-server';
+import { encodePngNode } from './png-node';
+
+/**
+ * Serves MCP on stdin/stdout until the client closes stdin; returns the exit status. Nothing else is
+ * written to stdout (it carries the protocol); the log goes to stderr.
+ */
+export async function runMcp(command: McpCommand, io: CliIo): Promise<number> {
+  const browser = command.cdp ? browserSource(command.cdp) : null;
+  const source = combinedSources([folderSource(command.dir), ...(browser ? [browser] : [])]);
+  const server = createMcpServer({ source, encodePng: encodePngNode, version: io.version(), log: (line) => io.stderr(`${line}\n`) });
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = resolve;
+    process.stdin.once('end', resolve);
+  });
+  await server.connect(transport);
+  io.stderr(`afr mcp: serving ${command.dir}${command.cdp ? ` and the recorder at ${command.cdp}` : ''} on stdio\n`);
+  await closed;
+  await browser?.close().catch(() => undefined);
+  await server.close().catch(() => undefined);
+  return 0;
+}
