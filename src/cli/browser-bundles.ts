@@ -46,6 +46,7 @@ export function browserSource(endpoint: string, connect: () => Promise<ConnectOv
       throw error;
     }));
   return {
+    names: (bundle) => /^[\w.-]+$/.test(bundle) && !bundle.endsWith('.zip'),
     async list() {
       try {
         const { recorder } = await open();

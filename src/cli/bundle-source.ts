@@ -10,6 +10,8 @@ export interface BundleSource {
    * `BundleReadError` (one line) for anything else, a path outside the folder included.
    */
   read(bundle: string): Promise<Uint8Array>;
+  /** Whether `bundle` can name one of its bundles at all (a browser's ids are never paths); absent: any. */
+  names?(bundle: string): boolean;
 }
 
 /** One bundle as `list_bundles` shows it. */
@@ -35,7 +37,7 @@ export function combinedSources(sources: readonly BundleSource[]): BundleSource 
     },
     async read(bundle) {
       let last: unknown;
-      for (const source of sources) {
+      for (const source of sources.filter((s) => s.names?.(bundle) ?? true)) {
         try {
           return await source.read(bundle);
         } catch (error) {
