@@ -20,6 +20,8 @@ export interface SummaryView {
   last_steps: StepView[];
   /** 1-based index of the last frame captured at or before the failure (what to look at first); null without frames. */
   failure_frame: number | null;
+  /** 1-based index of the step that failed: the last one at or before the failure with a `fail` outcome, else the last one at or before it; null without steps. */
+  failure_step: number | null;
   /** Optional files that could not be read, one line each; what they would add is left out. */
   unreadable: string[];
 }
@@ -62,6 +64,18 @@ export async function readSummary(reader: BundleReader): Promise<SummaryView> {
     },
     last_steps: await lastSteps(reader, SUMMARY_STEPS),
     failure_frame: manifest.frames.length === 0 ? null : Math.max(1, beforeFailure),
+    failure_step: failureStep(steps, reader.failureTs),
     unreadable,
   };
+}
+
+function failureStep(steps: readonly { ts: number; outcome: string | null }[], failureTs: number): number | null {
+  let last: number | null = null;
+  let failed: number | null = null;
+  steps.forEach((step, i) => {
+    if (Number.isFinite(failureTs) && step.ts > failureTs) return;
+    last = i + 1;
+    if (step.outcome === 'fail') failed = i + 1;
+  });
+  return failed ?? last ?? (steps.length > 0 ? steps.length : null);
 }
