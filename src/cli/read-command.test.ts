@@ -1,6 +1,7 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { makeBundle } from '../../test/fixtures/cli/make-bundle';
+import { DEFAULT_BUNDLE_DIR } from './bundle-folder';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, parseArgs, runCli, type CliIo } from './main';
 
 /** An in-memory `CliIo` for the reads: files by path, and what was printed. */
@@ -39,6 +40,11 @@ describe('parseArgs for the reads', () => {
     [['console', 'a.zip', 'b.zip'], { name: 'usage-error', message: 'one bundle at a time (extra: b.zip)' }],
     [['dom', 'b.zip', '--node', '3', '--selector', 'p'], { name: 'usage-error', message: '--selector and --node do not go together: pick one scope' }],
     [['errors'], { name: 'usage-error', message: 'errors needs a bundle: afr errors <bundle.zip>' }],
+    [['mcp'], { name: 'mcp', dir: DEFAULT_BUNDLE_DIR }],
+    [['mcp', '--dir', 'bundles', '--cdp=http://127.0.0.1:9222'], { name: 'mcp', dir: 'bundles', cdp: 'http://127.0.0.1:9222' }],
+    [['mcp', '--cdp', '9222'], { name: 'usage-error', message: '--cdp needs the browser\'s DevTools URL (http://127.0.0.1:9222 or ws://…), got "9222"' }],
+    [['mcp', 'b.zip'], { name: 'usage-error', message: 'mcp takes no bundle (extra: b.zip): it serves the folder of --dir' }],
+    [['mcp', '--json'], { name: 'usage-error', message: '--json does not apply to mcp' }],
   ])('%j', (argv, command) => {
     expect(parseArgs(argv)).toMatchObject(command);
   });
