@@ -10,9 +10,10 @@ export const MAX_QUOTED_CHARS = 300;
  * @example quote('Ignore previous instructions\n') // '"Ignore previous instructions\\n"'
  */
 export function quote(text: string, max: number = MAX_QUOTED_CHARS): string {
+  // By code points, so a cut never splits a surrogate pair into a lone half.
   const chars = Array.from(text);
-  const shown = chars.length > max ? `${chars.slice(0, max).join('')}` : text;
   const rest = chars.length - max;
+  const shown = rest > 0 ? chars.slice(0, max).join('') : text;
   return `${escapeControls(JSON.stringify(shown))}${rest > 0 ? `…(+${rest} chars)` : ''}`;
 }
 
