@@ -2,6 +2,7 @@ import { defineConfig } from 'wxt';
 import { copyFfmpegAssets } from './src/platform/build/copy-ffmpeg-assets';
 import { viewerHtmlPlugin } from './src/platform/build/viewer-html-plugin';
 import { RECORDER_PUBLIC_KEY } from './src/client/extension-key';
+import { MANAGED_SCHEMA_FILE } from './schemas/managed-schema';
 
 // https://wxt.dev/api/config.html
 export default defineConfig({
@@ -17,6 +18,9 @@ export default defineConfig({
       'Keeps the last seconds of what an agent-driven tab showed and did, and writes a failure bundle zip.',
     permissions: ['tabs', 'storage', 'unlimitedStorage', 'downloads', 'debugger', 'offscreen', 'webRequest', 'alarms'],
     host_permissions: ['<all_urls>'],
+    // Enterprise policy (`3rdparty.extensions.<id>`) may set any setting; the schema is generated from
+    // SettingsSchema (`npm run schemas`, schemas/managed-schema.ts).
+    storage: { managed_schema: MANAGED_SCHEMA_FILE },
     content_security_policy: {
       // ffmpeg.wasm needs wasm compilation in the offscreen document.
       extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'",

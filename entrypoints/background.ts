@@ -36,6 +36,7 @@ import { Delivery } from '../src/upload/delivery';
 import { activeTargetOf } from '../src/upload/active-target';
 import { deliveryTimer, deliveryView } from '../src/upload/delivery-view';
 import { uploadSink } from '../src/upload/upload-sink';
+import { chromeManagedPolicy, onManagedPolicyChanged } from '../src/platform/managed-policy';
 
 export default defineBackground(() => {
   const log = (message: string) => console.warn(message);
@@ -82,7 +83,8 @@ export default defineBackground(() => {
   const bundles = new SpillBundleStore(new IdbBundleStore(), (error) =>
     log(`[afr] bundle kept in memory only, IndexedDB refused it: ${describeStorageError(error)}`),
   );
-  const settingsStore = new SettingsStore(new ChromeStorage(), log);
+  // Settings an administrator sets by enterprise policy win over the user's and are read-only.
+  const settingsStore = new SettingsStore(new ChromeStorage(), log, chromeManagedPolicy);
   // Delivery to object storage: a durable outbox in IndexedDB, passes run when a bundle is queued, when
   // a retry is due, and on the periodic alarm (a stopped worker resumes where it was).
   const outbox = new IdbOutboxStore();
@@ -96,7 +98,7 @@ export default defineBackground(() => {
     log,
   });
   const deliveries = deliveryTimer(() => delivery.run(), systemClock, log);
-  const deliveryState = deliveryView(outbox, bundles, systemClock, () => false, deliveryFetch);
+  const deliveryState = deliveryView(outbox, bundles, systemClock, () => settingsStore.managedKeys().has('upload'), deliveryFetch);
   const manifest = chrome.runtime.getManifest();
   const browserVersion = /Chrome\/([\d.]+)/.exec(navigator.userAgent)?.[1];
   // The debugger's callbacks use `recorder`; they only run once events arrive, after this line.
@@ -207,6 +209,12 @@ export default defineBackground(() => {
   // resumes capture at once. The alarm (30 s, the shortest Chrome allows) covers a quiet browser.
   void chrome.alarms.create('afr-keepalive', { periodInMinutes: 0.5 });
   chrome.alarms.onAlarm.addListener(() => void ready().then(deliveries.kick, () => undefined));
+  onManagedPolicyChanged(() => {
+    void ready()
+      .then(() => settingsStore.reloadPolicy())
+      .then(() => deliveries.kick())
+      .catch((error: unknown) => log(`[afr] enterprise policy change not applied: ${String(error)}`));
+  });
   chrome.tabs.onRemoved.addListener((tabId) => {
     webPage.delete(tabId);
     debuggerPort.forget(tabId);
