@@ -61,7 +61,7 @@ test('installed by policy from a self-hosted update manifest, the recorder start
     await expect.poll(async () => (await afr(worker, 'status')).upload, { timeout: 30_000 }).toMatchObject({ mode: 's3', managed: true });
     const settings = await afr(worker, 'getSettings');
     expect(settings.upload.s3).toMatchObject({ bucket: 'fleet-runs', secretAccessKey: '••••••••' });
-    await expect(afr(worker, 'configure', { upload: { mode: 'off' } })).rejects.toThrow(/upload is set by your organization's policy/);
+    await expect(afr(worker, 'configure', { upload: { ...settings.upload, mode: 'off' } })).rejects.toThrow(/upload is set by your organization's policy/);
 
     const page = await context.newPage();
     await page.goto(`${site.origin}/index.html`);
