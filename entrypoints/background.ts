@@ -37,6 +37,7 @@ import { activeTargetOf } from '../src/upload/active-target';
 import { deliveryTimer, deliveryView } from '../src/upload/delivery-view';
 import { uploadSink } from '../src/upload/upload-sink';
 import { chromeManagedPolicy, onManagedPolicyChanged } from '../src/platform/managed-policy';
+import { keepAliveWhile } from '../src/platform/keep-alive';
 
 export default defineBackground(() => {
   const log = (message: string) => console.warn(message);
@@ -89,18 +90,25 @@ export default defineBackground(() => {
   // a retry is due, and on the periodic alarm (a stopped worker resumes where it was).
   const outbox = new IdbOutboxStore();
   const deliveryFetch = (input: Request | string, init?: RequestInit) => fetch(input, { ...init, credentials: 'omit', cache: 'no-store' });
+  const manifest = chrome.runtime.getManifest();
+  const browserVersion = /Chrome\/([\d.]+)/.exec(navigator.userAgent)?.[1];
+  const origin = () => ({ extensionVersion: manifest.version, browserVersion: browserVersion ? `Chromium ${browserVersion}` : navigator.userAgent });
+  const inMemoryOnly = (id: string) => bundles.isInMemory(id);
   const delivery = new Delivery({
     outbox,
     readBundle: (id) => bundles.read(id),
     activeTarget: () => activeTargetOf(settingsStore.get().upload, deliveryFetch),
+    origin,
+    inMemoryOnly,
     clock: systemClock,
     random: Math.random,
     log,
   });
   const deliveries = deliveryTimer(() => delivery.run(), systemClock, log);
-  const deliveryState = deliveryView(outbox, bundles, systemClock, () => settingsStore.managedKeys().has('upload'), deliveryFetch);
-  const manifest = chrome.runtime.getManifest();
-  const browserVersion = /Chrome\/([\d.]+)/.exec(navigator.userAgent)?.[1];
+  const deliveryState = deliveryView(outbox, bundles, systemClock, () => settingsStore.managedKeys().has('upload'), deliveryFetch, inMemoryOnly);
+  // A bundle IndexedDB refused waits for delivery in memory: the worker does not take its idle stop
+  // until it is delivered (or fails for good).
+  keepAliveWhile(async () => (await outbox.list()).some((e) => (e.state === 'pending' || e.state === 'uploading') && inMemoryOnly(e.bundleId)), log);
   // The debugger's callbacks use `recorder`; they only run once events arrive, after this line.
   const recorder = new Recorder({
     clock: systemClock,
@@ -134,12 +142,7 @@ export default defineBackground(() => {
     downloadsStatus: () => downloads.status(),
     // Where a stored bundle goes next, one after the other: a new destination is one more sink here.
     sinks: [
-      uploadSink({
-        outbox,
-        origin: () => ({ extensionVersion: manifest.version, browserVersion: browserVersion ? `Chromium ${browserVersion}` : navigator.userAgent }),
-        clock: systemClock,
-        kick: deliveries.kick,
-      }),
+      uploadSink({ outbox, clock: systemClock, inMemoryOnly, kick: deliveries.kick }),
       retentionSink(bundles, systemClock, deliveryState),
       autoDownloadSink(bundles, download),
     ],

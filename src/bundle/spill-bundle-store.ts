@@ -51,6 +51,11 @@ export class SpillBundleStore implements BundleStore {
     return this.store.delete(id);
   }
 
+  /** Whether the bundle is kept in memory only: a stopped worker loses it. */
+  isInMemory(id: string): boolean {
+    return this.memory.rows.has(id);
+  }
+
   async setDownloadId(id: string, downloadId: number): Promise<void> {
     if (this.memory.rows.has(id)) return this.memory.setDownloadId(id, downloadId);
     try {

@@ -137,7 +137,7 @@ export class FailureJobs {
         outcome: options.outcome ?? null,
         unattended,
       });
-      await runSinks(this.ports.sinks, bundle, { settings }, log);
+      await runSinks(this.ports.sinks, bundle, { settings, status: options.status ?? 'failure' }, log);
       return bundle.summary;
     })().finally(() => {
       this.gate.done(signal.tab_id);
