@@ -27,6 +27,7 @@ import { exportBundle } from '../e2e/support/bundle';
 import type { Page } from 'playwright-core';
 import { cpuSpent, processCpu, type ProcessCpu } from './process-cpu';
 import { connectWorkerHeap } from './worker-heap';
+import { formWorkload } from './form-workload';
 
 const REPS = Number(process.env.BENCH_REPS ?? 3);
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
@@ -149,30 +150,6 @@ async function failureToBundle(site: SiteServer): Promise<void> {
  * ≥ 200 actions on a form-heavy page: fills, clicks, key presses; `thinkMs` is a pause between
  * actions (0: a script that acts as fast as Playwright can).
  */
-async function formWorkload(page: Page, site: SiteServer, thinkMs: number): Promise<number> {
-  await page.goto(`${site.origin}/checkout.html`);
-  let actions = 0;
-  const act = async (action: Promise<unknown>) => {
-    await action;
-    actions++;
-    if (thinkMs > 0) await pause(thinkMs);
-  };
-  const t = performance.now();
-  for (let round = 0; round < 25; round++) {
-    await act(page.fill('#full-name', `Jane Doe ${round}`));
-    await act(page.fill('#email', `jane${round}@example.com`));
-    await act(page.fill('#phone', `+1 415 555 01${String(round).padStart(2, '0')}`));
-    await act(page.fill('#card-number', '4111 1111 1111 1111'));
-    await act(page.fill('#card-cvc', '123'));
-    await act(page.fill('#notes', `round ${round}`));
-    await act(page.press('#notes', 'Tab'));
-    await act(page.click('h1'));
-  }
-  const ms = performance.now() - t;
-  if (actions < 200) throw new Error('workload too small');
-  return ms;
-}
-
 interface Run {
   ms: number;
   cpu: ProcessCpu;

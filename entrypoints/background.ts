@@ -3,7 +3,10 @@ import viewerScript from 'virtual:afr-viewer-script';
 import { Recorder } from '../src/recorder/recorder';
 import { CONTENT_PORT_AGAIN_NAME, CONTENT_PORT_NAME } from '../schemas/content-port';
 import { createAutomationApi } from '../src/recorder/automation-api';
-import { describeStorageError, FrameRing } from '../src/ring/frame-ring';
+import { describeStorageError, FrameRing, isQuotaExceeded } from '../src/ring/frame-ring';
+import { MemoryBundleStore } from '../src/bundle/memory-bundle-store';
+import { OverflowBundleStore, OverflowOutboxStore } from '../src/platform/overflow-stores';
+import { SpillOutbox } from '../src/upload/spill-outbox';
 import { SpillBundleStore } from '../src/bundle/spill-bundle-store';
 import { systemClock } from '../src/shared/clock';
 import { StepLog } from '../src/steps/step-log';
@@ -81,14 +84,26 @@ export default defineBackground(() => {
   // temporary folder, which `status().downloads` and a warning say.
   const downloads = new DownloadCheck(settledDownload, log);
   const download = downloads.checked(downloadBundle);
-  const bundles = new SpillBundleStore(new IdbBundleStore(), (error) =>
-    log(`[afr] bundle kept in memory only, IndexedDB refused it: ${describeStorageError(error)}`),
+  // A bundle IndexedDB refuses (out of quota) goes to chrome.storage.local, which outlives the worker,
+  // or else stays in memory (delivered first, the worker kept from its idle stop meanwhile).
+  const bundles = new SpillBundleStore(
+    new IdbBundleStore(),
+    (error, where) =>
+      log(
+        where === 'overflow'
+          ? `[afr] bundle kept in extension storage, IndexedDB refused it: ${describeStorageError(error)}`
+          : `[afr] bundle kept in memory only, IndexedDB refused it: ${describeStorageError(error)}`,
+      ),
+    new MemoryBundleStore(),
+    new OverflowBundleStore(),
   );
   // Settings an administrator sets by enterprise policy win over the user's and are read-only.
   const settingsStore = new SettingsStore(new ChromeStorage(), log, chromeManagedPolicy);
   // Delivery to object storage: a durable outbox in IndexedDB, passes run when a bundle is queued, when
   // a retry is due, and on the periodic alarm (a stopped worker resumes where it was).
-  const outbox = new IdbOutboxStore();
+  const outbox = new SpillOutbox(new IdbOutboxStore(), new OverflowOutboxStore(), isQuotaExceeded, (where, error) =>
+    log(`[afr] upload entry kept in ${where === 'overflow' ? 'extension storage' : 'memory only'}, IndexedDB refused it: ${describeStorageError(error)}`),
+  );
   const deliveryFetch = (input: Request | string, init?: RequestInit) => fetch(input, { ...init, credentials: 'omit', cache: 'no-store' });
   const manifest = chrome.runtime.getManifest();
   const browserVersion = /Chrome\/([\d.]+)/.exec(navigator.userAgent)?.[1];
