@@ -8,9 +8,10 @@
  *      object written;
  *   3. agent slowdown while uploading: the workload of `npm run bench` section 3 (200 actions on the
  *      checkout form, as fast as Playwright goes) with delivery idle, and with uploads in flight (3
- *      bundles made just before, the store reading them at BENCH_UPLOAD_SLOW_BPS, default 300 kB/s, as
- *      over a slow link, so that the worker is sending the whole time); BENCH_REPS (default 3) runs
- *      of each, interleaved; the ratio of the medians and the median of each round's ratio.
+ *      bundles made just before, the store reading them slowly enough to last the whole run: their
+ *      bytes over 1.5 times the last idle run, as over a slow link, so that the worker is sending all
+ *      along); BENCH_REPS (default 3) runs of each, interleaved; the ratio of the medians and the
+ *      median of each round's ratio.
  * Loopback and one machine: the store's own latency is near zero, so the figures are the recorder's
  * (hashing, signing, IndexedDB, the worker's scheduling) plus s3rver's disk writes.
  */
@@ -24,7 +25,6 @@ import { formWorkload } from './form-workload';
 const ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 10);
 const BURST = 10;
 const REPS = Number(process.env.BENCH_REPS ?? 3);
-const SLOW_BPS = Number(process.env.BENCH_UPLOAD_SLOW_BPS ?? 300_000);
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -84,6 +84,7 @@ try {
   const idle: number[] = [];
   const busy: number[] = [];
   let coveredToTheEnd = 0;
+  const slowSizes: number[] = [];
   const workPage = await recorder.context.newPage();
   await workPage.bringToFront();
   for (let rep = 0; rep < REPS; rep++) {
@@ -93,9 +94,13 @@ try {
         idle.push(await formWorkload(workPage, site, 0));
         continue;
       }
-      store.throttle(SLOW_BPS);
+      store.throttle(50_000); // slow from the first byte; set to last the run once the sizes are known
       const ids: string[] = [];
       for (let i = 0; i < 3; i++) ids.push(await afr(recorder.worker, 'fail', { reason: 'bench_slowdown' }));
+      const listed = await afr(recorder.worker, 'listBundles');
+      for (const id of ids) slowSizes.push(listed.find((b) => b.id === id)?.sizeBytes ?? 0);
+      const bytes = slowSizes.slice(-ids.length).reduce((a, b) => a + b, 0);
+      store.throttle(Math.max(10_000, bytes / ((1.5 * (idle.at(-1) ?? 8_000)) / 1000)));
       const deadline = Date.now() + 30_000;
       while (store.inFlight() === 0 && Date.now() < deadline) await pause(5);
       busy.push(await formWorkload(workPage, site, 0));
@@ -106,7 +111,7 @@ try {
   }
   const paired = busy.map((ms, i) => ms / idle[i]!);
   console.log(
-    `3. agent slowdown while uploading (200 actions): idle ${median(idle).toFixed(0)} ms, uploading ${median(busy).toFixed(0)} ms; ratio ${(median(busy) / median(idle)).toFixed(3)} (paired ${median(paired).toFixed(3)}, n=${REPS}); an upload still in flight at the end of ${coveredToTheEnd} of ${REPS} runs`,
+    `3. agent slowdown while uploading (200 actions): idle ${median(idle).toFixed(0)} ms, uploading ${median(busy).toFixed(0)} ms; ratio ${(median(busy) / median(idle)).toFixed(3)} (paired ${median(paired).toFixed(3)}, n=${REPS}); an upload still in flight at the end of ${coveredToTheEnd} of ${REPS} runs; ${(median(slowSizes) / 1024).toFixed(0)} KiB a bundle`,
   );
 } finally {
   await Promise.all([recorder.close(), store.close(), site.close()]);
