@@ -35,9 +35,11 @@ export const LAYERS = {
   bundle: { pattern: 'src/bundle', may: ['schemas', 'shared', 'bundle-format', 'redact', 'settings', 'ring', 'steps', 'capture', 'clip'] },
   // Delivery of stored bundles to S3-compatible storage: outbox, signer, targets, the after-store sink.
   upload: { pattern: 'src/upload', may: ['schemas', 'shared', 'bundle', 'bundle-format'] },
+  // The toolbar button's badge: which state to show, kept in step on change (pure; chrome.action is a port).
+  toolbar: { pattern: 'src/toolbar', may: ['schemas', 'shared'] },
   recorder: { pattern: 'src/recorder', may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle', 'trust'] },
   // The browser: the only code (with entrypoints/) that touches chrome.*, IndexedDB, OffscreenCanvas.
-  platform: { pattern: 'src/platform', may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle', 'bundle-format', 'upload'] },
+  platform: { pattern: 'src/platform', may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle', 'bundle-format', 'upload', 'toolbar'] },
   // Readers: the viewer (extension page and viewer.html), the operator pages, the command line.
   viewer: { pattern: 'src/viewer', may: ['schemas', 'shared', 'bundle-format'] },
   ui: { pattern: 'src/ui', may: ['schemas', 'shared', 'settings', 'bundle-format', 'viewer'] },
@@ -58,7 +60,7 @@ const ENTRY_FILES = {
   },
   'service-worker': {
     pattern: 'entrypoints/background.ts',
-    may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle', 'bundle-format', 'trust', 'recorder', 'upload', 'platform'],
+    may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle', 'bundle-format', 'trust', 'recorder', 'upload', 'toolbar', 'platform'],
   },
 };
 

@@ -1,6 +1,9 @@
 import { defineConfig } from 'wxt';
 import { copyFfmpegAssets } from './src/platform/build/copy-ffmpeg-assets';
+import { copyIcons, ICON_PATHS } from './src/platform/build/copy-icons';
 import { viewerHtmlPlugin } from './src/platform/build/viewer-html-plugin';
+import { contentScriptBrowserPlugin } from './src/platform/build/content-script-browser';
+import { adaptManifestForFirefox } from './src/platform/build/firefox-manifest';
 import { RECORDER_PUBLIC_KEY } from './src/client/extension-key';
 import { MANAGED_SCHEMA_FILE } from './schemas/managed-schema';
 
@@ -8,6 +11,11 @@ import { MANAGED_SCHEMA_FILE } from './schemas/managed-schema';
 export default defineConfig({
   // Explicit imports everywhere: a reader sees every dependency.
   imports: false,
+  // `wxt/browser` is webextension-polyfill's promise-based `browser` (Firefox's own, Chrome's wrapped).
+  modules: ['@wxt-dev/webextension-polyfill'],
+  // The module only aliases the bundle; this alias also goes into .wxt/tsconfig.json, so the types of
+  // `wxt/browser` are the polyfill's (@types/webextension-polyfill), as what runs.
+  alias: { 'wxt/browser': 'node_modules/@wxt-dev/webextension-polyfill/dist/browser' },
   // AFR_OUT_DIR lets parallel builds (tests, benchmarks) write to separate folders.
   outDir: process.env.AFR_OUT_DIR ?? '.output',
   manifest: {
@@ -21,6 +29,9 @@ export default defineConfig({
     // Enterprise policy (`3rdparty.extensions.<id>`) may set any setting; the schema is generated from
     // SettingsSchema (`npm run schemas`, schemas/managed-schema.ts).
     storage: { managed_schema: MANAGED_SCHEMA_FILE },
+    // Drawn in assets/*.svg, rendered to assets/icon/*.png by `npm run icons`.
+    icons: ICON_PATHS,
+    action: { default_icon: ICON_PATHS, default_title: 'Agent Flight Recorder' },
     content_security_policy: {
       // ffmpeg.wasm needs wasm compilation in the offscreen document.
       extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'",
@@ -30,7 +41,15 @@ export default defineConfig({
   vite: () => ({ plugins: [viewerHtmlPlugin()] }),
   hooks: {
     'build:publicAssets': (_wxt, files) => {
-      files.push(...copyFfmpegAssets());
+      files.push(...copyFfmpegAssets(), ...copyIcons());
+    },
+    // The content scripts are built without the polyfill: it would cost their size budget (see content-script-browser.ts).
+    'vite:build:extendConfig': (entrypoints, config) => {
+      if (entrypoints.every((entrypoint) => entrypoint.type === 'content-script')) config.plugins = [...(config.plugins ?? []), contentScriptBrowserPlugin()];
+    },
+    // `wxt build -b firefox`: what works there and what does not is in the README ("Firefox").
+    'build:manifestGenerated': (wxt, manifest) => {
+      if (wxt.config.browser === 'firefox') adaptManifestForFirefox(manifest);
     },
   },
 });

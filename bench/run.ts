@@ -3,69 +3,39 @@
  * noisy: read medians and ratios). Sections:
  *   1. frames per second per capture source over 30 s of a busy page (animation + an agent clicking);
  *   2. failure signal → bundle stored, clip encoding time and bundle size, for full windows;
- *   3. agent slowdown: the same ≥ 200-action workload with the extension off (twice: the second
- *      shows the noise), on in each capture mode, and with Playwright's own tracing, as wall-time
- *      ratios to "off" (of the medians, and the median of each round's ratio), with the CPU seconds
- *      each kind of Chromium process spent (where the overhead goes); once as fast as Playwright
- *      goes, once with a short pause between actions;
+ *   3. agent slowdown (`bench/slowdown.ts`): the same ≥ 200-action workload with the extension off
+ *      (twice: the second shows the noise), loaded but paused, on in each capture mode, and with
+ *      Playwright's own tracing, in interleaved rounds, once as fast as Playwright goes and once with a
+ *      short pause between actions; then the headline table: the default recorder against "off" and
+ *      against Playwright tracing;
  *   4. a soak: ring bytes, IndexedDB usage and the service worker's heap over a long run at the
  *      default 8 fps;
  *   5. page loads: how much later a document's DOMContentLoaded comes with the extension (its
  *      content script runs in every frame at document_start, before the page's parser).
  * BENCH_REPS (default 3), BENCH_SOAK_SECONDS (default 60; the full check is 600), BENCH_SECTIONS
  * (e.g. "1,2"), BENCH_THINK_MS (section 3's pauses between actions, default "0,50") and BENCH_MODES
- * (section 3's modes whose name contains one of these words, e.g. "off,auto"; default all) tune it.
+ * (section 3's modes whose name contains one of these words, e.g. "paused"; default all; "off",
+ * "auto" and "tracing", which the headline compares, always run) tune it.
  */
 import { chromium } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromiumPath, launchWithRecorder, type RecorderBrowser } from '../e2e/support/launch';
+import { chromiumPath, launchWithRecorder } from '../e2e/support/launch';
 import { startSiteServer, type SiteServer } from '../e2e/support/site-server';
 import { afr } from '../e2e/support/afr';
 import { exportBundle } from '../e2e/support/bundle';
 import type { Page } from 'playwright-core';
-import { cpuSpent, processCpu, type ProcessCpu } from './process-cpu';
+import { agentSlowdown } from './slowdown';
+import { fmt, median, pause, PLAIN_ARGS, REPS, withRecorder } from './support';
 import { connectWorkerHeap } from './worker-heap';
-import { formWorkload } from './form-workload';
 
-const REPS = Number(process.env.BENCH_REPS ?? 3);
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
 /** Section 1 runs this long per source (the issue's measure: 30 s of a busy page). */
 const RATE_SECONDS = 30;
 const SOAK_SAMPLE_SECONDS = SOAK_SECONDS >= 300 ? 30 : 10;
 const SOAK_DEBUGGING_PORT = 9347;
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? '1,2,3,4,5').split(',').map((s) => s.trim()));
-const THINK_MS = (process.env.BENCH_THINK_MS ?? '0,50').split(',').map(Number);
-const MODE_WORDS = process.env.BENCH_MODES?.split(',').map((s) => s.trim());
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
-/** The q-quantile (0–1) of xs, interpolated between neighbours. */
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const at = (s.length - 1) * q;
-  const lo = Math.floor(at);
-  return s[lo]! + (s[Math.min(lo + 1, s.length - 1)]! - s[lo]!) * (at - lo);
-};
-const fmt = (xs: number[], unit: string, digits = 0) =>
-  `median ${median(xs).toFixed(digits)} ${unit} (min ${Math.min(...xs).toFixed(digits)}, max ${Math.max(...xs).toFixed(digits)}, n=${xs.length})`;
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function withRecorder<T>(settings: Record<string, unknown>, fn: (b: RecorderBrowser, page: Page) => Promise<T>): Promise<T> {
-  const browser = await launchWithRecorder();
-  try {
-    await afr(browser.worker, 'configure', { autoDownload: false, failureCooldownMs: 0, postFailureSeconds: 0, ...settings } as never);
-    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    await page.setViewportSize({ width: 1280, height: 720 });
-    return await fn(browser, page);
-  } finally {
-    await browser.close();
-  }
-}
 
 /** An agent clicking around the shop while the page animates. */
 async function busyAgent(page: Page, site: SiteServer, seconds: number): Promise<void> {
@@ -143,102 +113,6 @@ async function failureToBundle(site: SiteServer): Promise<void> {
       console.log(`     zip, store (and return)  ${fmt(zipAndStore, 'ms')}`);
       console.log(`     bundle size              ${fmt(sizes, 'KiB')}`);
     });
-  }
-}
-
-/**
- * ≥ 200 actions on a form-heavy page: fills, clicks, key presses; `thinkMs` is a pause between
- * actions (0: a script that acts as fast as Playwright can).
- */
-interface Run {
-  ms: number;
-  cpu: ProcessCpu;
-}
-
-/** Chromium's flags without the extension: those `launchWithRecorder` gives it, less the extension's. */
-const PLAIN_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'];
-
-/** Runs the workload in a Chromium without the extension, optionally with Playwright's tracing on. */
-async function plainRun(site: SiteServer, thinkMs: number, tracing: boolean): Promise<Run> {
-  const profile = mkdtempSync(path.join(os.tmpdir(), 'afr-bench-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath(),
-    headless: true,
-    viewport: { width: 1280, height: 720 },
-    args: PLAIN_ARGS,
-  });
-  try {
-    const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${site.origin}/index.html`);
-    await pause(1_000); // as the recorder's runs do: the browser's start-up work is over
-    if (tracing) await context.tracing.start({ screenshots: true, snapshots: true });
-    const before = processCpu(profile);
-    const ms = await formWorkload(page, site, thinkMs);
-    const cpu = cpuSpent(before, processCpu(profile));
-    if (tracing) await context.tracing.stop({ path: path.join(profile, 'trace.zip') });
-    return { ms, cpu };
-  } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
-  }
-}
-
-async function recorderRun(site: SiteServer, thinkMs: number, settings: Record<string, unknown>): Promise<Run> {
-  return withRecorder(settings, async (b, page) => {
-    await page.goto(`${site.origin}/index.html`);
-    await pause(1_000); // the debugger session is attached and the screencast started
-    const before = processCpu(b.profile);
-    const ms = await formWorkload(page, site, thinkMs);
-    return { ms, cpu: cpuSpent(before, processCpu(b.profile)) };
-  });
-}
-
-const CPU_KINDS: [string, (kind: string) => boolean][] = [
-  ['browser', (k) => k === 'browser'],
-  ['page', (k) => k === 'page renderers'],
-  ['extension', (k) => k.startsWith('extension')],
-  ['gpu', (k) => k === 'gpu-process'],
-];
-
-async function agentSlowdown(site: SiteServer): Promise<void> {
-  for (const thinkMs of THINK_MS) {
-    console.log(
-      `\n3${thinkMs ? 'b' : 'a'}. Agent slowdown: 200 actions on the checkout form${thinkMs ? `, ${thinkMs} ms between actions` : ' as fast as Playwright goes'}; wall time and CPU seconds by process, ${REPS} runs each (medians)`,
-    );
-    const allModes: [string, () => Promise<Run>][] = [
-      ['extension off', () => plainRun(site, thinkMs, false)],
-      // The same as "off": its ratio shows how far apart two identical runs fall on this machine now.
-      ['extension off, again', () => plainRun(site, thinkMs, false)],
-      ['recorder default (auto)', () => recorderRun(site, thinkMs, {})],
-      ['recorder screencast', () => recorderRun(site, thinkMs, { captureSource: 'screencast' })],
-      ['recorder visibleTab', () => recorderRun(site, thinkMs, { captureSource: 'visibleTab' })],
-      ['recorder metadata only', () => recorderRun(site, thinkMs, { captureLevel: 'metadata' })],
-      ['Playwright tracing', () => plainRun(site, thinkMs, true)],
-    ];
-    // "extension off" always runs: it is what the ratios are to.
-    const modes = allModes.filter(([name]) => name === 'extension off' || !MODE_WORDS || MODE_WORDS.some((w) => name.includes(w)));
-    const runs = new Map<string, Run[]>(modes.map(([name]) => [name, []]));
-    // Interleaved, so that a spell of load on the shared machine hits every mode alike, and rotated,
-    // so that no mode always runs right after the same other one (a browser still shutting down).
-    for (let rep = 0; rep < REPS; rep++) {
-      for (let i = 0; i < modes.length; i++) {
-        const [name, run] = modes[(i + rep) % modes.length]!;
-        runs.get(name)!.push(await run());
-      }
-    }
-    const offRuns = runs.get('extension off')!;
-    const off = median(offRuns.map((r) => r.ms));
-    for (const [name, rs] of runs) {
-      const cpu = CPU_KINDS.map(([label, match]) => {
-        const secs = median(rs.map((r) => Object.entries(r.cpu).reduce((sum, [k, v]) => sum + (match(k) ? v : 0), 0)));
-        return `${label} ${secs.toFixed(2)}`;
-      }).join(', ');
-      const ms = rs.map((r) => r.ms);
-      // Each run against the "off" run of the same round: a spell of load that spans a round cancels out.
-      const paired = ms.map((m, rep) => m / offRuns[rep]!.ms);
-      const spread = `paired ${median(paired).toFixed(3)}, middle half ${quantile(paired, 0.25).toFixed(3)}–${quantile(paired, 0.75).toFixed(3)}`;
-      console.log(`   ${name.padEnd(26)} ${fmt(ms, 'ms')}  ratio to off ${(median(ms) / off).toFixed(3)} (${spread}); CPU s: ${cpu}`);
-    }
   }
 }
 

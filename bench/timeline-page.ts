@@ -2,6 +2,7 @@
  * The page side of `bench/timeline.ts`, bundled by esbuild into an IIFE and injected into
  * Chromium: builds generated pages and times the DOM timeline there, on the page's main thread.
  */
+import { snapshot as rrwebSnapshot } from 'rrweb-snapshot';
 import { BUILT_IN_MASKER } from '../src/redact/mask-text';
 import { takeSnapshot } from '../src/snapshot/take-snapshot';
 import { startTimeline, startTimelineInSlices } from '../src/timeline/timeline-recorder';
@@ -23,21 +24,27 @@ function buildPage(elements: number): number {
   return document.querySelectorAll('*').length + document.querySelectorAll('x-badge').length;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]!;
+const round = (ms: number) => Math.round(ms * 100) / 100;
+const median = (xs: number[]) => round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!);
+const p95 = (xs: number[]) => round([...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]!);
 const time = (fn: () => void): number => {
   const t = performance.now();
   fn();
   return performance.now() - t;
 };
 
-/** Full snapshot costs, interleaved: the timeline's start and `takeSnapshot` (default cap and cap lifted). */
+/**
+ * Full snapshot costs, interleaved: the timeline's start, `takeSnapshot` (default cap and cap lifted) and
+ * rrweb-snapshot 2.2.2's `snapshot()` (inputs masked, as rrweb's privacy-minded setups run it) over the same page.
+ */
 function fullSnapshot(elements: number, rounds: number) {
   const count = buildPage(elements);
   const timeline: number[] = [];
   const capped: number[] = [];
   const whole: number[] = [];
+  const rrweb: number[] = [];
   let nodes = 0;
+  let rrwebNodes = 0;
   for (let r = 0; r < rounds; r++) {
     timeline.push(
       time(() => {
@@ -48,8 +55,29 @@ function fullSnapshot(elements: number, rounds: number) {
     );
     capped.push(time(() => takeSnapshot(document, BUILT_IN_MASKER)));
     whole.push(time(() => takeSnapshot(document, BUILT_IN_MASKER, { maxNodes: 1e6 })));
+    rrweb.push(
+      time(() => {
+        rrwebNodes = countRrwebElements(rrwebSnapshot(document, { maskAllInputs: true }));
+      }),
+    );
   }
-  return { elements: count, timeline_nodes: nodes, timeline_ms: median(timeline), take_snapshot_capped_ms: median(capped), take_snapshot_whole_ms: median(whole) };
+  return {
+    elements: count,
+    timeline_nodes: nodes,
+    rrweb_elements: rrwebNodes,
+    timeline_ms: median(timeline),
+    take_snapshot_capped_ms: median(capped),
+    take_snapshot_whole_ms: median(whole),
+    rrweb_snapshot_ms: median(rrweb),
+    timeline_vs_rrweb: Number((median(timeline) / median(rrweb)).toFixed(2)),
+  };
+}
+
+/** Element nodes in an rrweb-snapshot tree (type 2), open shadow roots' children included: its coverage. */
+function countRrwebElements(node: unknown): number {
+  if (!node || typeof node !== 'object') return 0;
+  const n = node as { type?: number; childNodes?: unknown[] };
+  return (n.type === 2 ? 1 : 0) + (n.childNodes ?? []).reduce<number>((sum, child) => sum + countRrwebElements(child), 0);
 }
 
 /** The elements a step changes, looked up once per page (so the bench's own lookups stay out of the figures). */

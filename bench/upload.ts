@@ -20,7 +20,7 @@ import { launchWithRecorder } from '../e2e/support/launch';
 import { S3_CREDENTIALS, startS3Store } from '../e2e/support/s3-store';
 import { startSiteServer } from '../e2e/support/site-server';
 import { UploadSettingsSchema } from '../schemas/upload';
-import { formWorkload } from './form-workload';
+import { formWorkload } from './slowdown';
 
 const ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 10);
 const BURST = 10;

@@ -1,4 +1,6 @@
 import { defineBackground } from 'wxt/utils/define-background';
+import { browser } from 'wxt/browser';
+import type { Runtime, WebRequest } from 'webextension-polyfill';
 import viewerScript from 'virtual:afr-viewer-script';
 import { Recorder } from '../src/recorder/recorder';
 import { CONTENT_PORT_AGAIN_NAME, CONTENT_PORT_NAME } from '../schemas/content-port';
@@ -41,11 +43,15 @@ import { deliveryTimer, deliveryView } from '../src/upload/delivery-view';
 import { uploadSink } from '../src/upload/upload-sink';
 import { chromeManagedPolicy, onManagedPolicyChanged } from '../src/platform/managed-policy';
 import { keepAliveWhile } from '../src/platform/keep-alive';
+import { Toolbar } from '../src/toolbar/toolbar';
+import { chromeActionBadge } from '../src/platform/action-badge';
 
 export default defineBackground(() => {
   const log = (message: string) => console.warn(message);
   let runId = 'run-unknown';
 
+  // The toolbar badge follows the recorder's state; it is told of changes, never polls.
+  const toolbar = new Toolbar({ read: () => recorder.status(), badge: chromeActionBadge, log });
   // Page URLs of recorded tabs, for the signals that do not carry one.
   const tabUrls = new Map<number, string>();
   const debuggerPort = new DebuggerPort({
@@ -75,14 +81,15 @@ export default defineBackground(() => {
     recorder.handleTabSeen(tabId, url);
   };
   const activeTab = async (): Promise<number | null> => {
-    const [focused] = await chrome.tabs.query({ active: true, lastFocusedWindow: true, windowType: 'normal' });
-    return focused?.id ?? (await chrome.tabs.query({ active: true, windowType: 'normal' }))[0]?.id ?? null;
+    const [focused] = await browser.tabs.query({ active: true, lastFocusedWindow: true, windowType: 'normal' });
+    return focused?.id ?? (await browser.tabs.query({ active: true, windowType: 'normal' }))[0]?.id ?? null;
   };
   const tabZoom = new TabZoom(log);
 
   // Every bundle download is checked once it ends: under Playwright the file lands in the driver's
   // temporary folder, which `status().downloads` and a warning say.
-  const downloads = new DownloadCheck(settledDownload, log);
+  // A download that ended may have failed: the badge says so (it reads the verdict a moment later).
+  const downloads = new DownloadCheck((id) => settledDownload(id).finally(() => toolbar.refresh()), log);
   const download = downloads.checked(downloadBundle);
   // A bundle IndexedDB refuses (out of quota) goes to chrome.storage.local, which outlives the worker,
   // or else stays in memory (delivered first, the worker kept from its idle stop meanwhile).
@@ -119,7 +126,7 @@ export default defineBackground(() => {
     random: Math.random,
     log,
   });
-  const deliveries = deliveryTimer(() => delivery.run(), systemClock, log);
+  const deliveries = deliveryTimer(() => delivery.run().finally(() => toolbar.refresh()), systemClock, log);
   const deliveryState = deliveryView(outbox, bundles, systemClock, () => settingsStore.managedKeys().has('upload'), deliveryFetch, inMemoryOnly);
   // A bundle IndexedDB refused waits for delivery in memory: the worker does not take its idle stop
   // until it is delivered (or fails for good).
@@ -135,7 +142,7 @@ export default defineBackground(() => {
     settingsStore,
     capturer: new VisibleTabCapturer((): TextMasker => recorder.masker),
     sessionRunId: () => runId,
-    sessionStore: new ChromeStorage(chrome.storage.session),
+    sessionStore: new ChromeStorage(browser.storage.session),
     previewRedaction: requestRedactionPreview,
     currentTabUrl: (tabId) => tabUrls.get(tabId) ?? null,
     maskFrame: maskJpeg,
@@ -147,7 +154,7 @@ export default defineBackground(() => {
       ack: (tabId, sessionId) => debuggerPort.ackScreencastFrame(tabId, sessionId),
       screenshot: (tabId, quality) => debuggerPort.captureScreenshot(tabId, quality),
     },
-    extension: { name: chrome.runtime.getManifest().name, version: chrome.runtime.getManifest().version },
+    extension: { name: browser.runtime.getManifest().name, version: browser.runtime.getManifest().version },
     snapshot: (tabId) => requestSnapshot(tabId),
     requestRegions: requestRegionsReport,
     syncRegions: syncRegionsReport,
@@ -157,12 +164,21 @@ export default defineBackground(() => {
     downloadsStatus: () => downloads.status(),
     // Where a stored bundle goes next, one after the other: a new destination is one more sink here.
     sinks: [
-      uploadSink({ outbox, clock: systemClock, inMemoryOnly, kick: deliveries.kick }),
+      uploadSink({
+        outbox,
+        clock: systemClock,
+        inMemoryOnly,
+        kick: () => {
+          toolbar.refresh();
+          deliveries.kick();
+        },
+      }),
       retentionSink(bundles, systemClock, deliveryState),
       autoDownloadSink(bundles, download),
     ],
     delivery: deliveryState,
     debuggerState: (tabId) => debuggerPort.stateOf(tabId),
+    stateChanged: () => toolbar.refresh(),
     watchTab,
     unwatchTab,
     activeTab,
@@ -172,23 +188,23 @@ export default defineBackground(() => {
   const operator = createOperatorApi(recorder);
 
   // Listeners are registered synchronously so events that woke the worker are not missed.
-  const extensionOrigin = chrome.runtime.getURL('');
-  chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
-    if (sender.id !== chrome.runtime.id) return false;
+  const extensionOrigin = browser.runtime.getURL('');
+  browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
+    if (sender.id !== browser.runtime.id) return undefined;
     if (sender.url?.startsWith(extensionOrigin)) {
       // Operator pages (popup, options, library, viewer); other extension messages are not ours to answer.
       const call = UiApiMessageSchema.safeParse(message);
-      if (!call.success) return false;
-      void handleUiCall(operator, ready, call.data).then(sendResponse);
-      return true; // onMessage cannot return a promise: answer through sendResponse.
+      if (!call.success) return undefined;
+      return handleUiCall(operator, ready, call.data); // the polyfill answers with what it resolves to
     }
-    return false;
+    return undefined;
   });
   // Content scripts: one port per frame, every message validated by the recorder.
+  // chrome.*: the sender's `origin` and `documentLifecycle` are not in the polyfill's types (it passes onConnect through).
   chrome.runtime.onConnect.addListener((port) => {
     const tab = port.sender?.tab;
     const again = port.name === CONTENT_PORT_AGAIN_NAME;
-    if ((port.name !== CONTENT_PORT_NAME && !again) || port.sender?.id !== chrome.runtime.id || !tab) return port.disconnect();
+    if ((port.name !== CONTENT_PORT_NAME && !again) || port.sender?.id !== browser.runtime.id || !tab) return port.disconnect();
     // The sender's frame and origin come from the browser, not from the page: they decide whether
     // the frame's page commands speak for the page (only the top frame's, or an allow-listed origin's).
     const origin = { tabId: tab.id ?? null, frameId: port.sender?.frameId ?? null, frameOrigin: port.sender?.origin ?? null };
@@ -202,15 +218,15 @@ export default defineBackground(() => {
     });
   });
   // HTTP errors and failed loads of tabs without a debugger session (the recorder ignores the rest).
-  const onRequest = (d: chrome.webRequest.WebRequestDetails, statusCode: number | null, error: string | null) => {
+  const onRequest = (d: Pick<WebRequest.OnCompletedDetailsType, 'tabId' | 'url' | 'method' | 'type'>, statusCode: number | null, error: string | null) => {
     if ((statusCode !== null && statusCode < 400) || d.tabId < 0) return;
     void recorder
       .handleWebRequest({ tabId: d.tabId, url: d.url, method: d.method, type: d.type, statusCode, error })
       .catch((e: unknown) => log(`[afr] request of tab ${d.tabId} lost: ${String(e)}`));
   };
-  chrome.webRequest.onCompleted.addListener((d) => onRequest(d, d.statusCode, null), { urls: ['<all_urls>'] });
-  chrome.webRequest.onErrorOccurred.addListener((d) => onRequest(d, null, d.error), { urls: ['<all_urls>'] });
-  chrome.tabs.onCreated.addListener((tab) => {
+  browser.webRequest.onCompleted.addListener((d) => onRequest(d, d.statusCode, null), { urls: ['<all_urls>'] });
+  browser.webRequest.onErrorOccurred.addListener((d) => onRequest(d, null, d.error), { urls: ['<all_urls>'] });
+  browser.tabs.onCreated.addListener((tab) => {
     if (tab.id === undefined) return;
     const { id, openerTabId } = tab;
     // The agent's run must be known first: a tab created while it is active is the agent's.
@@ -218,24 +234,27 @@ export default defineBackground(() => {
       .then(() => recorder.handleTabCreated(id, openerTabId ?? null, tab.pendingUrl ?? tab.url ?? null))
       .catch((error: unknown) => log(`[afr] new tab ${id} not placed in the scope: ${String(error)}`));
   });
-  chrome.tabs.onUpdated.addListener((tabId, change, tab) => {
+  browser.tabs.onUpdated.addListener((tabId, change, tab) => {
     seeTab(tabId, tab.url);
     if (change.status === 'loading') recorder.handleNavigation(tabId);
     if (change.status === 'loading' && isCapturableUrl(tab.url)) watchTab(tabId);
+    // Chrome drops a tab's own badge once the new document commits; set it again then and once loaded.
+    if (change.url !== undefined || change.status === 'complete') toolbar.tabNavigated(tabId);
   });
   // A backstop wake-up: Chrome stops an idle worker; any event restarts it and the start-up below
   // resumes capture at once. The alarm (30 s, the shortest Chrome allows) covers a quiet browser.
-  void chrome.alarms.create('afr-keepalive', { periodInMinutes: 0.5 });
-  chrome.alarms.onAlarm.addListener(() => void ready().then(deliveries.kick, () => undefined));
+  void browser.alarms.create('afr-keepalive', { periodInMinutes: 0.5 });
+  browser.alarms.onAlarm.addListener(() => void ready().then(deliveries.kick, () => undefined));
   onManagedPolicyChanged(() => {
     void ready()
       .then(() => settingsStore.reloadPolicy())
       .then(() => deliveries.kick())
       .catch((error: unknown) => log(`[afr] enterprise policy change not applied: ${String(error)}`));
   });
-  chrome.tabs.onRemoved.addListener((tabId) => {
+  browser.tabs.onRemoved.addListener((tabId) => {
     webPage.delete(tabId);
     debuggerPort.forget(tabId);
+    toolbar.forgetTab(tabId);
     recorder.forgetTab(tabId);
     tabUrls.delete(tabId);
   });
@@ -247,7 +266,7 @@ export default defineBackground(() => {
     const { runId: id, newBrowserSession } = await session();
     runId = id;
     await recorder.start();
-    const tabs = await chrome.tabs.query({});
+    const tabs = await browser.tabs.query({});
     // Tab ids are given again in a new browser session: frames from an earlier one are no open tab's.
     const open = newBrowserSession ? [] : tabs.flatMap((tab) => (tab.id === undefined ? [] : [tab.id]));
     await recorder.keepTabs(open, startedAt).catch((error: unknown) => log(`[afr] frames of closed tabs not evicted: ${String(error)}`));

@@ -125,6 +125,8 @@ export const StatusSchema = z
     steps: z.number().int().nonnegative(),
     bundles: z.number().int().nonnegative(),
     packaging: z.boolean(),
+    /** Why the latest bundle the recorder set out to write could not be written (a store refused it…), else null. */
+    lastBundleError: z.string().nullable().optional(),
     runId: z.string(),
     run: z
       .object({

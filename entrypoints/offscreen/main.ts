@@ -1,4 +1,6 @@
 import { ChoosingClipEncoder, readEncoderPreference } from '../../src/clip/encoder-choice';
+import { browser } from 'wxt/browser';
+import type { Runtime } from 'webextension-polyfill';
 import { createOffscreenHandler } from '../../src/clip/offscreen-handler';
 import { FfmpegClipEncoder } from '../../src/platform/ffmpeg-encoder';
 import { createIdbClipStorage } from '../../src/platform/idb-clip-store';
@@ -14,13 +16,10 @@ const encoder = new ChoosingClipEncoder({
 });
 const handle = createOffscreenHandler({ storage: createIdbClipStorage(), encoder, now: () => performance.now() });
 
-chrome.runtime.onMessage.addListener((raw: unknown, sender, sendResponse) => {
+browser.runtime.onMessage.addListener((raw: unknown, sender: Runtime.MessageSender) => {
   // Only the service worker and extension pages may ask; content scripts run next to untrusted pages.
-  if (sender.tab) return false;
-  const answer = handle(raw);
-  if (!answer) return false;
-  // onMessage cannot return a promise: answer through sendResponse and keep the channel open.
-  // https://crbug.com/1185241
-  void answer.then(sendResponse);
-  return true;
+  if (sender.tab) return undefined;
+  // Chrome's onMessage cannot take a promise (https://crbug.com/1185241): the polyfill keeps the
+  // channel open and answers with what it resolves to.
+  return handle(raw) ?? undefined;
 });

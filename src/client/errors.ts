@@ -64,3 +64,8 @@ export function describeEvaluateError(error: unknown): string {
   const firstLine = message.split('\n', 1)[0] ?? '';
   return firstLine.replace(/^\w+\.evaluate: /, '').replace(/^Error: /, '');
 }
+
+/** `loadRecorder`: the browser refused to load the extension (CDP `Extensions.loadUnpacked`). */
+export class RecorderLoadError extends Error {
+  override name = 'RecorderLoadError';
+}

@@ -5,7 +5,9 @@
 export { connectRecorder, connectRecorderPuppeteer, type ConnectOptions } from './connect';
 export { RecorderClient } from './recorder-client';
 export { RECORDER_EXTENSION_ID } from './extension-key';
-export { RecorderCallError, RecorderNotFoundError, RecorderTimeoutError, RecorderWorkerLostError } from './errors';
+export { RecorderCallError, RecorderLoadError, RecorderNotFoundError, RecorderTimeoutError, RecorderWorkerLostError } from './errors';
+export { loadRecorder, type BrowserCdpSessionLike } from './load-recorder';
+export { bridgeTestSteps, type BridgeOptions, type StepRecorder, type TestStepHost } from './test-step-bridge';
 export type {
   AfrCall,
   PlaywrightContextLike,

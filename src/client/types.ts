@@ -178,6 +178,8 @@ export interface RecorderStatus {
   steps: number;
   bundles: number;
   packaging: boolean;
+  /** Why the latest bundle the recorder set out to write could not be written, else null (absent from older recorders). */
+  lastBundleError?: string | null;
   runId: string;
   run: {
     active: boolean;

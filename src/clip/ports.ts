@@ -19,7 +19,7 @@ export interface EncodedClip {
 }
 
 /**
- * Turns JPEG frames into an mp4: WebCodecs `VideoEncoder` + mp4-muxer (`src/platform/webcodecs-encoder.ts`)
+ * Turns JPEG frames into an mp4: WebCodecs `VideoEncoder` + mediabunny (`src/platform/webcodecs-encoder.ts`)
  * where the browser can, ffmpeg.wasm (`src/platform/ffmpeg-encoder.ts`) otherwise; `ChoosingClipEncoder`
  * picks one per clip.
  */

@@ -23,11 +23,13 @@ export const KEYFRAMES: KeyframePolicy = { intervalMs: 2_000, minFrames: 30 };
  * The samples a WebCodecs encoder is fed: each frame starts where the ones before it end (rounded to
  * the microsecond from the running sum, so rounding never accumulates) and lasts its real duration.
  *
- * The last frame becomes two samples of half its duration each. mp4-muxer 5.2 only learns a sample's
- * duration in `stts` from the next sample's timestamp, so it gives the last one the previous sample's
- * delta; `mvhd`/`mdhd` do use the real end. Frames of 600, 550, 700, 580 and 2000 ms gave ffprobe a
- * stream of 3.01 s in a file of 4.43 s. With a repeated half, the copied delta is the right one:
- * `stts`, `mdhd` and `mvhd` all say 4.43 s, and the picture is the same for the last 2 s.
+ * The last frame becomes two samples of half its duration each. mp4-muxer 5.2 only learned a sample's
+ * duration in `stts` from the next sample's timestamp, so it gave the last one the previous sample's delta
+ * (frames of 600, 550, 700, 580 and 2000 ms gave ffprobe a stream of 3.01 s in a file of 4.43 s).
+ * mediabunny, which replaced it, keeps the last sample's own duration; the repeated half stays because
+ * the ffmpeg.wasm path must repeat the last frame too (see `buildConcatScript`), so a clip has the same
+ * pictures whichever encoder made it, and a reader that guesses the last duration from the delta before
+ * it (as mp4-muxer did) still plays the clip to its end.
  */
 export function planVideoSamples(durationsMs: readonly number[], keyframes: KeyframePolicy = KEYFRAMES): VideoSample[] {
   if (durationsMs.length === 0) throw new Error('a clip needs at least one frame');

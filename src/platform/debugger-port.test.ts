@@ -73,4 +73,15 @@ describe('DebuggerPort', () => {
     const send = (port as unknown as { send(tabId: number, method: string): Promise<unknown> }).send.bind(port);
     await expect(send(7, 'Runtime.evaluate')).rejects.toThrow('CDP command Runtime.evaluate is not allowed');
   });
+
+  it('in a browser without chrome.debugger (Firefox), starts and reports every tab unavailable instead of throwing', async () => {
+    vi.stubGlobal('chrome', {});
+    const events: DebuggerEvents = { onEvent: vi.fn(), onDetached: vi.fn(), onAttached: vi.fn() };
+    const port = new DebuggerPort(events);
+    await port.ensureAttached(7);
+    await port.detach(8);
+    expect(port.stateOf(7)).toEqual({ attached: false, error: expect.stringMatching(/no chrome\.debugger/) });
+    expect(port.attachedTabs()).toEqual([]);
+    expect(events.onAttached).not.toHaveBeenCalled();
+  });
 });

@@ -18,6 +18,10 @@ export interface DebuggerEvents {
   onAttached?(tabId: number): void;
 }
 
+/** Firefox has no `chrome.debugger` (nor the polyfill a `browser.debugger`, so it stays `chrome.*`). */
+const hasDebugger = () => 'debugger' in chrome;
+const NO_DEBUGGER = 'this browser has no chrome.debugger (Firefox): page-level signals and captureVisibleTab only';
+
 export interface DebuggerTabState {
   attached: boolean;
   error: string | null;
@@ -34,6 +38,7 @@ export class DebuggerPort {
   private readonly attaching = new Map<number, Promise<void>>();
 
   constructor(private readonly events: DebuggerEvents) {
+    if (!hasDebugger()) return;
     chrome.debugger.onEvent.addListener((source, method, params) => {
       if (source.tabId !== undefined) this.events.onEvent(source.tabId, method, params as Record<string, unknown> | undefined);
     });
@@ -57,6 +62,10 @@ export class DebuggerPort {
     if (known?.attached || known?.error?.includes('canceled_by_user')) return Promise.resolve();
     const pending = this.attaching.get(tabId);
     if (pending) return pending;
+    if (!hasDebugger()) {
+      this.state.set(tabId, { attached: false, error: NO_DEBUGGER });
+      return Promise.resolve();
+    }
     const attempt = (async () => {
       try {
         await chrome.debugger.attach({ tabId }, '1.3');
@@ -93,7 +102,7 @@ export class DebuggerPort {
     await this.attaching.get(tabId);
     // The person's "cancel" is still respected when the tab comes back into the scope.
     if (!this.state.get(tabId)?.error?.includes('canceled_by_user')) this.state.delete(tabId);
-    await chrome.debugger.detach({ tabId }).catch(() => undefined);
+    if (hasDebugger()) await chrome.debugger.detach({ tabId }).catch(() => undefined);
   }
 
   /** Tabs with a working session. */

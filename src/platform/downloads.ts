@@ -1,4 +1,6 @@
 import type { DownloadOutcome } from '../bundle/download-check';
+import { browser } from 'wxt/browser';
+import type { Downloads } from 'webextension-polyfill';
 import { downloadPath } from '../bundle/download-check';
 import { bytesToBase64 } from '../shared/base64';
 
@@ -7,7 +9,7 @@ import { bytesToBase64 } from '../shared/base64';
  * `URL.createObjectURL`, so the zip travels as a data URL.
  */
 export async function downloadBundle(bundleId: string, zip: Uint8Array): Promise<number> {
-  return chrome.downloads.download({
+  return browser.downloads.download({
     url: `data:application/zip;base64,${bytesToBase64(zip)}`,
     filename: downloadPath(bundleId),
     conflictAction: 'uniquify',
@@ -29,18 +31,18 @@ export function settledDownload(downloadId: number, timeoutMs = SETTLE_TIMEOUT_M
       if (done) return;
       done = true;
       clearTimeout(timer);
-      chrome.downloads.onChanged.removeListener(onChanged);
+      browser.downloads.onChanged.removeListener(onChanged);
       resolve(outcome);
     };
     const check = async () => {
-      const [item] = await chrome.downloads.search({ id: downloadId });
+      const [item] = await browser.downloads.search({ id: downloadId });
       if (item && item.state !== 'in_progress') finish({ state: item.state as DownloadOutcome['state'], filename: item.filename, error: item.error ?? null });
     };
-    const onChanged = (delta: chrome.downloads.DownloadDelta) => {
+    const onChanged = (delta: Downloads.OnChangedDownloadDeltaType) => {
       if (delta.id === downloadId && delta.state) void check().catch(() => finish(null));
     };
     const timer = setTimeout(() => finish(null), timeoutMs);
-    chrome.downloads.onChanged.addListener(onChanged);
+    browser.downloads.onChanged.addListener(onChanged);
     // It may have ended before the listener was added (a data URL is written at once).
     void check().catch(() => finish(null));
   });

@@ -1,4 +1,5 @@
 import { FFmpeg } from '@ffmpeg/ffmpeg';
+import { browser } from 'wxt/browser';
 import { buildConcatScript, buildFfmpegArgs, frameFileName, sumDurationSeconds, type X264Preset } from '../clip/ffmpeg-args';
 import { clipOutputSize } from '../clip/output-size';
 import type { ClipEncoder, ClipFrame, EncodedClip } from '../clip/ports';
@@ -49,7 +50,7 @@ export class FfmpegClipEncoder implements ClipEncoder {
     this.#preset = options.preset ?? 'ultrafast';
     this.#loadTimeoutMs = options.loadTimeoutMs ?? 30_000;
     this.#execTimeoutMs = options.execTimeoutMs ?? ((frameCount) => 20_000 + 150 * frameCount);
-    this.#assetUrl = options.assetUrl ?? ((file) => chrome.runtime.getURL(`ffmpeg/${file}`));
+    this.#assetUrl = options.assetUrl ?? ((file) => browser.runtime.getURL(`ffmpeg/${file}`));
     this.#createFfmpeg = options.createFfmpeg ?? (() => new FFmpeg());
     this.name = `ffmpeg.wasm/libx264-${this.#preset}`;
   }

@@ -1,3 +1,5 @@
+import { browser } from 'wxt/browser';
+
 /**
  * Keeps the service worker from its idle stop while `needed()` says so. Chrome stops a worker after
  * 30 s without events, and every extension API call resets that timer (Chrome 110+,
@@ -9,7 +11,7 @@ export function keepAliveWhile(needed: () => Promise<boolean>, log: (message: st
   setInterval(() => {
     needed().then(
       (yes) => {
-        if (yes) void chrome.runtime.getPlatformInfo();
+        if (yes) void browser.runtime.getPlatformInfo();
       },
       (error: unknown) => log(`[afr] keep-alive check failed: ${String(error)}`),
     );

@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import type { PolicySource } from '../settings/settings-store';
 
 /**
@@ -6,12 +7,12 @@ import type { PolicySource } from '../settings/settings-store';
  * `managed_schema.json` (values of the wrong type are dropped before they get here).
  */
 export const chromeManagedPolicy: PolicySource = {
-  read: () => chrome.storage.managed.get(null),
+  read: () => browser.storage.managed.get(null),
 };
 
 /** Calls `listener` when the policy changes while the browser runs (Chrome re-reads policy every few minutes, or on chrome://policy's "Reload"). */
 export function onManagedPolicyChanged(listener: () => void): void {
-  chrome.storage.onChanged.addListener((_changes, area) => {
+  browser.storage.onChanged.addListener((_changes, area) => {
     if (area === 'managed') listener();
   });
 }

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClipEncodeMessage } from '../../schemas/messages';
 
+// `wxt/browser` (the polyfill's `browser`, Chrome's own API wrapped) is the `chrome` each test stubs.
+vi.mock('wxt/browser', () => ({
+  get browser() {
+    return globalThis.chrome;
+  },
+}));
+
 /** Just enough of `chrome` for the client: contexts, offscreen documents, runtime messages. */
 function fakeChrome(answer: (message: unknown) => Promise<unknown>) {
   let documents = 0;
@@ -70,5 +77,15 @@ describe('offscreen client', () => {
     const { chromeFake, client } = await load(() => Promise.resolve({ ok: true, encoder: 'fake', load_ms: 200 }));
     await expect(client.warmupClipEncoder()).resolves.toEqual({ ok: true, encoder: 'fake', load_ms: 200 });
     expect(chromeFake.runtime.sendMessage).toHaveBeenCalledWith({ type: 'clip/warmup' });
+  });
+
+  it('in a browser without offscreen documents (Firefox), answers ok: false without sending anything', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { offscreen: _absent, ...firefoxLike } = fakeChrome(() => Promise.resolve(good));
+    vi.stubGlobal('chrome', firefoxLike);
+    const client = await import('./offscreen-client');
+    await expect(client.encodeClip(message)).resolves.toEqual({ ok: false, job_id: 'job-1', error: expect.stringMatching(/no offscreen documents/) });
+    await expect(client.warmupClipEncoder()).resolves.toEqual({ ok: false, error: expect.stringMatching(/no offscreen documents/) });
+    expect(firefoxLike.runtime.sendMessage).not.toHaveBeenCalled();
   });
 });

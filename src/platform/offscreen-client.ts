@@ -5,6 +5,7 @@ import {
   type ClipEncodeResult,
   type ClipWarmupResult,
 } from '../../schemas/messages';
+import { browser } from 'wxt/browser';
 import { encodeJobBudgetMs } from '../clip/encode-job';
 import { withTimeout } from '../shared/timeout';
 import { errorMessage } from '../shared/error-message';
@@ -20,6 +21,7 @@ const WARMUP_TIMEOUT_MS = 45_000;
 let creating: Promise<void> | null = null;
 
 async function hasOffscreenDocument(): Promise<boolean> {
+  // chrome.*: offscreen documents are Chrome's alone, and neither they nor their context type are in the polyfill's types.
   const contexts = await chrome.runtime.getContexts({
     contextTypes: ['OFFSCREEN_DOCUMENT'],
     documentUrls: [chrome.runtime.getURL(OFFSCREEN_PATH)],
@@ -48,6 +50,7 @@ async function createOffscreenDocument(): Promise<void> {
  * https://developer.chrome.com/docs/extensions/reference/api/offscreen#method-createDocument
  */
 export async function ensureOffscreenDocument(): Promise<void> {
+  if (!('offscreen' in chrome)) throw new Error('this browser has no offscreen documents (Firefox): no clip');
   if (creating) return creating;
   if (await hasOffscreenDocument()) return;
   creating ??= createOffscreenDocument().finally(() => {
@@ -67,7 +70,7 @@ export async function encodeClip(message: ClipEncodeMessage): Promise<ClipEncode
   try {
     await ensureOffscreenDocument();
     const budget = encodeJobBudgetMs(message.frames.length) + ANSWER_MARGIN_MS;
-    const answer: unknown = await withTimeout(chrome.runtime.sendMessage(message), budget, 'clip/encode answer');
+    const answer: unknown = await withTimeout(browser.runtime.sendMessage(message), budget, 'clip/encode answer');
     const parsed = ClipEncodeResultSchema.safeParse(answer);
     if (!parsed.success) return { ok: false, job_id: message.job_id, error: `invalid answer: ${parsed.error.message}` };
     return parsed.data;
@@ -81,7 +84,7 @@ export async function encodeClip(message: ClipEncodeMessage): Promise<ClipEncode
 export async function warmupClipEncoder(): Promise<ClipWarmupResult> {
   try {
     await ensureOffscreenDocument();
-    const answer: unknown = await withTimeout(chrome.runtime.sendMessage({ type: 'clip/warmup' }), WARMUP_TIMEOUT_MS, 'clip/warmup answer');
+    const answer: unknown = await withTimeout(browser.runtime.sendMessage({ type: 'clip/warmup' }), WARMUP_TIMEOUT_MS, 'clip/warmup answer');
     const parsed = ClipWarmupResultSchema.safeParse(answer);
     return parsed.success ? parsed.data : { ok: false, error: `invalid answer: ${parsed.error.message}` };
   } catch (error) {

@@ -1,4 +1,5 @@
 import { SensitiveRectsMessageSchema, type SensitiveRectsMessage, type ToContentMessage } from '../../schemas/messages';
+import { browser } from 'wxt/browser';
 
 /**
  * Asks the content script of a tab's top frame to report its sensitive regions now. Fire and forget:
@@ -6,7 +7,7 @@ import { SensitiveRectsMessageSchema, type SensitiveRectsMessage, type ToContent
  */
 export function requestRegionsReport(tabId: number): void {
   const message: ToContentMessage = { type: 'redaction/report' };
-  chrome.tabs.sendMessage(tabId, message, { frameId: 0 }).catch(() => undefined);
+  browser.tabs.sendMessage(tabId, message, { frameId: 0 }).catch(() => undefined);
 }
 
 /**
@@ -16,7 +17,7 @@ export function requestRegionsReport(tabId: number): void {
  */
 export async function syncRegionsReport(tabId: number): Promise<SensitiveRectsMessage | null> {
   const message: ToContentMessage = { type: 'redaction/sync' };
-  const answer: unknown = await chrome.tabs.sendMessage(tabId, message, { frameId: 0 }).catch(() => null);
+  const answer: unknown = await browser.tabs.sendMessage(tabId, message, { frameId: 0 }).catch(() => null);
   if (answer === null || answer === undefined) return null;
   const parsed = SensitiveRectsMessageSchema.safeParse(answer);
   if (!parsed.success) throw new Error(`invalid regions report: ${parsed.error.issues[0]?.message ?? 'unknown'}`);

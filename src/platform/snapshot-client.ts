@@ -1,4 +1,5 @@
 import { SnapshotCaptureResultSchema, type SnapshotCaptureResult, type ToContentMessage } from '../../schemas/messages';
+import { browser } from 'wxt/browser';
 import { describeZodError } from '../shared/zod-error';
 import { errorMessage } from '../shared/error-message';
 
@@ -11,7 +12,7 @@ export async function requestSnapshot(tabId: number, timeoutMs = SNAPSHOT_TIMEOU
   const timeout = new Promise<SnapshotCaptureResult>((resolve) => {
     timer = setTimeout(() => resolve({ ok: false, error: `the page did not answer within ${timeoutMs} ms` }), timeoutMs);
   });
-  const answer = chrome.tabs
+  const answer = browser.tabs
     .sendMessage(tabId, message, { frameId: 0 })
     .then((raw: unknown): SnapshotCaptureResult => {
       const parsed = SnapshotCaptureResultSchema.safeParse(raw);

@@ -1,3 +1,5 @@
+import { browser } from 'wxt/browser';
+
 /**
  * Each tab's browser zoom, as `chrome.tabs` tells it: read once per tab when first asked (unknown
  * until the answer comes), then kept up to date by `chrome.tabs.onZoomChange`. The mask gate needs it
@@ -9,10 +11,10 @@ export class TabZoom {
 
   constructor(private readonly log: (message: string) => void) {
     // Registered at once: a worker started again hears the changes from its first task.
-    chrome.tabs.onZoomChange.addListener(({ tabId, newZoomFactor }) => {
+    browser.tabs.onZoomChange.addListener(({ tabId, newZoomFactor }) => {
       if (newZoomFactor > 0) this.zooms.set(tabId, newZoomFactor);
     });
-    chrome.tabs.onRemoved.addListener((tabId) => this.zooms.delete(tabId));
+    browser.tabs.onRemoved.addListener((tabId) => this.zooms.delete(tabId));
   }
 
   /** The tab's zoom factor (1 = 100 %), or undefined until it is known (it is asked for now). */
@@ -20,7 +22,7 @@ export class TabZoom {
     const zoom = this.zooms.get(tabId);
     if (zoom === undefined && !this.asking.has(tabId)) {
       this.asking.add(tabId);
-      chrome.tabs
+      browser.tabs
         .getZoom(tabId)
         .then((factor) => {
           if (factor > 0 && !this.zooms.has(tabId)) this.zooms.set(tabId, factor);

@@ -2,6 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VisibleTabCapturer } from './visible-tab-capturer';
 import { BUILT_IN_MASKER } from '../redact/mask-text';
 
+// `wxt/browser` (the polyfill's `browser`, Chrome's own API wrapped) is the `chrome` each test stubs.
+vi.mock('wxt/browser', () => ({
+  get browser() {
+    return globalThis.chrome;
+  },
+}));
+
 /** A 1×1 baseline JPEG's start: enough for its size to be read. */
 const JPEG_1x1 = Uint8Array.from([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x01, 0x00, 0x01, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01, 0xff, 0xd9]);
 const dataUrl = `data:image/jpeg;base64,${Buffer.from(JPEG_1x1).toString('base64')}`;

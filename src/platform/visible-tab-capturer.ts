@@ -1,4 +1,5 @@
 import type { CaptureTarget, CapturedImage, Capturer } from '../capture/ports';
+import { browser } from 'wxt/browser';
 import { dataUrlToBytes } from '../shared/base64';
 import { readJpegSize } from '../shared/jpeg-size';
 import type { TextMasker } from '../redact/mask-text';
@@ -15,7 +16,7 @@ export class VisibleTabCapturer implements Capturer {
   constructor(private readonly masker: () => TextMasker) {}
 
   async listTargets(): Promise<CaptureTarget[]> {
-    const windows = await chrome.windows.getAll({ populate: true, windowTypes: ['normal'] });
+    const windows = await browser.windows.getAll({ populate: true, windowTypes: ['normal'] });
     const targets: CaptureTarget[] = [];
     for (const win of windows) {
       // A minimized window never answers captureVisibleTab.
@@ -32,8 +33,8 @@ export class VisibleTabCapturer implements Capturer {
    * the picture is taken: it may be of that tab, and would be masked with the regions of this one.
    */
   async capture(target: CaptureTarget, jpegQuality: number): Promise<CapturedImage> {
-    const dataUrl = await chrome.tabs.captureVisibleTab(target.windowId, { format: 'jpeg', quality: jpegQuality });
-    const [shown] = await chrome.tabs.query({ active: true, windowId: target.windowId });
+    const dataUrl = await browser.tabs.captureVisibleTab(target.windowId, { format: 'jpeg', quality: jpegQuality });
+    const [shown] = await browser.tabs.query({ active: true, windowId: target.windowId });
     if (shown?.id !== target.tabId) throw new Error('the window switched tabs during the capture: frame dropped');
     const jpeg = dataUrlToBytes(dataUrl);
     const size = readJpegSize(jpeg);

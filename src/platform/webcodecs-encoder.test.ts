@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readJpegSize } from '../shared/jpeg-size';
 import type { ClipFrame } from '../clip/ports';
+import { trackSeconds } from '../../test/fakes/mp4-boxes';
 import { MAX_ENCODE_QUEUE, WebCodecsClipEncoder } from './webcodecs-encoder';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../test/fixtures/clip/${name}`, import.meta.url)));
@@ -44,6 +45,8 @@ class FakeVideoEncoder {
   static supported = ['avc1.42001e'];
   static instances: FakeVideoEncoder[] = [];
   static failAt = -1;
+  /** The decoder config the first chunk carries (null: none, which the muxer refuses). */
+  static decoderConfig: object | null = { codec: 'avc1.42001e', description: new Uint8Array([1, 0x42, 0, 0x1e, 0xff, 0xe0, 0]) };
   static isConfigSupported = vi.fn((config: { codec: string }) => Promise.resolve({ supported: FakeVideoEncoder.supported.includes(config.codec) }));
   state = 'unconfigured';
   encodeQueueSize = 0;
@@ -75,7 +78,7 @@ class FakeVideoEncoder {
         return;
       }
       const chunk = { type: options.keyFrame ? 'key' : 'delta', timestamp: frame.timestamp, duration: null, byteLength: 4, copyTo: (to: Uint8Array) => to.set([0, 0, 0, index]) };
-      this.init.output(chunk, index === 0 ? { decoderConfig: { codec: 'avc1.42001e', description: new Uint8Array([1, 0x42, 0, 0x1e, 0xff, 0xe0, 0]) } } : undefined);
+      this.init.output(chunk, index === 0 && FakeVideoEncoder.decoderConfig ? { decoderConfig: FakeVideoEncoder.decoderConfig } : undefined);
     }, 1);
   }
   addEventListener(_type: 'dequeue', listener: () => void) {
@@ -112,39 +115,13 @@ const createImageBitmap = vi.fn((blob: Blob) =>
   blob.arrayBuffer().then((bytes) => ({ ...readJpegSize(new Uint8Array(bytes))!, close: vi.fn() })),
 );
 
-/** Reads box sizes and types from an mp4: enough to find mdhd and stts. */
-function findBox(bytes: Uint8Array, path: string[], start = 0, end = bytes.length): DataView | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let at = start; at + 8 <= end; ) {
-    const size = view.getUint32(at);
-    const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
-    if (type === path[0]) {
-      if (path.length === 1) return new DataView(bytes.buffer, bytes.byteOffset + at + 8, size - 8);
-      // stsd-like containers are not on our paths; these are plain containers.
-      return findBox(bytes, path.slice(1), at + 8, at + size);
-    }
-    if (size < 8) return null;
-    at += size;
-  }
-  return null;
-}
-
-/** Seconds the track's sample table adds up to, and what its header says. */
-function trackSeconds(mp4: Uint8Array): { stts: number; mdhd: number } {
-  const mdhd = findBox(mp4, ['moov', 'trak', 'mdia', 'mdhd'])!;
-  const timescale = mdhd.getUint32(12);
-  const stts = findBox(mp4, ['moov', 'trak', 'mdia', 'minf', 'stbl', 'stts'])!;
-  let units = 0;
-  for (let i = 0; i < stts.getUint32(4); i++) units += stts.getUint32(8 + i * 8) * stts.getUint32(12 + i * 8);
-  return { stts: units / timescale, mdhd: mdhd.getUint32(16) / timescale };
-}
-
 describe('WebCodecsClipEncoder', () => {
   beforeEach(() => {
     FakeVideoFrame.all = [];
     FakeVideoEncoder.instances = [];
     FakeVideoEncoder.supported = ['avc1.42001e'];
     FakeVideoEncoder.failAt = -1;
+    FakeVideoEncoder.decoderConfig = { codec: 'avc1.42001e', description: new Uint8Array([1, 0x42, 0, 0x1e, 0xff, 0xe0, 0]) };
     decodedFormat = 'I420';
     drawn.length = 0;
     vi.stubGlobal('VideoEncoder', FakeVideoEncoder);
@@ -239,6 +216,14 @@ describe('WebCodecsClipEncoder', () => {
     // The next clip gets a fresh encoder.
     FakeVideoEncoder.failAt = -1;
     await expect(encoder.encode(frames([landscape, 40]))).resolves.toMatchObject({ durationSeconds: 0.04 });
+  });
+
+  it('rejects with the muxer’s error when the encoder gives no decoder config, and closes everything', async () => {
+    FakeVideoEncoder.decoderConfig = null;
+    const encoder = new WebCodecsClipEncoder();
+    await expect(encoder.encode(frames(...Array.from({ length: 8 }, (): [Uint8Array, number] => [landscape, 40])))).rejects.toThrow(/Video chunk metadata must be provided/);
+    expect(FakeVideoEncoder.instances[0]!.state).toBe('closed');
+    expect(FakeVideoFrame.all.every((frame) => frame.closed)).toBe(true);
   });
 
   it('gives up after its budget and closes the encoder', async () => {

@@ -1,4 +1,3 @@
-import { ArrayBufferTarget, Muxer } from 'mp4-muxer';
 import { avcCodecCandidates, videoEncoderConfig } from '../clip/avc-config';
 import { WARMUP_SIZE } from '../clip/encoder-choice';
 import { readJpegSize, type Size } from '../shared/jpeg-size';
@@ -7,6 +6,7 @@ import { clipOutputSize } from '../clip/output-size';
 import type { ClipFrame, EncodedClip, OptionalClipEncoder } from '../clip/ports';
 import { planVideoSamples, samplesByFrame } from '../clip/sample-plan';
 import { createSerialQueue } from '../clip/serial-queue';
+import { Mp4VideoWriter } from './mp4-video-writer';
 import { withTimeout } from '../shared/timeout';
 
 /**
@@ -101,7 +101,7 @@ async function roomInQueue(encoder: VideoEncoder): Promise<void> {
 const toError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
 /**
- * `ClipEncoder` over WebCodecs: JPEG → `VideoFrame` → `VideoEncoder` (H.264) → mp4-muxer, in the
+ * `ClipEncoder` over WebCodecs: JPEG → `VideoFrame` → `VideoEncoder` (H.264) → mediabunny's mp4 muxer, in the
  * offscreen document. Each frame keeps its real duration (see `planVideoSamples`). Decoding the next
  * frame overlaps the encoder's work on the previous ones; one clip at a time.
  */
@@ -196,17 +196,12 @@ export class WebCodecsClipEncoder implements OptionalClipEncoder {
     const byFrame = samplesByFrame(samples, frames.length);
     // Encoders pass a frame's duration on to its chunk, but the spec lets it be null: keep our own.
     const durationAt = new Map(samples.map((sample) => [sample.timestampUs, sample.durationUs]));
-    const target = new ArrayBufferTarget();
-    const muxer = new Muxer({ target, video: { codec: 'avc', width: size.width, height: size.height }, fastStart: 'in-memory', firstTimestampBehavior: 'offset' });
+    const writer = new Mp4VideoWriter(size);
     let failure: unknown = null;
-    let muxed = 0;
     const encoder = new VideoEncoder({
       output: (chunk, meta) => {
         try {
-          const data = new Uint8Array(chunk.byteLength);
-          chunk.copyTo(data);
-          muxer.addVideoChunkRaw(data, chunk.type, chunk.timestamp, durationAt.get(chunk.timestamp) ?? chunk.duration ?? 0, meta);
-          muxed += 1;
+          writer.add(chunk, meta, chunk.timestamp, durationAt.get(chunk.timestamp) ?? chunk.duration ?? 0);
         } catch (error) {
           failure ??= error;
         }
@@ -217,7 +212,7 @@ export class WebCodecsClipEncoder implements OptionalClipEncoder {
     const run = async () => {
       encoder.configure(videoEncoderConfig(codec, size));
       for (const [index, frame] of frames.entries()) {
-        if (failure) break;
+        if (failure || writer.failure) break;
         const picture = await source.picture(frame.jpeg);
         try {
           for (const sample of byFrame[index] ?? []) {
@@ -239,15 +234,19 @@ export class WebCodecsClipEncoder implements OptionalClipEncoder {
     try {
       await withTimeout(run(), this.#timeoutMs(frames.length), 'WebCodecs encode', () => encoder.close());
     } catch (error) {
+      void writer.cancel();
       // The encoder's own error (reported through its callback) explains more than the InvalidStateError that follows.
       throw error instanceof NotDirectError ? error : toError(failure ?? error);
     } finally {
       if (encoder.state !== 'closed') encoder.close();
     }
-    if (failure) throw toError(failure);
-    if (muxed !== samples.length) console.warn(`[afr] the encoder returned ${muxed} of ${samples.length} frames`);
-    muxer.finalize();
+    if (failure) {
+      void writer.cancel();
+      throw toError(failure);
+    }
+    const mp4 = await writer.finish();
+    if (writer.written !== samples.length) console.warn(`[afr] the encoder returned ${writer.written} of ${samples.length} frames`);
     const seconds = durations.reduce((sum, ms) => sum + ms, 0) / 1000;
-    return { mp4: new Uint8Array(target.buffer), durationSeconds: seconds, encoder: `webcodecs/${codec}` };
+    return { mp4, durationSeconds: seconds, encoder: `webcodecs/${codec}` };
   }
 }

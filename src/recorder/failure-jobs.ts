@@ -8,6 +8,7 @@ import { packageBundle, type BundleOptions, type PackagerPorts } from '../bundle
 import type { BundleSink } from '../bundle/ports';
 import type { FrameSources } from '../capture/frame-sources';
 import type { Clock } from '../shared/clock';
+import { errorMessage } from '../shared/error-message';
 import { FailureGate } from '../signals/failure-gate';
 import { redactSignal } from '../signals/redact-signal';
 import type { PageGuard } from '../trust/page-guard';
@@ -39,6 +40,8 @@ export interface FailureJobPorts extends PackagerPorts {
   sleep(ms: number): Promise<void>;
   /** Whether the tab is in the recording scope (every tab without it): no bundle is made of any other. */
   recordsTab?(tabId: number): boolean;
+  /** A bundle began or ended (`packaging`, `lastError` changed). */
+  changed?(): void;
 }
 
 /**
@@ -50,6 +53,7 @@ export class FailureJobs {
   private readonly gate: FailureGate;
   private readonly inflight = new Map<number | null, Promise<BundleSummary | null>>();
   private readonly packager: PackagerPorts;
+  private lastErrorText: string | null = null;
 
   constructor(
     private readonly ports: FailureJobPorts,
@@ -66,6 +70,11 @@ export class FailureJobs {
   /** Whether a bundle is being made now. */
   get packaging(): boolean {
     return this.inflight.size > 0;
+  }
+
+  /** Why the latest bundle that ended could not be written, or null when it was. */
+  get lastError(): string | null {
+    return this.lastErrorText;
   }
 
   /** The tab was closed: the cooldown it was in goes (a job in flight still ends). */
@@ -137,13 +146,21 @@ export class FailureJobs {
         outcome: options.outcome ?? null,
         unattended,
       });
+      this.lastErrorText = null;
       await runSinks(this.ports.sinks, bundle, { settings, status: options.status ?? 'failure' }, log);
       return bundle.summary;
-    })().finally(() => {
-      this.gate.done(signal.tab_id);
-      this.inflight.delete(signal.tab_id);
-    });
+    })()
+      .catch((error: unknown) => {
+        this.lastErrorText = errorMessage(error);
+        throw error;
+      })
+      .finally(() => {
+        this.gate.done(signal.tab_id);
+        this.inflight.delete(signal.tab_id);
+        this.ports.changed?.();
+      });
     this.inflight.set(signal.tab_id, job);
+    this.ports.changed?.();
     return job;
   }
 

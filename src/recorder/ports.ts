@@ -34,6 +34,11 @@ export interface RecorderPorts
   downloadsStatus?(): DownloadsStatus;
   /** The browser session's run id, used when the agent declared no run. */
   sessionRunId(): string;
+  /**
+   * Something `status()` shows an operator at a glance may have changed (the pause, the settings, the
+   * scope, a bundle begun or ended): the toolbar badge is read again. Never called on a timer.
+   */
+  stateChanged?(): void;
   /** Delivery to object storage, when it is wired: what `status().upload` and each bundle's `upload` show, what retention keeps. */
   delivery?: DeliveryView;
 }

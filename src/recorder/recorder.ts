@@ -69,7 +69,7 @@ export class Recorder {
     this.bundleWaiters = new BundleWaiters(ports.bundles, clock);
     // The waiters' sink comes last: a waiter gets the summary with its download id.
     const sinks = [...ports.sinks, this.bundleWaiters.sink];
-    this.failures = new FailureJobs({ ...ports, sinks, capture: frames, run, mode, guard, recordsTab, sleep: ports.sleep ?? defaultSleep }, settings.failureCooldownMs);
+    this.failures = new FailureJobs({ ...ports, sinks, capture: frames, run, mode, guard, recordsTab, sleep: ports.sleep ?? defaultSleep, changed: ports.stateChanged }, settings.failureCooldownMs);
     const failures = this.failures;
     this.commands = new AgentCommands({ stepLog, mode, run, failures, frames, guard, scope });
     this.signals = new SignalIntake({ clock, stepLog, mode, failures, debuggerState, tabUrl, recordsTab });
@@ -104,6 +104,7 @@ export class Recorder {
     await this.mode.loadPause();
     await this.apply(settings);
     this.isStarted = true;
+    this.ports.stateChanged?.();
     void enforceRetention(bundles, clock.now(), retentionPolicy(settings), this.ports.delivery).catch((error: unknown) => log(`[afr] old bundles not deleted: ${String(error)}`));
   });
 
@@ -126,6 +127,7 @@ export class Recorder {
       this.ports.ring.setLimits(ringLimits(settings)),
       this.ports.stepLog.setLimits(stepLogLimits(settings)),
     ]);
+    if (this.isStarted) this.ports.stateChanged?.();
   }
 
   /** Stops recording (frames, steps, signals) until resumed; the ring and bundles are kept. */
@@ -147,6 +149,7 @@ export class Recorder {
 
   /** A tab entered the scope (its debugger session is opened) or left it (its recording stops, the session closes). */
   private scopeChanged(tabId: number, recorded: boolean): void {
+    this.ports.stateChanged?.();
     if (recorded) {
       this.ports.watchTab(tabId);
       return;

@@ -14,7 +14,7 @@ export interface StatusSources extends Pick<PackagerPorts, 'clock' | 'ring' | 's
   frames: Pick<FrameSources, 'stats' | 'targets' | 'recording' | 'sourceOf'>;
   run: Pick<RunState, 'active' | 'runId' | 'pageRunOf'>;
   mode: RecordingMode;
-  failures: Pick<FailureJobs, 'packaging'>;
+  failures: Pick<FailureJobs, 'packaging' | 'lastError'>;
   guard: Pick<PageGuard, 'counts'>;
   scope: Pick<TabScope, 'recordsTab' | 'recordedTabs' | 'sets'>;
   /** The verdict on the latest bundle download (none: nothing downloaded yet). */
@@ -63,6 +63,7 @@ export async function statusReport(s: StatusSources): Promise<Status> {
     steps: s.stepLog.size,
     bundles: (await s.bundles.list()).length,
     packaging: s.failures.packaging,
+    lastBundleError: s.failures.lastError,
     runId: s.run.runId,
     run: {
       active: run !== null,

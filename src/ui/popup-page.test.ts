@@ -66,7 +66,7 @@ describe('popup', () => {
     expect(text('capture-level')).toBe('full');
     expect(text('persist-mode')).toBe('on_fail');
     const tabs = [...root.querySelectorAll('[data-testid="tabs"] li')].map((li) => li.textContent);
-    expect(tabs).toEqual(['https://shop.test/cartdebugger', '<img src=x onerror=alert(1)>page-level signals (detached: canceled_by_user)']);
+    expect(tabs).toEqual(['https://shop.test/cartdebugger', '<img src=x onerror=alert(1)>debugger off: detached by the user (the \u201Cstarted debugging this browser\u201D bar was closed) \u00B7 page-level signals']);
     expect(root.querySelector('img')).toBeNull();
     const bundles = [...root.querySelectorAll('[data-testid="recent-bundles"] > li')];
     expect(bundles.map((li) => (li as HTMLElement).dataset.bundleId)).toEqual(['afr-b', 'afr-a']);

@@ -6,6 +6,7 @@ import { errorMessage } from '../shared/error-message';
 import { formatAgo, formatBytes, formatDuration, formatFps, plural } from './format';
 import type { UiPorts } from './ports';
 import { recordTabToggle } from './record-tab-toggle';
+import { describeDebugger } from './debugger-note';
 
 const RECENT_BUNDLES = 5;
 
@@ -34,6 +35,12 @@ export function ringFigures(status: Status, settings: Pick<Settings, 'bufferSeco
   };
 }
 
+/** The tab's debugger: on, or off and why (a person may have closed Chrome's "started debugging" bar). */
+function debuggerBadge(tab: Status['tabs'][number]): Node {
+  const { text, title } = describeDebugger(tab);
+  return h('span', { className: `badge ${tab.signals}`, title, data: { testid: 'debugger-state' } }, text);
+}
+
 const figure = (label: string, testid: string, value: string) => [h('dt', null, label), h('dd', { data: { testid } }, value)];
 
 function renderStatus(status: Status, settings: Settings): Node[] {
@@ -51,7 +58,7 @@ function renderStatus(status: Status, settings: Settings): Node[] {
             { data: { tabId: String(t.tabId) } },
             h('span', { className: 'url', title: t.url ?? '' }, t.url ?? '(no URL)'),
             t.recorded ? null : h('span', { className: 'badge', data: { testid: 'not-recorded' } }, 'not recorded (outside the scope)'),
-            h('span', { className: `badge ${t.signals}`, title: t.debuggerError ?? '' }, t.signals === 'debugger' ? 'debugger' : `page-level signals${t.debuggerError ? ` (${t.debuggerError})` : ''}`),
+            debuggerBadge(t),
           ),
         ),
       )

@@ -1,0 +1,265 @@
+"""``Recorder``: the asyncio client of the recorder's ``afr`` API."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import os
+import time
+from typing import Any, Awaitable, Callable, Dict, List, Optional
+
+from .errors import EvaluateFailed, RecorderCallError, RecorderTimeoutError, RecorderWorkerLostError, WorkerGone
+from .find_recorder import FoundRecorder, find_recorder
+from .next_bundle import Since, describe_query, next_bundle, since_value
+from .ports import WorkerSource
+
+#: ``wait_for_bundle``'s default wait, in seconds.
+DEFAULT_BUNDLE_WAIT_S = 30.0
+#: One wait inside the service worker: a worker Chrome restarts meanwhile costs at most this much of it.
+WORKER_WAIT_S = 20.0
+#: How often a recorder without ``afr.waitForBundle`` is asked for its bundles.
+POLL_S = 0.5
+#: How long ``connect`` waits for the recorder's worker, at connection and after a restart.
+DEFAULT_CONNECT_TIMEOUT_S = 15.0
+
+_MISSING_METHOD = "is not a function in this version of the extension"
+
+
+def call_expression(method: str, args: List[Any]) -> str:
+    """The JavaScript that calls ``afr.<method>(...args)`` in the worker; method and arguments go in as JSON."""
+    return (
+        "(async () => { const api = globalThis.afr;"
+        " if (typeof api !== 'object' || api === null) throw new Error('globalThis.afr is missing from the service worker');"
+        f" const method = {json.dumps(method)}; const fn = api[method];"
+        " if (typeof fn !== 'function') throw new Error(`afr.${method} " + _MISSING_METHOD + "`);"
+        f" return await fn.apply(api, {json.dumps(args)}); }})()"
+    )
+
+
+def _options(fields: Dict[str, Any]) -> Dict[str, Any]:
+    """snake_case keyword arguments as the recorder's camelCase fields, without the ones left out (None)."""
+    out: Dict[str, Any] = {}
+    for key, value in fields.items():
+        if value is None:
+            continue
+        head, *rest = key.split("_")
+        out[head + "".join(word.capitalize() for word in rest)] = value
+    return out
+
+
+class Recorder:
+    """
+    A connection to the recorder's service worker; every method calls ``globalThis.afr.<method>`` there.
+
+    Chrome may stop or restart an extension's service worker. Before each call the client checks that the
+    browser still lists the worker and finds it again (starting it if it is stopped) if not. The read-only
+    and repeat-safe calls (``status``, ``settings``, ``configure``, ``bundles``, ``export_bundle``,
+    ``save_bundle``, ``delete_bundle``) are retried once after the worker went away during them
+    (``wait_for_bundle`` until its time is up); the others (``run_start``, ``run_end``, ``step``,
+    ``assert_``, ``mark``, ``fail``) raise ``RecorderWorkerLostError``: the recorder may have applied them.
+
+    Example::
+
+        async with await Recorder.connect("http://127.0.0.1:9222") as rec:
+            await rec.run_start(agent="shop-bot", task="buy trail shoes")
+            await rec.step(action='click "Add to cart"', target="#add-shoes", outcome="ok")
+            bundle_id = await rec.assert_(label="cart shows 1 item", passed=False, expected="1", actual="0")
+            if bundle_id:
+                await rec.save_bundle(bundle_id, "bundles")  # bundles/<bundle_id>.zip
+    """
+
+    def __init__(
+        self,
+        source: WorkerSource,
+        found: FoundRecorder,
+        timeout: float,
+        close: Optional[Callable[[], Awaitable[None]]] = None,
+    ) -> None:
+        """Use ``Recorder.connect`` (raw CDP) or ``from_playwright``."""
+        self._source = source
+        self._found: Optional[FoundRecorder] = found
+        self._timeout = timeout
+        self._close = close
+        #: The extension's id (the host of ``chrome-extension://<id>/...`` pages).
+        self.extension_id = found.extension_id
+
+    @classmethod
+    async def connect(cls, cdp_url: str, *, timeout: float = DEFAULT_CONNECT_TIMEOUT_S, extension_id: Optional[str] = None) -> "Recorder":
+        """
+        Connects to the browser at ``cdp_url`` (``http://127.0.0.1:9222``, the port of
+        ``--remote-debugging-port``, or the browser's ``ws://.../devtools/browser/...`` URL) and finds the
+        recorder's service worker, starting it if Chrome stopped it. Raises ``RecorderNotFoundError`` after
+        ``timeout`` seconds, saying which workers it saw.
+        """
+        from .cdp import CdpConnection
+        from .cdp_source import CdpSource
+
+        conn = await CdpConnection.open(cdp_url)
+        try:
+            source = CdpSource(conn)
+            await source.start()
+            found = await find_recorder(source, timeout, extension_id)
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(source, found, timeout, conn.close)
+
+    async def close(self) -> None:
+        """Closes the connection (the browser and the recorder keep running)."""
+        if self._close is not None:
+            await self._close()
+
+    async def __aenter__(self) -> "Recorder":
+        return self
+
+    async def __aexit__(self, *_exc: object) -> None:
+        await self.close()
+
+    # --- afr calls -------------------------------------------------------------------------------------
+
+    async def status(self) -> Dict[str, Any]:
+        """Recording state: frames, bytes, fps, tabs, the current run... Retried after a worker restart."""
+        return await self._call("status", [], True)
+
+    async def settings(self) -> Dict[str, Any]:
+        """The current settings. Retried after a worker restart."""
+        return await self._call("getSettings", [], True)
+
+    async def configure(self, patch: Dict[str, Any]) -> Dict[str, Any]:
+        """Validates and applies a settings change (the README's setting names); returns all settings."""
+        return await self._call("configure", [patch], True)
+
+    async def run_start(self, *, tab_id: Optional[int] = None, run_id: Optional[str] = None, agent: Optional[str] = None,
+                        agent_version: Optional[str] = None, task: Optional[str] = None) -> str:
+        """Opens a run on the timeline (default tab: the visible one); returns its id. Not retried."""
+        return await self._call("runStart", [_options(dict(tab_id=tab_id, run_id=run_id, agent=agent, agent_version=agent_version, task=task))], False)
+
+    async def run_end(self, *, tab_id: Optional[int] = None, outcome: Optional[str] = None, label: Optional[str] = None) -> Optional[str]:
+        """Closes the run (``outcome``: ``passed``/``failed``); returns a bundle id when ``persistMode: always`` bundled it."""
+        return await self._call("runEnd", [_options(dict(tab_id=tab_id, outcome=outcome, label=label))], False)
+
+    async def step(self, action: str, *, target: Optional[str] = None, outcome: Optional[str] = None, label: Optional[str] = None,
+                   goal: Optional[str] = None, reasoning: Optional[str] = None, tab_id: Optional[int] = None) -> None:
+        """Adds an agent step to the timeline (``outcome``: ``ok``/``fail``). Not retried."""
+        await self._call("step", [_options(dict(action=action, target=target, outcome=outcome, label=label, goal=goal, reasoning=reasoning, tab_id=tab_id))], False)
+
+    async def assert_(self, label: str, passed: bool, *, expected: Optional[str] = None, actual: Optional[str] = None,
+                      reasoning: Optional[str] = None, tab_id: Optional[int] = None) -> Optional[str]:
+        """Records a check; returns the bundle id when a failed check was bundled, else None. Not retried."""
+        return await self._call("assert", [_options(dict(label=label, passed=passed, expected=expected, actual=actual, reasoning=reasoning, tab_id=tab_id))], False)
+
+    async def mark(self, label: str, *, reasoning: Optional[str] = None, tab_id: Optional[int] = None) -> None:
+        """Puts a named point on the timeline. Not retried."""
+        await self._call("mark", [_options(dict(label=label, reasoning=reasoning, tab_id=tab_id))], False)
+
+    async def fail(self, reason: str, *, label: Optional[str] = None, tab_id: Optional[int] = None) -> str:
+        """Declares a failure (``reason``: a short code); returns the bundle id once the bundle is stored. Not retried."""
+        return await self._call("fail", [_options(dict(reason=reason, label=label, tab_id=tab_id))], False)
+
+    async def bundles(self) -> List[Dict[str, Any]]:
+        """Stored bundles, newest first. Retried after a worker restart."""
+        return await self._call("listBundles", [], True)
+
+    async def export_bundle(self, bundle_id: str) -> bytes:
+        """The bundle's zip. Retried after a worker restart."""
+        encoded = await self._call("exportBundle", [bundle_id], True)
+        if not isinstance(encoded, str):
+            raise RecorderCallError("exportBundle", f"expected a base64 string, got {type(encoded).__name__}")
+        return base64.b64decode(encoded)
+
+    async def save_bundle(self, bundle_id: str, target: str) -> str:
+        """
+        Writes the bundle's zip to ``target`` (a path ending in ``.zip``) or to ``<target>/<id>.zip`` (any
+        other path, taken as a directory); creates the directory. Returns the file written.
+        """
+        data = await self.export_bundle(bundle_id)
+        path = target if target.lower().endswith(".zip") else os.path.join(target, f"{bundle_id}.zip")
+        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+        with open(path, "wb") as file:
+            file.write(data)
+        return path
+
+    async def delete_bundle(self, bundle_id: str) -> bool:
+        """Deletes a stored bundle; returns whether it existed. Retried after a worker restart."""
+        return await self._call("deleteBundle", [bundle_id], True)
+
+    async def wait_for_bundle(self, *, since: Optional[Since] = None, reason: Optional[str] = None, trigger: Optional[str] = None,
+                              timeout: float = DEFAULT_BUNDLE_WAIT_S) -> Dict[str, Any]:
+        """
+        Returns the next bundle stored after ``since`` (default: now; a ``datetime``, seconds since the epoch
+        as ``time.time()`` gives, an ISO 8601 string, or a bundle id), automatic ones included, optionally
+        only one with this ``reason`` (``http_5xx``, ``page_exception``, ``agent_failure``...) or
+        ``trigger`` (``agent``, ``operator``, ``page``, ``signal``); the oldest such bundle if several are
+        stored already. Raises ``RecorderTimeoutError`` after ``timeout`` seconds. Survives a worker restart.
+
+        Example::
+
+            since = time.time()  # before the action that may fail
+            await page.click("#place-order")  # the shop answers HTTP 500: the recorder bundles on its own
+            bundle = await rec.wait_for_bundle(since=since, reason="http_5xx")
+            await rec.save_bundle(bundle["id"], "bundles")
+        """
+        try:
+            start = since_value(time.time() if since is None else since)
+        except ValueError as error:
+            raise RecorderCallError("waitForBundle", str(error)) from None
+        query: Dict[str, Any] = {"since": start}
+        if reason is not None:
+            query["reason"] = reason
+        if trigger is not None:
+            query["trigger"] = trigger
+        deadline = time.monotonic() + timeout
+        polling = False
+        while True:
+            left = max(0.0, deadline - time.monotonic())
+            found: Optional[Dict[str, Any]] = None
+            if not polling:
+                try:
+                    found = await self._call("waitForBundle", [{**query, "timeoutMs": int(min(left, WORKER_WAIT_S) * 1000)}], True)
+                except RecorderCallError as error:
+                    if _MISSING_METHOD not in str(error):
+                        raise
+                    polling = True
+                    continue
+                except RecorderWorkerLostError:
+                    continue
+            else:
+                try:
+                    found = next_bundle(await self.bundles(), start, reason, trigger)
+                except RecorderWorkerLostError:
+                    continue
+                except ValueError as error:
+                    raise RecorderCallError("waitForBundle", str(error)) from None
+                if found is None and left > 0:
+                    await asyncio.sleep(min(POLL_S, left))
+            if found:
+                return found
+            if time.monotonic() >= deadline:
+                raise RecorderTimeoutError("wait_for_bundle", timeout, f"no bundle{describe_query(start, reason, trigger)} was stored")
+
+    # --- plumbing --------------------------------------------------------------------------------------
+
+    async def _worker(self) -> FoundRecorder:
+        if self._found is not None and self._found.is_alive():
+            return self._found
+        self._found = await find_recorder(self._source, self._timeout, self.extension_id)
+        return self._found
+
+    async def _call(self, method: str, args: List[Any], repeatable: bool) -> Any:
+        expression = call_expression(method, args)
+        attempt = 0
+        while True:
+            attempt += 1
+            found = await self._worker()
+            try:
+                return await found.worker.evaluate(expression)
+            except EvaluateFailed as error:
+                raise RecorderCallError(method, str(error)) from None
+            except WorkerGone as error:
+                if self._found is found:
+                    self._found = None
+                if not repeatable:
+                    raise RecorderWorkerLostError(method, "it may or may not have been applied, so it is not repeated") from error
+                if attempt > 1:
+                    raise RecorderWorkerLostError(method, "it went away again during the retry") from error

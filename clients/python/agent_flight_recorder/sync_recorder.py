@@ -1,0 +1,118 @@
+"""``SyncRecorder``: the same calls as ``Recorder`` for code without an event loop (a private loop in a thread)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Any, Coroutine, Dict, List, Optional, TypeVar
+
+from .loading import load_recorder as _load_recorder
+from .next_bundle import Since
+from .recorder import DEFAULT_BUNDLE_WAIT_S, DEFAULT_CONNECT_TIMEOUT_S, Recorder
+
+T = TypeVar("T")
+
+
+class _LoopThread:
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self.loop.run_forever, name="agent-flight-recorder", daemon=True)
+        self._thread.start()
+
+    def run(self, coroutine: "Coroutine[Any, Any, T]") -> T:
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result()
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join()
+        self.loop.close()
+
+
+class SyncRecorder:
+    """
+    Blocking wrapper of ``Recorder`` (same methods, same errors).
+
+    Example::
+
+        rec = SyncRecorder.connect("http://127.0.0.1:9222")
+        rec.step(action="open the cart", outcome="ok")
+        bundle_id = rec.fail(reason="agent_failure", label="cart stayed empty")
+        rec.save_bundle(bundle_id, "bundles")
+        rec.close()
+    """
+
+    def __init__(self, runner: _LoopThread, recorder: Recorder) -> None:
+        self._runner = runner
+        self._rec = recorder
+        self.extension_id = recorder.extension_id
+
+    @classmethod
+    def connect(cls, cdp_url: str, *, timeout: float = DEFAULT_CONNECT_TIMEOUT_S, extension_id: Optional[str] = None) -> "SyncRecorder":
+        """See ``Recorder.connect``."""
+        runner = _LoopThread()
+        try:
+            return cls(runner, runner.run(Recorder.connect(cdp_url, timeout=timeout, extension_id=extension_id)))
+        except BaseException:
+            runner.stop()
+            raise
+
+    def close(self) -> None:
+        """Closes the connection and its thread."""
+        try:
+            self._runner.run(self._rec.close())
+        finally:
+            self._runner.stop()
+
+    def __enter__(self) -> "SyncRecorder":
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    def status(self) -> Dict[str, Any]:
+        return self._runner.run(self._rec.status())
+
+    def settings(self) -> Dict[str, Any]:
+        return self._runner.run(self._rec.settings())
+
+    def configure(self, patch: Dict[str, Any]) -> Dict[str, Any]:
+        return self._runner.run(self._rec.configure(patch))
+
+    def run_start(self, **options: Any) -> str:
+        return self._runner.run(self._rec.run_start(**options))
+
+    def run_end(self, **options: Any) -> Optional[str]:
+        return self._runner.run(self._rec.run_end(**options))
+
+    def step(self, action: str, **options: Any) -> None:
+        self._runner.run(self._rec.step(action, **options))
+
+    def assert_(self, label: str, passed: bool, **options: Any) -> Optional[str]:
+        return self._runner.run(self._rec.assert_(label, passed, **options))
+
+    def mark(self, label: str, **options: Any) -> None:
+        self._runner.run(self._rec.mark(label, **options))
+
+    def fail(self, reason: str, **options: Any) -> str:
+        return self._runner.run(self._rec.fail(reason, **options))
+
+    def bundles(self) -> List[Dict[str, Any]]:
+        return self._runner.run(self._rec.bundles())
+
+    def export_bundle(self, bundle_id: str) -> bytes:
+        return self._runner.run(self._rec.export_bundle(bundle_id))
+
+    def save_bundle(self, bundle_id: str, target: str) -> str:
+        return self._runner.run(self._rec.save_bundle(bundle_id, target))
+
+    def delete_bundle(self, bundle_id: str) -> bool:
+        return self._runner.run(self._rec.delete_bundle(bundle_id))
+
+    def wait_for_bundle(self, *, since: Optional[Since] = None, reason: Optional[str] = None, trigger: Optional[str] = None,
+                        timeout: float = DEFAULT_BUNDLE_WAIT_S) -> Dict[str, Any]:
+        return self._runner.run(self._rec.wait_for_bundle(since=since, reason=reason, trigger=trigger, timeout=timeout))
+
+
+def load_recorder_sync(cdp_url: str, extension_path: str) -> str:
+    """Blocking ``load_recorder``."""
+    return asyncio.run(_load_recorder(cdp_url, extension_path))
