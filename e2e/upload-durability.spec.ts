@@ -5,6 +5,8 @@ import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { test, expect } from '@playwright/test';
 import { UploadSettingsSchema } from '../schemas/upload';
 import { afr } from './support/afr';
+import { findSecrets, openBundle } from './support/bundle';
+import { secretVariants } from './support/secrets';
 import { EXTENSION_DIR, launchWithRecorder } from './support/launch';
 import { S3_CREDENTIALS, startS3Store, type S3Store } from './support/s3-store';
 import { startSiteServer, type SiteServer } from './support/site-server';
@@ -76,6 +78,7 @@ test('a browser closed mid multipart upload resumes on the next start at the fir
     const zips = [...objects.keys()].filter((k) => k.endsWith(`${id}.zip`));
     expect(zips).toHaveLength(1);
     expect(Buffer.from(objects.get(zips[0]!)!).equals(local)).toBe(true);
+    expect(findSecrets(await openBundle(local), [...secretVariants(), S3_CREDENTIALS.secretAccessKey])).toEqual([]);
     // Resumed, not started over: one multipart upload, part 1 sent once.
     expect(zipRequests().filter((r) => r.method === 'POST' && r.path.includes('uploads='))).toHaveLength(1);
     expect(zipRequests().filter((r) => r.method === 'PUT' && r.path.includes('partNumber=1&'))).toHaveLength(1);
@@ -146,6 +149,7 @@ test('a bundle IndexedDB refuses waits for delivery in extension storage, surviv
     expect(zips).toHaveLength(1);
     expect(Buffer.from(objects.get(zips[0]!)!).equals(local)).toBe(true);
     expect((await afr(worker!, 'status')).recording).toBe(true);
+    expect(findSecrets(await openBundle(local), [...secretVariants(), S3_CREDENTIALS.secretAccessKey])).toEqual([]);
   } finally {
     store.up();
     await recorder.close();
