@@ -5,6 +5,7 @@ import { viewerHtmlPlugin } from './src/platform/build/viewer-html-plugin';
 import { contentScriptBrowserPlugin } from './src/platform/build/content-script-browser';
 import { adaptManifestForFirefox } from './src/platform/build/firefox-manifest';
 import { RECORDER_PUBLIC_KEY } from './src/client/extension-key';
+import { MANAGED_SCHEMA_FILE } from './schemas/managed-schema';
 
 // https://wxt.dev/api/config.html
 export default defineConfig({
@@ -25,6 +26,9 @@ export default defineConfig({
       'Keeps the last seconds of what an agent-driven tab showed and did, and writes a failure bundle zip.',
     permissions: ['tabs', 'storage', 'unlimitedStorage', 'downloads', 'debugger', 'offscreen', 'webRequest', 'alarms'],
     host_permissions: ['<all_urls>'],
+    // Enterprise policy (`3rdparty.extensions.<id>`) may set any setting; the schema is generated from
+    // SettingsSchema (`npm run schemas`, schemas/managed-schema.ts).
+    storage: { managed_schema: MANAGED_SCHEMA_FILE },
     // Drawn in assets/*.svg, rendered to assets/icon/*.png by `npm run icons`.
     icons: ICON_PATHS,
     action: { default_icon: ICON_PATHS, default_title: 'Agent Flight Recorder' },

@@ -32,10 +32,11 @@ const TARGETS = new Map([
 ]);
 
 /**
- * ≥ 200 actions on a form-heavy page: fills, clicks, key presses; `thinkMs` is a pause between
+ * ≥ 200 actions on a form-heavy page (`npm run bench:upload` runs it too): fills, clicks, key
+ * presses; `thinkMs` is a pause between
  * actions (0: a script that acts as fast as Playwright can).
  */
-async function formWorkload(page: Page, site: SiteServer, thinkMs: number): Promise<number> {
+export async function formWorkload(page: Page, site: SiteServer, thinkMs: number): Promise<number> {
   await page.goto(`${site.origin}/checkout.html`);
   let actions = 0;
   const act = async (action: Promise<unknown>) => {

@@ -5,7 +5,13 @@
  *   1. bundle stored (`afr.fail` resolved) → its zip visible in the bucket (the PUT answered 200), and
  *      → its index object visible: the median of BENCH_UPLOAD_ROUNDS (default 10) bundles one at a time;
  *   2. a burst of 10 failures: bundles delivered per second, from the first stored to the last index
- *      object written.
+ *      object written;
+ *   3. agent slowdown while uploading: the workload of `npm run bench` section 3 (200 actions on the
+ *      checkout form, as fast as Playwright goes) with delivery idle, and with uploads in flight (3
+ *      bundles made just before, the store reading them slowly enough to last the whole run: their
+ *      bytes over 1.5 times the last idle run, as over a slow link, so that the worker is sending all
+ *      along); BENCH_REPS (default 3) runs of each, interleaved; the ratio of the medians and the
+ *      median of each round's ratio.
  * Loopback and one machine: the store's own latency is near zero, so the figures are the recorder's
  * (hashing, signing, IndexedDB, the worker's scheduling) plus s3rver's disk writes.
  */
@@ -14,9 +20,11 @@ import { launchWithRecorder } from '../e2e/support/launch';
 import { S3_CREDENTIALS, startS3Store } from '../e2e/support/s3-store';
 import { startSiteServer } from '../e2e/support/site-server';
 import { UploadSettingsSchema } from '../schemas/upload';
+import { formWorkload } from './slowdown';
 
 const ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 10);
 const BURST = 10;
+const REPS = Number(process.env.BENCH_REPS ?? 3);
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -72,6 +80,39 @@ try {
   for (let i = 0; i < BURST; i++) ids.push(await afr(recorder.worker, 'fail', { reason: 'bench_burst' }));
   const last = Math.max(...(await Promise.all(ids.map((id) => answeredAt(id, '.json', 120_000)))));
   console.log(`2. burst of ${BURST} failures: ${((BURST * 1000) / (last - first)).toFixed(1)} bundles delivered a second (${last - first} ms from the first fail to the last index object)`);
+
+  const idle: number[] = [];
+  const busy: number[] = [];
+  let coveredToTheEnd = 0;
+  const slowSizes: number[] = [];
+  const workPage = await recorder.context.newPage();
+  await workPage.bringToFront();
+  for (let rep = 0; rep < REPS; rep++) {
+    // Alternating which goes first, so that a spell of load on the shared machine hits both alike.
+    for (const uploading of rep % 2 ? [true, false] : [false, true]) {
+      if (!uploading) {
+        idle.push(await formWorkload(workPage, site, 0));
+        continue;
+      }
+      store.throttle(50_000); // slow from the first byte; set to last the run once the sizes are known
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) ids.push(await afr(recorder.worker, 'fail', { reason: 'bench_slowdown' }));
+      const listed = await afr(recorder.worker, 'listBundles');
+      for (const id of ids) slowSizes.push(listed.find((b) => b.id === id)?.sizeBytes ?? 0);
+      const bytes = slowSizes.slice(-ids.length).reduce((a, b) => a + b, 0);
+      store.throttle(Math.max(10_000, bytes / ((1.5 * (idle.at(-1) ?? 8_000)) / 1000)));
+      const deadline = Date.now() + 30_000;
+      while (store.inFlight() === 0 && Date.now() < deadline) await pause(5);
+      busy.push(await formWorkload(workPage, site, 0));
+      if (store.inFlight() > 0) coveredToTheEnd++;
+      store.throttle(null);
+      await Promise.all(ids.map((id) => answeredAt(id, '.json', 120_000)));
+    }
+  }
+  const paired = busy.map((ms, i) => ms / idle[i]!);
+  console.log(
+    `3. agent slowdown while uploading (200 actions): idle ${median(idle).toFixed(0)} ms, uploading ${median(busy).toFixed(0)} ms; ratio ${(median(busy) / median(idle)).toFixed(3)} (paired ${median(paired).toFixed(3)}, n=${REPS}); an upload still in flight at the end of ${coveredToTheEnd} of ${REPS} runs; ${(median(slowSizes) / 1024).toFixed(0)} KiB a bundle`,
+  );
 } finally {
   await Promise.all([recorder.close(), store.close(), site.close()]);
 }

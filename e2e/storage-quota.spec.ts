@@ -52,8 +52,8 @@ test('when storage runs out, recording goes on in memory and the failure still g
     const expected = bundle.manifest.frames.reduce((s, f) => s + f.duration_ms, 0) / 1000;
     expect(Math.abs(clip.durationSeconds - expected)).toBeLessThan(0.3);
     expect(bundle.steps.steps.some((s) => s.url?.includes('/errors.html'))).toBe(true);
-    expect(logs).toContainEqual(expect.stringMatching(/^\[afr\] bundle kept in memory only, IndexedDB refused it: QuotaExceededError/));
-    // Kept in memory (no room in IndexedDB), the bundle still opens in the extension's viewer.
+    expect(logs).toContainEqual(expect.stringMatching(/^\[afr\] bundle kept in (extension storage|memory only), IndexedDB refused it: QuotaExceededError/));
+    // Kept outside IndexedDB (no room there), the bundle still opens in the extension’s viewer.
     const viewer = await recorder.context.newPage();
     await viewer.goto(`chrome-extension://${recorder.extensionId}/viewer.html?id=${id}`);
     await expect(viewer.locator('[data-testid="failure-reason"]')).toHaveText('probe');

@@ -5,7 +5,10 @@ import viewerScript from 'virtual:afr-viewer-script';
 import { Recorder } from '../src/recorder/recorder';
 import { CONTENT_PORT_AGAIN_NAME, CONTENT_PORT_NAME } from '../schemas/content-port';
 import { createAutomationApi } from '../src/recorder/automation-api';
-import { describeStorageError, FrameRing } from '../src/ring/frame-ring';
+import { describeStorageError, FrameRing, isQuotaExceeded } from '../src/ring/frame-ring';
+import { MemoryBundleStore } from '../src/bundle/memory-bundle-store';
+import { OverflowBundleStore, OverflowOutboxStore } from '../src/platform/overflow-stores';
+import { SpillOutbox } from '../src/upload/spill-outbox';
 import { SpillBundleStore } from '../src/bundle/spill-bundle-store';
 import { systemClock } from '../src/shared/clock';
 import { StepLog } from '../src/steps/step-log';
@@ -38,6 +41,8 @@ import { Delivery } from '../src/upload/delivery';
 import { activeTargetOf } from '../src/upload/active-target';
 import { deliveryTimer, deliveryView } from '../src/upload/delivery-view';
 import { uploadSink } from '../src/upload/upload-sink';
+import { chromeManagedPolicy, onManagedPolicyChanged } from '../src/platform/managed-policy';
+import { keepAliveWhile } from '../src/platform/keep-alive';
 import { Toolbar } from '../src/toolbar/toolbar';
 import { chromeActionBadge } from '../src/platform/action-badge';
 
@@ -86,26 +91,46 @@ export default defineBackground(() => {
   // A download that ended may have failed: the badge says so (it reads the verdict a moment later).
   const downloads = new DownloadCheck((id) => settledDownload(id).finally(() => toolbar.refresh()), log);
   const download = downloads.checked(downloadBundle);
-  const bundles = new SpillBundleStore(new IdbBundleStore(), (error) =>
-    log(`[afr] bundle kept in memory only, IndexedDB refused it: ${describeStorageError(error)}`),
+  // A bundle IndexedDB refuses (out of quota) goes to chrome.storage.local, which outlives the worker,
+  // or else stays in memory (delivered first, the worker kept from its idle stop meanwhile).
+  const bundles = new SpillBundleStore(
+    new IdbBundleStore(),
+    (error, where) =>
+      log(
+        where === 'overflow'
+          ? `[afr] bundle kept in extension storage, IndexedDB refused it: ${describeStorageError(error)}`
+          : `[afr] bundle kept in memory only, IndexedDB refused it: ${describeStorageError(error)}`,
+      ),
+    new MemoryBundleStore(),
+    new OverflowBundleStore(),
   );
-  const settingsStore = new SettingsStore(new ChromeStorage(), log);
+  // Settings an administrator sets by enterprise policy win over the user's and are read-only.
+  const settingsStore = new SettingsStore(new ChromeStorage(), log, chromeManagedPolicy);
   // Delivery to object storage: a durable outbox in IndexedDB, passes run when a bundle is queued, when
   // a retry is due, and on the periodic alarm (a stopped worker resumes where it was).
-  const outbox = new IdbOutboxStore();
+  const outbox = new SpillOutbox(new IdbOutboxStore(), new OverflowOutboxStore(), isQuotaExceeded, (where, error) =>
+    log(`[afr] upload entry kept in ${where === 'overflow' ? 'extension storage' : 'memory only'}, IndexedDB refused it: ${describeStorageError(error)}`),
+  );
   const deliveryFetch = (input: Request | string, init?: RequestInit) => fetch(input, { ...init, credentials: 'omit', cache: 'no-store' });
+  const manifest = chrome.runtime.getManifest();
+  const browserVersion = /Chrome\/([\d.]+)/.exec(navigator.userAgent)?.[1];
+  const origin = () => ({ extensionVersion: manifest.version, browserVersion: browserVersion ? `Chromium ${browserVersion}` : navigator.userAgent });
+  const inMemoryOnly = (id: string) => bundles.isInMemory(id);
   const delivery = new Delivery({
     outbox,
     readBundle: (id) => bundles.read(id),
     activeTarget: () => activeTargetOf(settingsStore.get().upload, deliveryFetch),
+    origin,
+    inMemoryOnly,
     clock: systemClock,
     random: Math.random,
     log,
   });
   const deliveries = deliveryTimer(() => delivery.run().finally(() => toolbar.refresh()), systemClock, log);
-  const deliveryState = deliveryView(outbox, bundles, systemClock, () => false, deliveryFetch);
-  const manifest = browser.runtime.getManifest();
-  const browserVersion = /Chrome\/([\d.]+)/.exec(navigator.userAgent)?.[1];
+  const deliveryState = deliveryView(outbox, bundles, systemClock, () => settingsStore.managedKeys().has('upload'), deliveryFetch, inMemoryOnly);
+  // A bundle IndexedDB refused waits for delivery in memory: the worker does not take its idle stop
+  // until it is delivered (or fails for good).
+  keepAliveWhile(async () => (await outbox.list()).some((e) => (e.state === 'pending' || e.state === 'uploading') && inMemoryOnly(e.bundleId)), log);
   // The debugger's callbacks use `recorder`; they only run once events arrive, after this line.
   const recorder = new Recorder({
     clock: systemClock,
@@ -141,8 +166,8 @@ export default defineBackground(() => {
     sinks: [
       uploadSink({
         outbox,
-        origin: () => ({ extensionVersion: manifest.version, browserVersion: browserVersion ? `Chromium ${browserVersion}` : navigator.userAgent }),
         clock: systemClock,
+        inMemoryOnly,
         kick: () => {
           toolbar.refresh();
           deliveries.kick();
@@ -220,6 +245,12 @@ export default defineBackground(() => {
   // resumes capture at once. The alarm (30 s, the shortest Chrome allows) covers a quiet browser.
   void browser.alarms.create('afr-keepalive', { periodInMinutes: 0.5 });
   browser.alarms.onAlarm.addListener(() => void ready().then(deliveries.kick, () => undefined));
+  onManagedPolicyChanged(() => {
+    void ready()
+      .then(() => settingsStore.reloadPolicy())
+      .then(() => deliveries.kick())
+      .catch((error: unknown) => log(`[afr] enterprise policy change not applied: ${String(error)}`));
+  });
   browser.tabs.onRemoved.addListener((tabId) => {
     webPage.delete(tabId);
     debuggerPort.forget(tabId);

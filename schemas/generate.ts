@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { PUBLISHED_SCHEMAS } from './registry';
+import { MANAGED_SCHEMA_FILE, renderManagedSchema } from './managed-schema';
 
 /** JSON Schema text of each published schema, keyed by file name. */
 export function renderJsonSchemas(): Record<string, string> {
@@ -19,11 +20,15 @@ export function renderJsonSchemas(): Record<string, string> {
 }
 
 export const JSON_SCHEMA_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'json');
+/** The extension's `storage.managed_schema`, copied into the build from `public/`. */
+export const MANAGED_SCHEMA_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'public', MANAGED_SCHEMA_FILE);
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   mkdirSync(JSON_SCHEMA_DIR, { recursive: true });
   for (const [file, text] of Object.entries(renderJsonSchemas())) {
     writeFileSync(path.join(JSON_SCHEMA_DIR, file), text);
   }
-  console.log(`wrote ${Object.keys(PUBLISHED_SCHEMAS).length} JSON Schema files to ${JSON_SCHEMA_DIR}`);
+  mkdirSync(path.dirname(MANAGED_SCHEMA_PATH), { recursive: true });
+  writeFileSync(MANAGED_SCHEMA_PATH, renderManagedSchema());
+  console.log(`wrote ${Object.keys(PUBLISHED_SCHEMAS).length} JSON Schema files to ${JSON_SCHEMA_DIR} and the managed storage schema to ${MANAGED_SCHEMA_PATH}`);
 }

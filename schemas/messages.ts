@@ -180,6 +180,7 @@ export const UI_API_METHODS = [
   'previewRedaction',
   'chooseTab',
   'testUpload',
+  'managedSettings',
 ] as const;
 export const UiApiMessageSchema = z
   .object({

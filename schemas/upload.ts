@@ -57,8 +57,17 @@ export const OutboxEntrySchema = z
     zipKey: z.string(),
     indexKey: z.string(),
     sizeBytes: z.number().int().nonnegative(),
-    sha256: z.string(),
-    index: UploadIndexRecordSchema,
+    /**
+     * The zip's SHA-256 and its index object: null until the first delivery attempt read the zip. The
+     * bundle is hashed once, by the delivery, never on the way from the failure signal to the stored bundle.
+     */
+    sha256: z.string().nullable(),
+    index: UploadIndexRecordSchema.nullable(),
+    /**
+     * IndexedDB had no room for the bundle: it waits in the worker's memory, delivered before any other,
+     * and is lost (the entry `failed`, saying so) if the worker stops first.
+     */
+    memoryOnly: z.boolean().optional(),
     /** Whether the zip is confirmed: a retry after that writes only the index object. */
     zipDelivered: z.boolean(),
     multipart: MultipartProgressSchema.nullable(),
@@ -175,6 +184,11 @@ export const UploadStatusSchema = z
     managed: z.boolean(),
     /** Bundles local retention keeps past its caps because they are not delivered yet. */
     heldByRetention: z.number().int().nonnegative(),
+    /**
+     * Bundles waiting for delivery in the worker's memory only (IndexedDB refused them): they are lost
+     * if the worker stops before they are delivered. Absent from recorders that predate it.
+     */
+    memoryOnly: z.number().int().nonnegative().optional(),
   })
   .strict();
 export type UploadStatus = z.infer<typeof UploadStatusSchema>;

@@ -30,6 +30,7 @@ export async function launchWithRecorder({
   downloadsPath,
   debuggingPort,
   extensionDir = EXTENSION_DIR,
+  profile: givenProfile,
 }: {
   headless?: boolean;
   downloadsPath?: string;
@@ -37,11 +38,13 @@ export async function launchWithRecorder({
   extensionDir?: string;
   /** Also serve the DevTools protocol on this localhost port (e.g. to read the service worker's heap). */
   debuggingPort?: number;
+  /** A profile to start (again) on, as a restarted browser does; the caller removes it. Default: a new one, removed on close. */
+  profile?: string;
 } = {}): Promise<RecorderBrowser> {
   if (!existsSync(path.join(extensionDir, 'manifest.json'))) {
     throw new Error(`no built extension in ${extensionDir}: run npm run build`);
   }
-  const profile = mkdtempSync(path.join(os.tmpdir(), 'afr-profile-'));
+  const profile = givenProfile ?? mkdtempSync(path.join(os.tmpdir(), 'afr-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath(),
     headless,
@@ -69,7 +72,7 @@ export async function launchWithRecorder({
     profile,
     close: async () => {
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      if (!givenProfile) rmSync(profile, { recursive: true, force: true });
     },
   };
 }

@@ -22,6 +22,15 @@ export interface S3Store {
   requests: { method: string; path: string; status: number; at: number }[];
   down(): void;
   up(): void;
+  /**
+   * Goes down right after answering the first request `after` matches (a confirmed part, say): the
+   * next request finds the store gone, as when the network drops mid-upload.
+   */
+  downAfter(after: (request: { method: string; path: string; status: number }) => boolean): void;
+  /** Reads request bodies at this many bytes a second (a slow link), or at full speed with null. */
+  throttle(bytesPerSecond: number | null): void;
+  /** Requests received and not answered yet. */
+  inFlight(): number;
   close(): Promise<void>;
 }
 
@@ -31,17 +40,34 @@ export async function startS3Store(bucket = 'afr-runs'): Promise<S3Store> {
   const { port: backendPort } = (await backend.run()) as unknown as AddressInfo;
   const requests: S3Store['requests'] = [];
   let isDown = false;
+  let downAfter: ((request: { method: string; path: string; status: number }) => boolean) | null = null;
+  let bytesPerSecond: number | null = null;
+  let inFlight = 0;
 
   const front = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
+    inFlight++;
+    res.on('close', () => inFlight--);
+    req.on('data', (c: Buffer) => {
+      chunks.push(c);
+      if (bytesPerSecond === null) return;
+      req.pause();
+      setTimeout(() => req.resume(), (c.length / bytesPerSecond) * 1000);
+    });
     req.on('end', () => {
       void (async () => {
         const body = new Uint8Array(Buffer.concat(chunks));
         const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
         const headers = new Headers();
         for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-        const record = (status: number) => requests.push({ method: req.method ?? '', path: `${url.pathname}${url.search}`, status, at: Date.now() });
+        const record = (status: number) => {
+          const request = { method: req.method ?? '', path: `${url.pathname}${url.search}`, status, at: Date.now() };
+          requests.push(request);
+          if (downAfter?.(request)) {
+            downAfter = null;
+            isDown = true;
+          }
+        };
         if (isDown) {
           record(503);
           res.socket?.destroy();
@@ -98,6 +124,9 @@ export async function startS3Store(bucket = 'afr-runs'): Promise<S3Store> {
     },
     down: () => void (isDown = true),
     up: () => void (isDown = false),
+    downAfter: (after) => void (downAfter = after),
+    throttle: (rate) => void (bytesPerSecond = rate),
+    inFlight: () => inFlight,
     async close() {
       await new Promise<void>((resolve) => front.close(() => resolve()));
       await backend.close();

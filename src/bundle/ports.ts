@@ -26,6 +26,8 @@ export interface StoredBundle {
 export interface SinkContext {
   /** The settings the bundle was made with (those of the moment of its signal). */
   settings: Settings;
+  /** `success` for a passing run bundled at `runEnd` (`persistMode: 'always'`); absent means `failure`. */
+  status?: 'failure' | 'success';
 }
 
 /**

@@ -67,4 +67,25 @@ describe('SpillBundleStore', () => {
     await expect(bundles.save(summary('a', '2026-11-23T10:00:00.000Z'), new Uint8Array([1]))).rejects.toThrow('closing');
     expect(await bundles.list()).toEqual([]);
   });
+
+  it('puts a bundle the full store refuses in the overflow store (it outlives the worker) before memory', async () => {
+    const disk = new MemoryBundleStore();
+    disk.save = () => Promise.reject(quota());
+    const overflow = new MemoryBundleStore();
+    const where: string[] = [];
+    const bundles = new SpillBundleStore(disk, (_e, w) => where.push(w), new MemoryBundleStore(), overflow);
+    await bundles.save(summary('a', '2026-11-23T10:00:00.000Z'), new Uint8Array([1]));
+    expect(where).toEqual(['overflow']);
+    expect(bundles.isInMemory('a')).toBe(false);
+    expect(await bundles.read('a')).toEqual(new Uint8Array([1]));
+    await bundles.setDownloadId('a', 9);
+    expect(await bundles.list()).toMatchObject([{ id: 'a', downloadId: 9 }]);
+    // The overflow store full as well: memory.
+    overflow.save = () => Promise.reject(new Error('QUOTA_BYTES quota exceeded'));
+    await bundles.save(summary('b', '2026-11-23T10:00:05.000Z'), new Uint8Array([2]));
+    expect(where).toEqual(['overflow', 'memory']);
+    expect(bundles.isInMemory('b')).toBe(true);
+    expect(await bundles.delete('a')).toBe(true);
+    expect(overflow.rows.size).toBe(0);
+  });
 });

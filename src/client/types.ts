@@ -216,6 +216,8 @@ export interface RecorderStatus {
     lastDeliveredAt: string | null;
     managed: boolean;
     heldByRetention: number;
+    /** Bundles waiting for delivery in the worker's memory only (IndexedDB and extension storage refused them). */
+    memoryOnly?: number;
   };
 }
 

@@ -172,7 +172,7 @@ describe('FailureJobs: the sinks', () => {
     await recorder.start();
     const id = await afr.fail({ tabId: 7, reason: 'agent_failure' });
     expect(log).toHaveBeenCalledWith(`[afr] retention of ${id} failed: Error: bundle store refused`);
-    expect(after).toHaveBeenCalledWith({ summary: expect.objectContaining({ id }), zip: expect.any(Uint8Array) }, { settings: expect.objectContaining({ autoDownload: true }) });
+    expect(after).toHaveBeenCalledWith({ summary: expect.objectContaining({ id }), zip: expect.any(Uint8Array) }, { settings: expect.objectContaining({ autoDownload: true }), status: 'failure' });
     expect(await ports.bundles.read(id)).toBeDefined();
     recorder.loop.stop();
   });
@@ -186,7 +186,7 @@ describe('FailureJobs: the sinks', () => {
     // The settings change during the after-failure tail.
     changeSettings = async () => void (await ports.settingsStore.update({ bufferSeconds: 30 }));
     await afr.fail({ tabId: 7, reason: 'agent_failure' });
-    expect(afterStore).toHaveBeenCalledWith(expect.anything(), { settings: expect.objectContaining({ bufferSeconds: 20 }) });
+    expect(afterStore).toHaveBeenCalledWith(expect.anything(), { settings: expect.objectContaining({ bufferSeconds: 20 }), status: 'failure' });
     recorder.loop.stop();
   });
 

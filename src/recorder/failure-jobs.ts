@@ -147,7 +147,7 @@ export class FailureJobs {
         unattended,
       });
       this.lastErrorText = null;
-      await runSinks(this.ports.sinks, bundle, { settings }, log);
+      await runSinks(this.ports.sinks, bundle, { settings, status: options.status ?? 'failure' }, log);
       return bundle.summary;
     })()
       .catch((error: unknown) => {

@@ -23,6 +23,7 @@ export interface OperatorApi {
   previewRedaction(input: unknown): Promise<RedactionPreview>;
   chooseTab(input: unknown): Promise<Status>;
   testUpload(input: unknown): Promise<UploadProbeResult>;
+  managedSettings(): Promise<string[]>;
 }
 
 /** What the operator API drives. */
@@ -69,6 +70,8 @@ export function createOperatorApi(recorder: OperatorTarget): OperatorApi {
       if (!delivery) return { ok: false, message: 'This recorder has no delivery.' };
       return delivery.probe(keepMaskedSecrets(upload, recorder.ports.settingsStore.get().upload));
     },
+    /** The top-level settings enterprise policy sets: the options page shows them read-only. */
+    managedSettings: async () => [...recorder.ports.settingsStore.managedKeys()],
     /** "Record this tab": with `scope: 'chosen'` the tab is recorded from now on (or no longer). */
     chooseTab: async (input) => {
       const { tabId, chosen } = parseInput(ChooseTabInputSchema, input, 'chooseTab');

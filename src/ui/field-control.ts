@@ -11,6 +11,8 @@ export interface FieldControl {
   write(value: FormValue): void;
   showErrors(messages: readonly string[]): void;
   markChanged(changed: boolean): void;
+  /** Makes the field read-only, with a note saying who sets it (enterprise policy). */
+  lock(note: string): void;
 }
 
 type Input = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -77,5 +79,10 @@ export function createFieldControl(spec: FieldSpec, onInput: () => void, options
       input.setAttribute('aria-invalid', String(messages.length > 0));
     },
     markChanged: (changed) => element.classList.toggle('changed', changed),
+    lock: (note) => {
+      input.disabled = true;
+      element.classList.add('managed');
+      element.append(h('div', { className: 'field-managed muted', data: { testid: `managed-${spec.key}` } }, note));
+    },
   };
 }

@@ -20,6 +20,7 @@ const RESULT_SCHEMAS = {
   previewRedaction: RedactionPreviewSchema,
   chooseTab: StatusSchema,
   testUpload: UploadProbeResultSchema,
+  managedSettings: z.array(z.string()),
 } satisfies Record<UiApiMethod, z.ZodType>;
 
 /** The arguments of each operator API method. */
@@ -41,6 +42,8 @@ export interface OperatorArgs {
   chooseTab: [input: { tabId: number; chosen: boolean }];
   /** "Test connection" with the upload block as the form has it (a masked secret: the one in force). */
   testUpload: [input: { upload: UploadSettings }];
+  /** The top-level settings enterprise policy sets (read-only on the options page). */
+  managedSettings: [];
 }
 
 /** What a method resolves to, as its answer schema parses it. */

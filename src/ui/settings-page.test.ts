@@ -24,10 +24,11 @@ describe('settings page', () => {
     document.body.replaceChildren();
     stored = DEFAULT_SETTINGS;
   });
-  const mount = async (configure?: (patch: unknown) => unknown) => {
+  const mount = async (configure?: (patch: unknown) => unknown, managed: string[] = []) => {
     const root = document.body.appendChild(document.createElement('div'));
     const fake = fakePorts({
       getSettings: () => stored,
+      managedSettings: () => managed,
       configure:
         configure ??
         ((patch) => {
@@ -111,5 +112,20 @@ describe('settings page', () => {
     expect(byTestId('preview-result').textContent).toBe('Fix the marked rules first.');
     expect(byTestId('error-redaction.fieldNamePatterns').textContent).toBe('item 1 ((): not a valid regular expression');
     expect(calls.some((c) => c[0] === 'previewRedaction')).toBe(false);
+  });
+
+  it('shows settings set by enterprise policy read-only, with a note, and saves the others', async () => {
+    stored = { ...DEFAULT_SETTINGS, upload: { ...DEFAULT_SETTINGS.upload, mode: 's3', s3: { ...DEFAULT_SETTINGS.upload.s3, bucket: 'fleet-runs', secretAccessKey: '••••••••' } } };
+    const fake = await mount(undefined, ['upload']);
+    expect(control('upload.s3.bucket').disabled).toBe(true);
+    expect(control('upload.s3.bucket').value).toBe('fleet-runs');
+    expect(control<HTMLSelectElement>('upload.mode').disabled).toBe(true);
+    expect(byTestId('managed-upload.s3.bucket').textContent).toMatch(/set by your organization/i);
+    expect(control('bufferSeconds').disabled).toBe(false);
+    expect(document.querySelector('[data-testid="managed-bufferSeconds"]')).toBeNull();
+    type('bufferSeconds', '20');
+    await submit();
+    const sent = fake.calls.filter(([m]) => m === 'configure').map(([, patch]) => patch);
+    expect(sent).toEqual([{ bufferSeconds: 20 }]);
   });
 });

@@ -8,14 +8,18 @@ import { createUploadTest } from './upload-test';
 import { ALL_FIELDS, BUNDLE_FIELDS, FAILURE_FIELDS, RECORDING_FIELDS, REDACTION_FIELDS, SIGNAL_ROWS, UPLOAD_FIELDS, type FieldSpec } from './settings-fields';
 import { buildPatch, checkPatch, fieldErrors, fromFormValue, serverFieldErrors, settingsToForm, type FieldErrors, type FormValues } from './settings-form';
 
+/** Beside each field enterprise policy sets. */
+export const MANAGED_NOTE = 'Set by your organization (enterprise policy).';
+
 /**
  * The options page: every setting in four groups. Each edit is checked against the API's own patch
  * schema; Save sends the changed fields as one `configure` patch and shows the API's error if any.
  */
 export async function mountSettingsPage(root: HTMLElement, ports: UiPorts): Promise<void> {
   let settings: Settings;
+  let managed: ReadonlySet<string>;
   try {
-    settings = await ports.call('getSettings');
+    [settings, managed] = await Promise.all([ports.call('getSettings'), ports.call('managedSettings').then((keys) => new Set(keys))]);
   } catch (error) {
     root.replaceChildren(h('p', { className: 'error', attrs: { role: 'alert' } }, `Cannot read the settings: ${errorMessage(error)}`));
     return;
@@ -51,6 +55,8 @@ export async function mountSettingsPage(root: HTMLElement, ports: UiPorts): Prom
   const control = (spec: FieldSpec, compact = false) => {
     const c = createFieldControl(spec, () => evaluate(), { compact });
     controls.set(spec.key, c);
+    // Set by enterprise policy: shown as it is in force, not editable (`configure` would refuse it too).
+    if (managed.has(spec.path[0]!)) c.lock(MANAGED_NOTE);
     return c.element;
   };
 

@@ -12,7 +12,7 @@ import { bundleUpload, uploadStatus } from './upload-status';
  * Delivery as the rest of the recorder reads it: `status().upload`, each bundle's delivery state in
  * `listBundles()`, and the bundles local retention must keep because they are not delivered yet.
  */
-export function deliveryView(outbox: OutboxStore, bundles: BundleStore, clock: Clock, managed: () => boolean, fetchFn: Fetch) {
+export function deliveryView(outbox: OutboxStore, bundles: BundleStore, clock: Clock, managed: () => boolean, fetchFn: Fetch, inMemoryOnly: (bundleId: string) => boolean = () => false) {
   const heldIds = async (): Promise<ReadonlySet<string>> => new Set((await outbox.list()).filter(awaitsDelivery).map((e) => e.bundleId));
   return {
     heldIds,
@@ -25,7 +25,8 @@ export function deliveryView(outbox: OutboxStore, bundles: BundleStore, clock: C
       const [entries, stored] = await Promise.all([outbox.list(), bundles.list()]);
       const held = new Set(entries.filter(awaitsDelivery).map((e) => e.bundleId));
       const heldByRetention = selectExpiredBundles(stored, clock.now(), retentionPolicy(settings)).filter((id) => held.has(id)).length;
-      return uploadStatus(entries, settings.upload.mode, managed(), heldByRetention);
+      const memoryOnly = entries.filter((e) => (e.state === 'pending' || e.state === 'uploading') && inMemoryOnly(e.bundleId)).length;
+      return uploadStatus(entries, settings.upload.mode, managed(), heldByRetention, memoryOnly);
     },
   };
 }

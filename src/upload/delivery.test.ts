@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeBundleZip } from '../../test/fakes/viewer-bundle';
 import type { OutboxEntry } from '../../schemas/upload';
 import { UploadIndexRecordSchema } from '../../schemas/upload';
 import { MemoryOutbox } from '../../test/fakes/memory-outbox';
@@ -32,6 +33,7 @@ function delivery(options: Partial<DeliveryOptions> & { secret?: string } = {}):
     outbox,
     readBundle: async (id) => bundles.get(id),
     activeTarget: async () => ({ target, settingsKey: options.secret ?? 'right' }),
+    origin: () => ({ extensionVersion: '0.1.0', browserVersion: 'Chromium 156' }),
     clock: { now: () => now },
     random: () => 1,
     log: (m) => logs.push(m),
@@ -66,7 +68,8 @@ async function queue(id: string, size = 100): Promise<OutboxEntry> {
     extension_version: '0.1.0',
     browser_version: 'Chromium 156',
   });
-  const entry = newEntry(index, keys, now, false);
+  // As a first attempt leaves it: hashed, its index object made.
+  const entry = { ...newEntry({ id, sizeBytes: size }, keys, now, false), sha256: sums.sha256Hex, index };
   await outbox.put(entry);
   return entry;
 }
@@ -171,6 +174,46 @@ describe('Delivery', () => {
     await delivery().run();
     expect(await outbox.get('b1')).toBeUndefined();
     expect(logs.at(-1)).toMatch(/b1 dropped: the bundle is no longer stored/);
+  });
+
+  it('hashes a bundle once, when it first delivers it, and writes the index object read from its manifest', async () => {
+    const zip = await makeBundleZip();
+    bundles.set('fresh', zip);
+    await outbox.put(newEntry({ id: 'fresh', sizeBytes: zip.byteLength }, objectKeys('fleet', 'fresh', new Date(now).toISOString()), now, false));
+    const digest = vi.spyOn(crypto.subtle, 'digest');
+    await delivery().run();
+    const ofZip = digest.mock.calls.filter(([, data]) => (data as Uint8Array).byteLength === zip.byteLength);
+    expect(ofZip).toHaveLength(1);
+    const entry = (await outbox.get('fresh'))!;
+    expect(entry).toMatchObject({ state: 'delivered', sha256: (await checksumsOf(zip)).sha256Hex });
+    const written = UploadIndexRecordSchema.parse(JSON.parse(new TextDecoder().decode(store.objects.get(entry.indexKey))));
+    expect(written).toMatchObject({ bundle_id: 'fresh', run_id: 'run-1', sha256: entry.sha256, size_bytes: zip.byteLength, extension_version: '0.1.0' });
+  });
+
+  it('fails, without retrying, a bundle whose zip cannot be read for its index object', async () => {
+    bundles.set('junk', new Uint8Array([1, 2, 3]));
+    await outbox.put(newEntry({ id: 'junk', sizeBytes: 3 }, objectKeys('fleet', 'junk', new Date(now).toISOString()), now, false));
+    await delivery().run();
+    expect(await outbox.get('junk')).toMatchObject({ state: 'failed', lastError: expect.stringMatching(/cannot be indexed/) });
+    expect(store.objects.size).toBe(0);
+  });
+
+  it('delivers a bundle kept in memory only before older ones, and says it was lost when a stopped worker lost it', async () => {
+    await queue('old');
+    now += 1_000;
+    await outbox.put({ ...(await queue('spilled')), memoryOnly: true });
+    await delivery({ inMemoryOnly: (id) => id === 'spilled' }).run();
+    expect(store.requests.filter((r) => r.method === 'PUT' && r.key.endsWith('.zip')).map((r) => r.key)).toEqual(['fleet/bundles/2026/11/25/spilled.zip', 'fleet/bundles/2026/11/25/old.zip']);
+
+    const lost = await queue('lost');
+    await outbox.put({ ...lost, memoryOnly: true });
+    bundles.delete('lost'); // the worker stopped: memory is gone
+    await delivery().run();
+    expect(await outbox.get('lost')).toMatchObject({ state: 'failed', lastError: expect.stringMatching(/^lost before delivery: IndexedDB had no room/) });
+    expect(logs.at(-1)).toMatch(/upload of lost failed: lost before delivery/);
+    // Not tried again with the same settings: nothing left to send.
+    await delivery().run();
+    expect((await outbox.get('lost'))!.attempts).toBe(1);
   });
 
   it('refuses to deliver bytes other than those queued', async () => {

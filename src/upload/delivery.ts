@@ -3,6 +3,7 @@ import type { Clock } from '../shared/clock';
 import { errorMessage } from '../shared/error-message';
 import { DEFAULT_BACKOFF, retryDelayMs, type BackoffPolicy } from './backoff';
 import { checksumsOf } from './checksums';
+import { indexRecordOf, type Origin } from './index-record';
 import { isDue } from './outbox';
 import type { ObjectTarget, OutboxStore } from './ports';
 import { UploadError } from './upload-error';
@@ -21,6 +22,10 @@ export interface DeliveryOptions {
   readBundle(bundleId: string): Promise<Uint8Array | undefined>;
   /** Null while delivery is off. */
   activeTarget(): Promise<ActiveTarget | null>;
+  /** What the index object says of the extension and browser. */
+  origin(): Origin;
+  /** Bundles kept in memory only (IndexedDB refused them): delivered first, since a worker stop loses them. */
+  inMemoryOnly?(bundleId: string): boolean;
   clock: Clock;
   random: () => number;
   log: (message: string) => void;
@@ -76,7 +81,8 @@ export class Delivery {
   private async pass(): Promise<number | null> {
     const active = await this.options.activeTarget();
     if (!active) return null;
-    const entries = (await this.options.outbox.list()).sort((a, b) => a.enqueuedAt - b.enqueuedAt);
+    const atRisk = (e: OutboxEntry) => (this.options.inMemoryOnly?.(e.bundleId) ? 0 : 1);
+    const entries = (await this.options.outbox.list()).sort((a, b) => atRisk(a) - atRisk(b) || a.enqueuedAt - b.enqueuedAt);
     for (const entry of entries) {
       if (isDue(entry, this.options.clock.now(), active.settingsKey)) await this.attempt(entry, active);
     }
@@ -93,6 +99,13 @@ export class Delivery {
     };
     await outbox.put(entry);
     const zip = await this.options.readBundle(entry.bundleId);
+    if (!zip && entry.memoryOnly) {
+      // Kept in memory because IndexedDB had no room, and the worker stopped before it was delivered.
+      const lost = 'lost before delivery: IndexedDB had no room for the bundle and the service worker stopped while it waited in memory';
+      await save({ state: 'failed', lastError: lost, failedWith: settingsKey, attempts: entry.attempts + 1 });
+      log(`[afr] upload of ${entry.bundleId} failed: ${lost}`);
+      return;
+    }
     if (!zip) {
       await outbox.delete(entry.bundleId);
       log(`[afr] upload of ${entry.bundleId} dropped: the bundle is no longer stored`);
@@ -100,8 +113,10 @@ export class Delivery {
     }
     try {
       if (!entry.zipDelivered) {
+        // The only time the zip is hashed: its SHA-256 and MD5 go with the request and must come back.
         const sums = await checksumsOf(zip);
-        if (sums.sha256Hex !== entry.sha256) throw new UploadError('config', `the stored bundle ${entry.bundleId} no longer has the bytes it was queued with`);
+        if (entry.sha256 === null) await save({ sha256: sums.sha256Hex, index: await this.indexOf(entry, zip, sums.sha256Hex) });
+        else if (sums.sha256Hex !== entry.sha256) throw new UploadError('config', `the stored bundle ${entry.bundleId} no longer has the bytes it was queued with`);
         if (target.multipart && zip.byteLength > this.multipartFromBytes) await this.putInParts(entry, zip, sums.md5Hex, target, save);
         else await target.put({ key: entry.zipKey, bundleId: entry.bundleId, kind: 'zip', body: zip, sums, contentType: 'application/zip' });
         await save({ zipDelivered: true, multipart: null });
@@ -124,6 +139,15 @@ export class Delivery {
         await save({ state: 'failed', attempts, lastError: message, multipart, failedWith: settingsKey });
         log(`[afr] upload of ${entry.bundleId} stopped until the upload settings change: ${message}`);
       }
+    }
+  }
+
+  /** The index object of a bundle, read from its manifest; an unreadable bundle is no use retrying. */
+  private async indexOf(entry: OutboxEntry, zip: Uint8Array, sha256Hex: string) {
+    try {
+      return await indexRecordOf(entry.bundleId, zip, sha256Hex, entry.zipKey, this.options.origin());
+    } catch (error) {
+      throw new UploadError('config', `the stored bundle ${entry.bundleId} cannot be indexed: ${errorMessage(error)}`);
     }
   }
 

@@ -1,5 +1,4 @@
 import JSZip from 'jszip';
-import type { BundleSummary } from '../../schemas/api';
 import { ManifestSchema } from '../../schemas/manifest';
 import type { UploadIndexRecord } from '../../schemas/upload';
 import { MANIFEST_FILE } from '../bundle-format/file-names';
@@ -15,14 +14,14 @@ export interface Origin {
  * from its own `manifest.json`. The URL loses its query string and fragment (the bundle's URL is
  * redacted already; a flat index is read by more people and tools than the bundle).
  */
-export async function indexRecordOf(summary: BundleSummary, zip: Uint8Array, sha256Hex: string, zipKey: string, origin: Origin): Promise<UploadIndexRecord> {
+export async function indexRecordOf(bundleId: string, zip: Uint8Array, sha256Hex: string, zipKey: string, origin: Origin): Promise<UploadIndexRecord> {
   const archive = await JSZip.loadAsync(zip);
   const file = archive.file(MANIFEST_FILE);
-  if (!file) throw new Error(`bundle ${summary.id} has no ${MANIFEST_FILE}`);
+  if (!file) throw new Error(`bundle ${bundleId} has no ${MANIFEST_FILE}`);
   const manifest = ManifestSchema.parse(JSON.parse(await file.async('string')));
   return {
     index_version: 1,
-    bundle_id: summary.id,
+    bundle_id: bundleId,
     run_id: manifest.run_id,
     agent: manifest.run.agent,
     agent_version: manifest.run.agent_version,

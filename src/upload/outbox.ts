@@ -1,16 +1,20 @@
-import type { OutboxEntry, UploadIndexRecord, UploadState } from '../../schemas/upload';
+import type { OutboxEntry, UploadState } from '../../schemas/upload';
 import type { ObjectKeys } from '../bundle-format/bucket-layout';
 
-/** A new entry for a bundle stored just now: due at once, or `skipped` when the settings leave it home. */
-export function newEntry(index: UploadIndexRecord, keys: ObjectKeys, now: number, skip: boolean): OutboxEntry {
+/**
+ * A new entry for a bundle stored just now: due at once, or `skipped` when the settings leave it home.
+ * Its checksum and index object are left to the delivery, which reads the zip anyway.
+ */
+export function newEntry(bundle: { id: string; sizeBytes: number }, keys: ObjectKeys, now: number, skip: boolean, memoryOnly = false): OutboxEntry {
   return {
-    bundleId: index.bundle_id,
+    bundleId: bundle.id,
     state: skip ? 'skipped' : 'pending',
     zipKey: keys.zip,
     indexKey: keys.index,
-    sizeBytes: index.size_bytes,
-    sha256: index.sha256,
-    index,
+    sizeBytes: bundle.sizeBytes,
+    sha256: null,
+    index: null,
+    ...(memoryOnly ? { memoryOnly } : {}),
     zipDelivered: false,
     multipart: null,
     attempts: 0,

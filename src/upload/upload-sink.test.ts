@@ -1,10 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { BundleSummary } from '../../schemas/api';
 import { DEFAULT_SETTINGS } from '../../schemas/settings';
-import { UploadIndexRecordSchema, UploadSettingsSchema, type UploadSettings } from '../../schemas/upload';
+import { UploadSettingsSchema, type UploadSettings } from '../../schemas/upload';
 import { MemoryOutbox } from '../../test/fakes/memory-outbox';
-import { makeBundleContents, makeBundleZip } from '../../test/fakes/viewer-bundle';
-import { checksumsOf } from './checksums';
+import { makeBundleZip } from '../../test/fakes/viewer-bundle';
 import { uploadSink } from './upload-sink';
 
 const summary: BundleSummary = {
@@ -24,7 +23,6 @@ function sinkWith(upload: UploadSettings, outbox = new MemoryOutbox()) {
   let kicks = 0;
   const sink = uploadSink({
     outbox,
-    origin: () => ({ extensionVersion: '0.1.0', browserVersion: 'Chromium 156.0' }),
     clock: { now: () => 1_000 },
     kick: () => kicks++,
   });
@@ -37,35 +35,33 @@ const s3 = UploadSettingsSchema.parse({
 });
 
 describe('uploadSink', () => {
-  it('queues a stored bundle with its keys, checksum and index record read from its manifest', async () => {
-    const zip = await makeBundleZip();
+  it('queues a stored bundle with its keys, and reads nothing of its zip (hashing is the delivery’s, off the path to the stored bundle)', async () => {
+    const zip = new Uint8Array(4096).fill(7); // not even a zip: the sink must not open it
     const { sink, outbox, kicks, settings } = sinkWith(s3);
+    const digest = vi.spyOn(crypto.subtle, 'digest');
     await sink.afterStore({ summary, zip }, { settings });
-    const entry = (await outbox.get(summary.id))!;
-    expect(entry).toMatchObject({
+    expect(digest).not.toHaveBeenCalled();
+    expect(await outbox.get(summary.id)).toMatchObject({
       state: 'pending',
       zipKey: 'fleet/bundles/2026/11/25/20261125-090000-ab12.zip',
       indexKey: 'fleet/index/2026/11/25/20261125-090000-ab12.json',
-      sha256: (await checksumsOf(zip)).sha256Hex,
+      sha256: null,
+      index: null,
       sizeBytes: zip.byteLength,
-    });
-    expect(UploadIndexRecordSchema.parse(entry.index)).toMatchObject({
-      bundle_id: summary.id,
-      run_id: 'run-1',
-      status: 'failure',
-      reason: 'assertion_failed',
-      url: 'https://shop.test/checkout',
-      extension_version: '0.1.0',
-      browser_version: 'Chromium 156.0',
     });
     expect(kicks()).toBe(1);
   });
 
+  it('marks a bundle the store could keep in memory only', async () => {
+    const outbox = new MemoryOutbox();
+    const sink = uploadSink({ outbox, clock: { now: () => 1_000 }, inMemoryOnly: () => true, kick: () => {} });
+    await sink.afterStore({ summary, zip: new Uint8Array(10) }, { settings: { ...DEFAULT_SETTINGS, upload: s3 } });
+    expect(await outbox.get(summary.id)).toMatchObject({ state: 'pending', memoryOnly: true });
+  });
+
   it('leaves passing runs home when only failures are delivered', async () => {
-    const contents = makeBundleContents();
-    const zip = await makeBundleZip({ manifest: { ...contents.manifest, status: 'success', failure_reason: 'run_passed' } });
     const { sink, outbox, kicks, settings } = sinkWith({ ...s3, include: 'failures' });
-    await sink.afterStore({ summary, zip }, { settings });
+    await sink.afterStore({ summary, zip: new Uint8Array(10) }, { settings, status: 'success' });
     expect(await outbox.get(summary.id)).toMatchObject({ state: 'skipped' });
     expect(kicks()).toBe(0);
   });

@@ -1,7 +1,7 @@
 import type { BundleUpload, OutboxEntry, UploadSettings, UploadStatus } from '../../schemas/upload';
 import { countStates } from './outbox';
 
-export function uploadStatus(entries: readonly OutboxEntry[], mode: UploadSettings['mode'], managed: boolean, heldByRetention: number): UploadStatus {
+export function uploadStatus(entries: readonly OutboxEntry[], mode: UploadSettings['mode'], managed: boolean, heldByRetention: number, memoryOnly = 0): UploadStatus {
   const counts = countStates(entries);
   const byTime = [...entries].sort((a, b) => (b.deliveredAt ?? b.enqueuedAt) - (a.deliveredAt ?? a.enqueuedAt));
   const lastError = byTime.find((e) => e.lastError !== null && e.state !== 'delivered')?.lastError ?? null;
@@ -17,6 +17,7 @@ export function uploadStatus(entries: readonly OutboxEntry[], mode: UploadSettin
     lastDeliveredAt: delivered === null ? null : new Date(delivered).toISOString(),
     managed,
     heldByRetention,
+    memoryOnly,
   };
 }
 
