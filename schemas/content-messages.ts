@@ -29,11 +29,18 @@ export const RedactionReportMessageSchema = z.strictObject({ type: z.literal('re
  */
 export const RedactionSyncMessageSchema = z.strictObject({ type: z.literal('redaction/sync') });
 
+/**
+ * Background → content script (top frame): take a DOM timeline checkpoint now (an agent's step,
+ * assertion or mark is being recorded). Answer: its `CheckpointRef`, or null (no timeline here).
+ */
+export const TimelineCheckpointMessageSchema = z.strictObject({ type: z.literal('timeline/checkpoint'), label: z.string().check(z.maxLength(200)) });
+
 /** Everything the content script accepts from the background. */
 export const ToContentMessageSchema = z.discriminatedUnion('type', [
   SnapshotCaptureMessageSchema,
   RedactionPreviewMessageSchema,
   RedactionReportMessageSchema,
   RedactionSyncMessageSchema,
+  TimelineCheckpointMessageSchema,
 ]);
 export type ToContentMessage = z.infer<typeof ToContentMessageSchema>;

@@ -21,3 +21,20 @@ export const STEPS_IN_FLIGHT_MS = STEP_BATCH_WINDOW_MS + 150;
 
 /** A page's error report is capped at these lengths (the worker compares reports within them). */
 export const PAGE_ERROR_LIMITS = { messageChars: 4096, stackChars: 16 * 1024 } as const;
+
+/**
+ * Bounds of the DOM timeline a top frame sends (`timeline/start`, `timeline/entries`): the worker
+ * refuses a message past them. `messageChars`: the message as JSON.
+ */
+export const TIMELINE_LIMITS = {
+  records: 200_000,
+  batchEntries: 2_000,
+  messageChars: 16 * 1024 * 1024,
+  labelChars: 200,
+} as const;
+
+/** A page's timeline entries wait at most this long before they go to the background. */
+export const TIMELINE_FLUSH_MS = 500;
+
+/** Label of the checkpoint a document takes as it is left (`pagehide`). */
+export const LEAVE_PAGE_LABEL = 'leave page';

@@ -4,6 +4,7 @@ import { StepKindSchema, StepTargetSchema } from './steps';
 import { PAGE_LIMITS } from './page-protocol';
 import { AgentCommandSchema } from './agent';
 import { STEP_BATCH_MAX } from './content-messages';
+import { CheckpointRefSchema, TimelineEntriesMessageSchema, TimelineStartMessageSchema } from './timeline';
 
 export {
   STEP_BATCH_MAX,
@@ -11,6 +12,7 @@ export {
   RedactionPreviewMessageSchema,
   RedactionReportMessageSchema,
   RedactionSyncMessageSchema,
+  TimelineCheckpointMessageSchema,
   ToContentMessageSchema,
   type ToContentMessage,
 } from './content-messages';
@@ -35,6 +37,8 @@ export const StepObservedMessageSchema = z
     label: z.string().max(PAGE_LIMITS.labelChars).nullable(),
     /** The event was dispatched by the page's script (`isTrusted: false`); absent for input from the browser. */
     synthetic: z.literal(true).optional(),
+    /** Capture level `trace` and up, top frame: the DOM timeline's checkpoint taken just before the action. */
+    checkpoint: CheckpointRefSchema.optional(),
   })
   .strict();
 
@@ -205,6 +209,8 @@ export const ToBackgroundMessageSchema = z.discriminatedUnion('type', [
   AgentCommandMessageSchema,
   PageErrorSignalMessageSchema,
   SensitiveRectsMessageSchema,
+  TimelineStartMessageSchema,
+  TimelineEntriesMessageSchema,
 ]);
 export type ToBackgroundMessage = z.infer<typeof ToBackgroundMessageSchema>;
 

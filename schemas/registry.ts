@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ManifestSchema } from './manifest';
 import { DiagnosticsSchema } from './diagnostics';
 import { SnapshotFileSchema } from './snapshot';
-import { TimelineDataSchema, TimelineDiffSchema, TimelineSnapshotSchema } from './timeline';
+import { StepSnapshotFileSchema, TimelineDataSchema, TimelineDiffSchema, TimelineSnapshotSchema } from './timeline';
 import { StepsFileSchema } from './steps';
 import { SettingsSchema } from './settings';
 import { PageMessageSchema } from './page-protocol';
@@ -42,6 +42,7 @@ export const PUBLISHED_SCHEMAS: Record<string, z.core.$ZodType> = {
   timeline: TimelineDataSchema,
   'timeline-snapshot': TimelineSnapshotSchema,
   'timeline-diff': TimelineDiffSchema,
+  'step-snapshot': StepSnapshotFileSchema,
 };
 
 /** The JSON Schema file each bundle file is checked against. */

@@ -40,6 +40,17 @@ export const SettingsSchema = z
       .max(2 * 1024 * 1024 * 1024)
       .default(64 * 1024 * 1024),
     /**
+     * Byte cap of the DOM timeline kept in IndexedDB (capture level `trace` and up): every recorded
+     * document's base and changes, estimated as JSON; the oldest documents go first, then the oldest
+     * changes of a document are folded into its base.
+     */
+    maxTimelineBytes: z
+      .number()
+      .int()
+      .min(1024 * 1024)
+      .max(512 * 1024 * 1024)
+      .default(16 * 1024 * 1024),
+    /**
      * Where frames come from: `screencast` (CDP `Page.startScreencast` through the recorder's debugger
      * session, up to `fps`), `visibleTab` (`chrome.tabs.captureVisibleTab`, about 2 a second, the visible
      * tab only), or `auto`: screencast where the debugger is attached, visibleTab elsewhere.

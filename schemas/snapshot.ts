@@ -111,6 +111,11 @@ export const SnapshotFileSchema = z
     bundle_id: z.string(),
     snapshot: PageSnapshotSchema.nullable(),
     error: z.string().nullable(),
+    /**
+     * When the failure page is a fresh document (a navigation replaced the page the agent acted on):
+     * the file of `snapshots/` holding the last state of the document before it.
+     */
+    previous: z.string().optional(),
   })
   .strict();
 export type SnapshotFile = z.infer<typeof SnapshotFileSchema>;

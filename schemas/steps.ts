@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CheckpointRefSchema, StepChangesSchema, TargetPlaceFields } from './timeline';
 
 /** Where a step came from: the content script's action observer, the agent, or the recorder itself. */
 export const StepSourceSchema = z.enum(['observer', 'agent', 'recorder']);
@@ -37,6 +38,8 @@ export const StepTargetSchema = z
     role: z.string().optional(),
     name: z.string().optional(),
     selector: z.string(),
+    /** Capture level `trace` and up: the node hit in the step's snapshot, its rect and the pointer's point. */
+    ...TargetPlaceFields,
   })
   .strict();
 
@@ -70,6 +73,12 @@ export const StepSchema = z
      * `element.click()`), not input from the browser (a person, Playwright, Puppeteer, CDP). Absent otherwise.
      */
     synthetic: z.literal(true).optional(),
+    /** Capture level `trace` and up: the DOM timeline's checkpoint taken for this step (the page just before it). */
+    checkpoint: CheckpointRefSchema.optional(),
+    /** In a bundle: the file of `snapshots/` holding the page at this step. */
+    snapshot: z.string().optional(),
+    /** In a bundle: what changed from this step's page to the next one seen. */
+    changes: StepChangesSchema.optional(),
   })
   .strict();
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RectSchema, SNAPSHOT_NODE_FIELDS } from './snapshot';
+import { TIMELINE_LIMITS } from './content-port';
 
 /**
  * The DOM timeline: a redacted base snapshot of one document, then the changes seen by a
@@ -163,3 +164,73 @@ export type TimelineDiff = z.infer<typeof TimelineDiffSchema>;
 /** What an action hit: its node in the timeline and its box in the viewport (CSS pixels). */
 export const TimelineTargetSchema = z.object({ node_id: TimelineNodeIdSchema.nullable(), rect: RectSchema.nullable() }).strict();
 export type TimelineTarget = z.infer<typeof TimelineTargetSchema>;
+
+/** Where a step's page is in the timeline: the document and the checkpoint taken for it. */
+export const CheckpointRefSchema = z.object({ document_id: z.string().max(100), seq: z.number().int().nonnegative() }).strict();
+export type CheckpointRef = z.infer<typeof CheckpointRefSchema>;
+
+/**
+ * What an observed action hit, as a step carries it: the node in the timeline, the element's box in
+ * the viewport and, for pointer actions, the point (CSS pixels).
+ */
+export const TargetPlaceFields = {
+  node: TimelineNodeIdSchema.optional(),
+  rect: RectSchema.optional(),
+  point: z.object({ x: z.number(), y: z.number() }).strict().optional(),
+};
+
+/**
+ * Content script (top frame) → background: a document's timeline starts, with its base (the first
+ * snapshot, taken in slices at document start) and any entries already recorded.
+ */
+export const TimelineStartMessageSchema = z
+  .object({
+    type: z.literal('timeline/start'),
+    ts: z.number(),
+    data: TimelineDataSchema.extend({
+      base: TimelineDataSchema.shape.base.extend({ records: z.array(TimelineRecordSchema).max(TIMELINE_LIMITS.records) }),
+      entries: z.array(TimelineEntrySchema).max(TIMELINE_LIMITS.batchEntries),
+    }),
+  })
+  .strict();
+export type TimelineStartMessage = z.infer<typeof TimelineStartMessageSchema>;
+
+/**
+ * Content script (top frame) → background: the entries recorded since the last message, in order.
+ * `first` counts the document's entries sent before these (the worker drops a batch after a gap).
+ */
+export const TimelineEntriesMessageSchema = z
+  .object({
+    type: z.literal('timeline/entries'),
+    document_id: z.string().max(100),
+    first: z.number().int().nonnegative(),
+    entries: z.array(TimelineEntrySchema).min(1).max(TIMELINE_LIMITS.batchEntries),
+  })
+  .strict();
+export type TimelineEntriesMessage = z.infer<typeof TimelineEntriesMessageSchema>;
+
+export const STEP_SNAPSHOT_FILE_VERSION = 1;
+
+/**
+ * `snapshots/<name>.json`: the page as it was at a step (rebuilt whole from the timeline), written
+ * once for every step showing the same page. Steps name it in `steps.json` (`snapshot`).
+ */
+export const StepSnapshotFileSchema = z
+  .object({
+    version: z.literal(STEP_SNAPSHOT_FILE_VERSION),
+    bundle_id: z.string(),
+    snapshot: TimelineSnapshotSchema,
+  })
+  .strict();
+export type StepSnapshotFile = z.infer<typeof StepSnapshotFileSchema>;
+
+/** What a step changed: the diff from its snapshot to the next one, and the same in plain words. */
+export const StepChangesSchema = z
+  .object({
+    /** The snapshot file compared with (the next page seen). */
+    to: z.string(),
+    description: z.string(),
+    diff: TimelineDiffSchema,
+  })
+  .strict();
+export type StepChanges = z.infer<typeof StepChangesSchema>;

@@ -43,6 +43,7 @@ export const RECORDING_FIELDS: FieldSpec[] = [
   field(['captureLevel'], 'Capture level', { type: 'enum', options: CAPTURE_LEVELS }, 'off < metadata (timeline) < trace (+ DOM snapshot) < screenshots (+ frames) < video = full (+ clip).'),
   numberField('bufferSeconds', 'Seconds kept before a failure', 's'),
   numberField('maxBufferBytes', 'Frame ring cap (bytes)', 'bytes', 'The oldest frames are evicted first.'),
+  numberField('maxTimelineBytes', 'DOM timeline cap (bytes)', 'bytes', 'The page at every step (capture level trace and up); the oldest pages go first.'),
   field(['captureSource'], 'Capture source', { type: 'enum', options: ['auto', 'screencast', 'visibleTab'] }, 'auto: screencast where the debugger is attached, captureVisibleTab elsewhere.'),
   numberField('fps', 'Screencast frames per second', undefined, 'Up to 30.'),
   numberField('maxWidth', 'Screencast max width (CSS px)'),
