@@ -18,8 +18,10 @@ export const LAYERS = {
   settings: { pattern: 'src/settings', may: ['schemas', 'shared'] },
   // Page side: runs in the content script and the page's world only.
   snapshot: { pattern: 'src/snapshot', may: ['schemas', 'shared', 'redact'] },
-  // The DOM timeline's page side: incremental recorder, rebuild, diff (wired by the content script).
-  timeline: { pattern: 'src/timeline', may: ['schemas', 'shared', 'redact', 'snapshot'] },
+  // The DOM timeline as plain data, for both sides: mirror, change log, rebuild, diff, its words.
+  'timeline-data': { pattern: 'src/timeline-data', may: ['schemas', 'shared'] },
+  // The DOM timeline's page side: the incremental recorder (wired by the content script).
+  timeline: { pattern: 'src/timeline', may: ['schemas', 'shared', 'redact', 'snapshot', 'timeline-data'] },
   page: { pattern: 'src/page', may: ['schemas', 'shared', 'redact', 'snapshot', 'settings'] },
   // The bundle format: file names, registry, bounded zip reading, parsing, views. Writer and readers
   // import it, never each other.
@@ -32,14 +34,16 @@ export const LAYERS = {
   capture: { pattern: 'src/capture', may: ['schemas', 'shared', 'redact', 'ring'] },
   // The page's trust boundary in the worker: which frames speak for the page, per-tab quotas.
   trust: { pattern: 'src/trust', may: ['schemas', 'shared'] },
-  bundle: { pattern: 'src/bundle', may: ['schemas', 'shared', 'bundle-format', 'redact', 'settings', 'ring', 'steps', 'capture', 'clip'] },
+  // The worker's keeping of each tab's DOM timeline (IndexedDB behind a port), under a window and a byte cap.
+  'timeline-store': { pattern: 'src/timeline-store', may: ['schemas', 'shared', 'timeline-data'] },
+  bundle: { pattern: 'src/bundle', may: ['schemas', 'shared', 'bundle-format', 'redact', 'settings', 'ring', 'steps', 'capture', 'clip', 'timeline-data', 'timeline-store'] },
   // Delivery of stored bundles to S3-compatible storage: outbox, signer, targets, the after-store sink.
   upload: { pattern: 'src/upload', may: ['schemas', 'shared', 'bundle', 'bundle-format'] },
   // The toolbar button's badge: which state to show, kept in step on change (pure; chrome.action is a port).
   toolbar: { pattern: 'src/toolbar', may: ['schemas', 'shared'] },
-  recorder: { pattern: 'src/recorder', may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle', 'trust'] },
+  recorder: { pattern: 'src/recorder', may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle', 'trust', 'timeline-store'] },
   // The browser: the only code (with entrypoints/) that touches chrome.*, IndexedDB, OffscreenCanvas.
-  platform: { pattern: 'src/platform', may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle', 'bundle-format', 'upload', 'toolbar'] },
+  platform: { pattern: 'src/platform', may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle', 'bundle-format', 'upload', 'toolbar', 'timeline-store'] },
   // Readers: the viewer (extension page and viewer.html), the operator pages, the command line.
   viewer: { pattern: 'src/viewer', may: ['schemas', 'shared', 'bundle-format'] },
   ui: { pattern: 'src/ui', may: ['schemas', 'shared', 'settings', 'bundle-format', 'viewer'] },
@@ -60,11 +64,11 @@ export const LAYERS = {
 const ENTRY_FILES = {
   'content-script': {
     pattern: 'entrypoints/*content.ts',
-    may: ['schemas', 'shared', 'redact', 'settings', 'snapshot', 'page'],
+    may: ['schemas', 'shared', 'redact', 'settings', 'snapshot', 'page', 'timeline', 'timeline-data'],
   },
   'service-worker': {
     pattern: 'entrypoints/background.ts',
-    may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle', 'bundle-format', 'trust', 'recorder', 'upload', 'toolbar', 'platform'],
+    may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle', 'bundle-format', 'trust', 'recorder', 'upload', 'toolbar', 'platform', 'timeline-store'],
   },
 };
 

@@ -45,6 +45,9 @@ import { chromeManagedPolicy, onManagedPolicyChanged } from '../src/platform/man
 import { keepAliveWhile } from '../src/platform/keep-alive';
 import { Toolbar } from '../src/toolbar/toolbar';
 import { chromeActionBadge } from '../src/platform/action-badge';
+import { TimelineKeeper } from '../src/timeline-store/timeline-keeper';
+import { IdbTimelineStorage } from '../src/platform/idb-timeline-storage';
+import { requestTimelineCheckpoint } from '../src/platform/timeline-checkpoint-client';
 
 export default defineBackground(() => {
   const log = (message: string) => console.warn(message);
@@ -131,6 +134,13 @@ export default defineBackground(() => {
   // A bundle IndexedDB refused waits for delivery in memory: the worker does not take its idle stop
   // until it is delivered (or fails for good).
   keepAliveWhile(async () => (await outbox.list()).some((e) => (e.state === 'pending' || e.state === 'uploading') && inMemoryOnly(e.bundleId)), log);
+  // Each tab's DOM timeline (capture level `trace` and up), under the window and its own byte cap.
+  const timeline = new TimelineKeeper(
+    new IdbTimelineStorage(),
+    systemClock,
+    () => ({ windowMs: settingsStore.get().bufferSeconds * 1000, maxBytes: settingsStore.get().maxTimelineBytes }),
+    log,
+  );
   // The debugger's callbacks use `recorder`; they only run once events arrive, after this line.
   const recorder = new Recorder({
     clock: systemClock,
@@ -156,6 +166,8 @@ export default defineBackground(() => {
     },
     extension: { name: browser.runtime.getManifest().name, version: browser.runtime.getManifest().version },
     snapshot: (tabId) => requestSnapshot(tabId),
+    timeline,
+    timelineCheckpoint: requestTimelineCheckpoint,
     requestRegions: requestRegionsReport,
     syncRegions: syncRegionsReport,
     encodeClip: encodeClipOffscreen,

@@ -2,11 +2,12 @@ import { defineContentScript } from 'wxt/utils/define-content-script';
 import { ToContentMessageSchema } from '../schemas/content-messages';
 import type { SnapshotCaptureResult, ToBackgroundMessage } from '../schemas/messages';
 import { openBackgroundChannel } from '../src/page/background-channel';
-import { CONTENT_PORT_AGAIN_NAME, CONTENT_PORT_NAME } from '../schemas/content-port';
+import { CONTENT_PORT_AGAIN_NAME, CONTENT_PORT_NAME, LEAVE_PAGE_LABEL } from '../schemas/content-port';
 import { startPageBridge, startPageErrorRelay } from '../src/page/page-bridge';
 import { createStepBatcher } from '../src/page/step-batcher';
 import { RECT_REPORTER_GRACE_MS, startSensitiveRectReporter, type RectReporter } from '../src/page/rect-reporter';
-import { recordsFramesFromStoredSettings } from '../src/settings/stored-capture-level';
+import { recordsFramesFromStoredSettings, timelineFromStoredSettings } from '../src/settings/stored-capture-level';
+import { startPageTimeline, type PageTimeline } from '../src/timeline/page-timeline';
 import { takeSnapshot } from '../src/snapshot/take-snapshot';
 import { observeActions } from '../src/page/observe-actions';
 import { compileRedactionRules, selectorValidator } from '../src/redact/custom-rules';
@@ -60,6 +61,8 @@ export default defineContentScript({
       if (e.type === 'pageshow' && !(e as PageTransitionEvent).persisted) return;
       channel.reopen();
       rectReporter?.refresh(true);
+      // A page restored from the cache is recorded afresh: the worker may have let its timeline go.
+      if (e.type === 'pageshow') restartTimeline();
       // Settings may have changed while the page was cached or prerendered.
       readSettings();
     };
@@ -108,6 +111,36 @@ export default defineContentScript({
       stopRectReporter();
     });
 
+    // Top frame, capture level `trace` and up: the page's DOM as a timeline (the page at every step),
+    // started once the document is parsed and the custom rules are known; recorded again from a fresh
+    // first snapshot when the rules change (what was recorded stays masked by the rules of its time).
+    let timeline: PageTimeline | null = null;
+    let timelineWanted = false;
+    let timelineSeconds = 15;
+    let timelineRules = '';
+    const startTimelineNow = () => {
+      if (timeline || !timelineWanted || disposed) return;
+      timeline = startPageTimeline(document, masker, { bufferSeconds: timelineSeconds, send, warn: (m, e) => warnOnce(m, e ?? '') });
+    };
+    const syncTimeline = () => {
+      if (!isTop || !rulesKnown || disposed) return;
+      if (!timelineWanted) {
+        timeline?.stop();
+        timeline = null;
+      } else if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', startTimelineNow, { once: true });
+      else startTimelineNow();
+    };
+    const restartTimeline = () => {
+      if (!timeline) return;
+      timeline.stop();
+      timeline = null;
+      syncTimeline();
+    };
+    disposers.push(() => {
+      timeline?.stop();
+      timeline = null;
+    });
+
     // Custom redaction rules from the settings, kept current; the built-in rules apply meanwhile.
     // Every producer of text in this frame is handed `currentMasker`, so they all apply the same rules.
     const isValidSelector = selectorValidator(document);
@@ -117,6 +150,14 @@ export default defineContentScript({
       framesRecorded = recordsFramesFromStoredSettings(stored);
       rectReporter?.refresh();
       syncRectReporter();
+      const wanted = timelineFromStoredSettings(stored);
+      const rulesKey = JSON.stringify(redactionRulesFromStoredSettings(stored));
+      const changed = rulesKey !== timelineRules || wanted.bufferSeconds !== timelineSeconds;
+      timelineWanted = wanted.recorded;
+      timelineSeconds = wanted.bufferSeconds;
+      timelineRules = rulesKey;
+      if (changed) restartTimeline();
+      syncTimeline();
       for (const problem of problems) warnOnce('custom redaction rule ignored', problem);
     };
     const readSettings = () =>
@@ -127,6 +168,7 @@ export default defineContentScript({
         .finally(() => {
           rulesKnown = true;
           syncRectReporter();
+          syncTimeline();
         });
     void readSettings();
     const onStorage = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
@@ -135,23 +177,33 @@ export default defineContentScript({
     chrome.storage.onChanged.addListener(onStorage);
     disposers.push(() => chrome.storage.onChanged.removeListener(onStorage));
 
-    disposers.push(observeActions(window, send, currentMasker), startPageBridge(window, send, currentMasker));
+    const place = isTop ? (label: string, el: Element | null, point?: { x: number; y: number }) => timeline?.beforeAction(label, el, point) ?? null : undefined;
+    disposers.push(observeActions(window, send, currentMasker, { place }), startPageBridge(window, send, currentMasker));
     // Waiting steps go before the page is left, hidden or frozen. Registered after the observer, and
     // not capturing, so the values it flushes on pagehide are in.
-    const flushSteps = () => batcher.flush();
-    const flushWhenHidden = () => document.visibilityState === 'hidden' && batcher.flush();
-    window.addEventListener('pagehide', flushSteps);
+    const flushSteps = () => {
+      batcher.flush();
+      timeline?.flush();
+    };
+    const flushWhenHidden = () => document.visibilityState === 'hidden' && flushSteps();
+    // The page as it is left: its last state survives the navigation that replaces it.
+    const leavePage = () => {
+      timeline?.checkpoint(LEAVE_PAGE_LABEL);
+      flushSteps();
+    };
+    window.addEventListener('pagehide', leavePage);
     document.addEventListener('freeze', flushSteps);
     document.addEventListener('visibilitychange', flushWhenHidden);
     // The background is packaging a bundle or asking for regions (it reaches every frame): the steps before it go first.
     // Not for a frame's question (`redaction/sync`, several a second): steps may stay batched.
     const onBackgroundMessage = (message: unknown) => {
-      if ((message as { type?: unknown } | null)?.type !== 'redaction/sync') batcher.flush();
+      const type = (message as { type?: unknown } | null)?.type;
+      if (type !== 'redaction/sync' && type !== 'timeline/checkpoint') flushSteps();
       return false;
     };
     chrome.runtime.onMessage.addListener(onBackgroundMessage);
     disposers.push(() => {
-      window.removeEventListener('pagehide', flushSteps);
+      window.removeEventListener('pagehide', leavePage);
       document.removeEventListener('freeze', flushSteps);
       document.removeEventListener('visibilitychange', flushWhenHidden);
       chrome.runtime.onMessage.removeListener(onBackgroundMessage);
@@ -174,6 +226,10 @@ export default defineContentScript({
         }
         rectReporter.sync((report) => sendResponse(report));
         return true; // answered at the second animation frame from now
+      }
+      if (parsed.data.type === 'timeline/checkpoint') {
+        sendResponse(timeline?.checkpoint(parsed.data.label) ?? null);
+        return false;
       }
       if (parsed.data.type === 'redaction/preview') {
         const { rules, problems } = compileRedactionRules(parsed.data.rules, isValidSelector);

@@ -123,6 +123,14 @@ export const StatusSchema = z
       .object({ quotaErrors: z.number().int().nonnegative(), lastError: z.string().nullable(), framesInMemory: z.number().int().nonnegative() })
       .strict(),
     steps: z.number().int().nonnegative(),
+    /**
+     * The DOM timeline kept (capture level `trace` and up): documents, estimated bytes (of
+     * `maxTimelineBytes`), and when the latest document's recording started (ms since the epoch).
+     */
+    timeline: z
+      .object({ documents: z.number().int().nonnegative(), bytes: z.number().int().nonnegative(), latestStart: z.number().nullable() })
+      .strict()
+      .optional(),
     bundles: z.number().int().nonnegative(),
     packaging: z.boolean(),
     /** Why the latest bundle the recorder set out to write could not be written (a store refused it…), else null. */

@@ -36,5 +36,11 @@ export const TIMELINE_LIMITS = {
 /** A page's timeline entries wait at most this long before they go to the background. */
 export const TIMELINE_FLUSH_MS = 500;
 
+/** Label of the checkpoint a document takes once its timeline has started (the page as it loaded). */
+export const LOAD_PAGE_LABEL = 'load page';
+
 /** Label of the checkpoint a document takes as it is left (`pagehide`). */
 export const LEAVE_PAGE_LABEL = 'leave page';
+
+/** Version of the DOM timeline's data (`TimelineDataSchema`); here so the page side reads it without the schemas. */
+export const TIMELINE_VERSION = 1;

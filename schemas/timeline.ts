@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RectSchema, SNAPSHOT_NODE_FIELDS } from './snapshot';
-import { TIMELINE_LIMITS } from './content-port';
+import { TIMELINE_LIMITS, TIMELINE_VERSION } from './content-port';
 
 /**
  * The DOM timeline: a redacted base snapshot of one document, then the changes seen by a
@@ -61,7 +61,7 @@ export const TimelineEntrySchema = z.discriminatedUnion('kind', [ChildrenChangeS
 export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
 export type TimelineChange = Exclude<TimelineEntry, Checkpoint>;
 
-export const TIMELINE_VERSION = 1;
+export { TIMELINE_VERSION };
 
 /** One document's timeline as the recorder hands it over: base, then entries in time order. */
 export const TimelineDataSchema = z
@@ -153,7 +153,8 @@ export const TimelineDiffSchema = z
           tag: z.string(),
           label: z.string().optional(),
           redacted: z.boolean(),
-          ...fromTo(z.union([z.string(), z.boolean()]).nullable()),
+          // Described, so the JSON Schema reads `anyOf` (strict JSON Schema validators refuse a union of types).
+          ...fromTo(z.union([z.string(), z.boolean().meta({ description: 'checked state' })]).nullable()),
         })
         .strict(),
     ),
@@ -178,6 +179,14 @@ export const TargetPlaceFields = {
   rect: RectSchema.optional(),
   point: z.object({ x: z.number(), y: z.number() }).strict().optional(),
 };
+
+/** Where an action happened, as the content script hands it to its step: the checkpoint and the target's place. */
+export interface ActionPlace {
+  checkpoint: CheckpointRef;
+  node?: number;
+  rect?: z.infer<typeof RectSchema>;
+  point?: { x: number; y: number };
+}
 
 /**
  * Content script (top frame) → background: a document's timeline starts, with its base (the first

@@ -32,3 +32,20 @@ export const frameFileName = (index: number): string => `${FRAMES_DIR}frame_${St
 
 /** Whether `name` is shaped like one of the bundle's frame files (not whether the bundle holds it). */
 export const isFrameFileName = (name: string): boolean => FRAME_FILE_PATTERN.test(name);
+
+/** The folder of the pages at each step (`snapshots/page-001.json`), capture level `trace` and up. */
+export const STEP_SNAPSHOTS_DIR = 'snapshots/';
+
+/** The page at the failure and at the last action as an indented outline, for models. */
+export const OUTLINE_FILE = 'outline.md';
+
+const STEP_SNAPSHOT_FILE_PATTERN = /^snapshots\/page-\d{3,}\.json$/;
+
+/**
+ * Name of the `index`th (0-based) page written to `snapshots/`, numbered from 1 in time order.
+ * @example stepSnapshotFileName(0) // 'snapshots/page-001.json'
+ */
+export const stepSnapshotFileName = (index: number): string => `${STEP_SNAPSHOTS_DIR}page-${String(index + 1).padStart(3, '0')}.json`;
+
+/** Whether `name` is shaped like one of the bundle's step snapshot files. */
+export const isStepSnapshotFileName = (name: string): boolean => STEP_SNAPSHOT_FILE_PATTERN.test(name);

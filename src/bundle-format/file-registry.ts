@@ -4,7 +4,8 @@ import { ManifestSchema, type Manifest } from '../../schemas/manifest';
 import { SnapshotFileSchema, type SnapshotFile } from '../../schemas/snapshot';
 import { StepsFileSchema, type StepsFile } from '../../schemas/steps';
 import { modernizeManifest } from './modernize-manifest';
-import { CLIP_FILE, DIAGNOSTICS_FILE, MANIFEST_FILE, SNAPSHOT_FILE, STEPS_FILE, SUMMARY_FILE, VIEWER_FILE, isFrameFileName } from './file-names';
+import { StepSnapshotFileSchema, type StepSnapshotFile } from '../../schemas/timeline';
+import { CLIP_FILE, DIAGNOSTICS_FILE, MANIFEST_FILE, OUTLINE_FILE, SNAPSHOT_FILE, STEPS_FILE, SUMMARY_FILE, VIEWER_FILE, isFrameFileName, isStepSnapshotFileName } from './file-names';
 
 /** One JSON file of the bundle: its name, its schema, and whether every bundle has it. */
 export interface BundleJsonFile<T> {
@@ -32,6 +33,16 @@ export const BUNDLE_JSON_FILES: {
   snapshot: { name: SNAPSHOT_FILE, schema: SnapshotFileSchema, required: false },
 };
 
+/**
+ * The pages at each step (`snapshots/page-001.json`, capture level `trace` and up): JSON files of one
+ * schema under a pattern of names, each listed in the manifest's artifacts like the fixed files.
+ */
+export const STEP_SNAPSHOT_FILES: { readonly pattern: string; readonly schema: z.ZodType<StepSnapshotFile>; isName(name: string): boolean } = {
+  pattern: 'snapshots/page-NNN.json',
+  schema: StepSnapshotFileSchema,
+  isName: isStepSnapshotFileName,
+};
+
 /** The modernizer of a JSON file, by its name (`manifest.json`); none for a file that never changed shape. */
 export function modernizerOf(name: string): ((json: unknown) => unknown) | undefined {
   return Object.values(BUNDLE_JSON_FILES).find((f) => f.name === name)?.modernize;
@@ -40,9 +51,9 @@ export function modernizerOf(name: string): ((json: unknown) => unknown) | undef
 const JSON_FILE_NAMES: readonly string[] = Object.values(BUNDLE_JSON_FILES).map((f) => f.name);
 
 /** Files a bundle may carry beside the recorder's data; allowed, never required, not always listed in the manifest. */
-export const OPTIONAL_EXTRA_FILES: readonly string[] = [VIEWER_FILE, SUMMARY_FILE];
+export const OPTIONAL_EXTRA_FILES: readonly string[] = [VIEWER_FILE, SUMMARY_FILE, OUTLINE_FILE];
 
 /** Whether `name` is a file the bundle format has a place for: a JSON file, a frame, the clip or an extra. */
 export function isBundleFileName(name: string): boolean {
-  return JSON_FILE_NAMES.includes(name) || name === CLIP_FILE || isFrameFileName(name) || OPTIONAL_EXTRA_FILES.includes(name);
+  return JSON_FILE_NAMES.includes(name) || name === CLIP_FILE || isFrameFileName(name) || isStepSnapshotFileName(name) || OPTIONAL_EXTRA_FILES.includes(name);
 }

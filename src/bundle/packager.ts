@@ -20,6 +20,10 @@ import { frameDurations } from './frame-durations';
 import { mergeRepeatedFrames } from './repeated-frames';
 import type { BundleStore, StoredBundle } from './ports';
 import { writeBundle } from './write-bundle';
+import type { TimelineKeeper } from '../timeline-store/timeline-keeper';
+import type { Step } from '../../schemas/steps';
+import { errorMessage } from '../shared/error-message';
+import { layOutStepPages, type StepPages } from './step-pages';
 import { consoleErrors, failedRequests, otherTabsActivity, pageMetrics, signalChain } from './diagnostics-report';
 import { captureLevelAtLeast, type CaptureLevel } from '../../schemas/capture-level';
 
@@ -52,6 +56,8 @@ export interface PackagerPorts {
    * run of steps in batches). Awaited just before the steps are read; none: read at once.
    */
   stepsSettled?(windowEnd: number): Promise<void>;
+  /** The tabs' DOM timelines (capture level `trace` and up): the page at each step. */
+  timeline?: Pick<TimelineKeeper, 'documents'>;
   /** Whether a tab is in the recording scope (every tab without it): `other_tabs` lists no other. */
   recordsTab?(tabId: number): boolean;
   log(message: string): void;
@@ -144,7 +150,10 @@ export async function packageBundle(ports: PackagerPorts, request: BundleRequest
     const snapshot = await snapshotPromise;
     if (!snapshot.ok && withSnapshot) warnings.push(`no DOM snapshot: ${snapshot.error}`);
     await ports.stepsSettled?.(windowEnd);
-    const steps = await ports.stepLog.between(tabId, windowStart, windowEnd);
+    const logged = await ports.stepLog.between(tabId, windowStart, windowEnd);
+    // The page at each step, from the tab's DOM timeline (capture level `trace` and up).
+    const pages = withSnapshot && tabId !== null && ports.timeline ? await stepPagesOf(ports.timeline, bundleId, tabId, windowStart, logged, warnings) : null;
+    const steps = pages?.steps ?? logged;
     // The other tabs' activity only when the operator asked for it, and never a tab outside the scope.
     const shown = (id: number | null) => id !== null && (ports.recordsTab?.(id) ?? true);
     const otherTabs = settings.diagnosticsOtherTabs
@@ -229,8 +238,15 @@ export async function packageBundle(ports: PackagerPorts, request: BundleRequest
         extension: ports.extension,
       },
       snapshot: withSnapshot
-        ? { version: SNAPSHOT_FILE_VERSION, bundle_id: bundleId, snapshot: snapshot.ok ? snapshot.snapshot : null, error: snapshot.ok ? null : snapshot.error }
+        ? {
+            version: SNAPSHOT_FILE_VERSION,
+            bundle_id: bundleId,
+            snapshot: snapshot.ok ? snapshot.snapshot : null,
+            error: snapshot.ok ? null : snapshot.error,
+            ...(pages?.previous ? { previous: pages.previous } : {}),
+          }
         : null,
+      stepSnapshots: pages?.files ?? [],
       diagnostics: withSnapshot ? diagnostics : null,
       steps: { version: STEPS_FILE_VERSION, bundle_id: bundleId, steps },
       frames: jpegs,
@@ -255,6 +271,23 @@ export async function packageBundle(ports: PackagerPorts, request: BundleRequest
     return { summary, zip };
   } finally {
     release();
+  }
+}
+
+/** The pages at the steps, or null (with a warning) when the timeline could not be read or laid out. */
+async function stepPagesOf(
+  timeline: Pick<TimelineKeeper, 'documents'>,
+  bundleId: string,
+  tabId: number,
+  windowStart: number,
+  steps: readonly Step[],
+  warnings: string[],
+): Promise<StepPages | null> {
+  try {
+    return layOutStepPages(bundleId, await timeline.documents(tabId, windowStart), steps);
+  } catch (error) {
+    warnings.push(`no pages at the steps: the DOM timeline could not be read (${errorMessage(error)})`);
+    return null;
   }
 }
 

@@ -5,7 +5,8 @@ import type { SnapshotFile } from '../../schemas/snapshot';
 import type { StepsFile } from '../../schemas/steps';
 import { describeZodError } from '../shared/zod-error';
 import { CLIP_FILE, SUMMARY_FILE, VIEWER_FILE, frameFileName } from '../bundle-format/file-names';
-import { BUNDLE_JSON_FILES, type BundleJsonFile } from '../bundle-format/file-registry';
+import { BUNDLE_JSON_FILES, STEP_SNAPSHOT_FILES, type BundleJsonFile } from '../bundle-format/file-registry';
+import type { StepSnapshotFile } from '../../schemas/timeline';
 import { settleViewerHtml } from '../bundle-format/viewer-html';
 import { renderSummary } from '../bundle-format/summary-md';
 import type { FrameSource } from '../ring/ports';
@@ -23,6 +24,8 @@ export interface BundleContents {
    */
   frames: readonly { jpeg: Uint8Array; ts: number; durationMs: number; width: number; height: number; source?: FrameSource; captures?: number; lastTs?: number }[];
   clip: Uint8Array | null;
+  /** The pages at each step (`snapshots/`), capture level `trace` and up. */
+  stepSnapshots?: readonly { name: string; file: StepSnapshotFile }[];
   /**
    * The standalone viewer script (`virtual:afr-viewer-script`); when given, the zip gets `viewer.html`,
    * which shows the bundle from `file://` once extracted.
@@ -63,6 +66,10 @@ export async function writeBundle(contents: BundleContents): Promise<{ zip: Uint
   if (snapshot) add(BUNDLE_JSON_FILES.snapshot.name, asJson(snapshot), true);
   if (diagnostics) add(BUNDLE_JSON_FILES.diagnostics.name, asJson(diagnostics), true);
   add(BUNDLE_JSON_FILES.steps.name, asJson(steps), true);
+  for (const page of contents.stepSnapshots ?? []) {
+    if (!STEP_SNAPSHOT_FILES.isName(page.name)) throw new BundleValidationError(`${page.name}: not a name of ${STEP_SNAPSHOT_FILES.pattern}`);
+    add(page.name, asJson(validated({ ...STEP_SNAPSHOT_FILES, name: page.name, required: false }, page.file)), true);
+  }
   contents.frames.forEach((frame, i) => add(frameFileName(i), frame.jpeg, false));
   if (contents.clip) add(CLIP_FILE, contents.clip, false);
 

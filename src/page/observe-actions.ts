@@ -1,4 +1,6 @@
 import type { StepObservedMessage } from '../../schemas/messages';
+import type { Rect } from '../../schemas/snapshot';
+import type { ActionPlace } from '../../schemas/timeline';
 import { readFieldValue } from '../redact/field-value';
 import type { TextMasker } from '../redact/mask-text';
 import { createRedactionCounts } from '../redact/redaction-counts';
@@ -15,7 +17,14 @@ export interface ObserveActionsOptions {
    */
   urlPollMs?: number;
   now?: () => number;
+  /**
+   * Where an action happens in the page's DOM timeline (top frame, capture level `trace` and up):
+   * called as its step is made, before the page's own handlers run; its checkpoint and the target's
+   * node, rect and (pointer actions) point go with the step.
+   */
+  place?: (label: string, target: Element | null, point?: { x: number; y: number }) => ActionPlace | null;
 }
+
 
 const KEYS = new Set(['Enter', 'Tab', 'Escape']);
 const NOT_TYPED = new Set(['checkbox', 'radio', 'file', 'submit', 'button', 'reset', 'image', 'hidden']);
@@ -41,6 +50,22 @@ function eventElement(e: Event): Element | null {
 
 function isEditable(el: Element): boolean {
   return (el as HTMLElement).isContentEditable === true;
+}
+
+/** Where a pointer event happened in the viewport; none for a click without a pointer (a key, `el.click()`). */
+function pointOf(e: Event | undefined): { x: number; y: number } | undefined {
+  const m = e as MouseEvent | undefined;
+  if (!m || typeof m.clientX !== 'number' || (m.detail === 0 && m.clientX === 0 && m.clientY === 0)) return undefined;
+  return { x: m.clientX, y: m.clientY };
+}
+
+/** The target's place in the timeline, as the step's target carries it. */
+function placeOfTarget(place: ActionPlace): { node?: number; rect?: Rect; point?: { x: number; y: number } } {
+  const out: { node?: number; rect?: Rect; point?: { x: number; y: number } } = {};
+  if (place.node !== undefined) out.node = place.node;
+  if (place.rect) out.rect = place.rect;
+  if (place.point) out.point = place.point;
+  return out;
 }
 
 /**
@@ -78,19 +103,31 @@ export function observeActions(
   let lastUrl = win.location.href;
 
   /** Sends a step that happened at `at` (default: now); `untrusted`: of an event the page's script dispatched. */
-  const send = (kind: StepObservedMessage['kind'], action: string, el: Element | null, value: string | null = null, redacted = false, at = now(), untrusted = false) => {
+  const send = (
+    kind: StepObservedMessage['kind'],
+    action: string,
+    el: Element | null,
+    value: string | null = null,
+    redacted = false,
+    at = now(),
+    untrusted = false,
+    event?: Event,
+  ) => {
+    const target = el ? describeTarget(el, masker()) : null;
+    const place = kind === 'navigate' ? null : (opts.place?.(`${action}${target ? ` ${target.tag}${target.name ? ` '${target.name}'` : ''}` : ''}`, el, pointOf(event)) ?? null);
     emit({
       type: 'step/observed',
       ts: at,
       url: redactUrl(win.location.href, masker()),
       kind,
       action,
-      target: el ? describeTarget(el, masker()) : null,
+      target: target && place ? { ...target, ...placeOfTarget(place) } : target,
       value,
       value_redacted: redacted,
       outcome: null,
       label: null,
       ...(untrusted ? { synthetic: true as const } : {}),
+      ...(place ? { checkpoint: place.checkpoint } : {}),
     });
   };
 
@@ -126,7 +163,7 @@ export function observeActions(
     click(e) {
       const el = eventElement(e);
       flushAll();
-      if (el) send('click', 'click', interactiveTarget(el), null, false, now(), synthetic(e));
+      if (el) send('click', 'click', interactiveTarget(el), null, false, now(), synthetic(e), e);
     },
     input(e) {
       const el = eventElement(e);

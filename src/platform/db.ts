@@ -3,6 +3,8 @@ import type { FrameMeta } from '../ring/ports';
 import type { Step } from '../../schemas/steps';
 import type { BundleSummary } from '../../schemas/api';
 import type { OutboxEntry } from '../../schemas/upload';
+import type { TimelineData, TimelineEntry } from '../../schemas/timeline';
+import type { TimelineDocMeta } from '../timeline-store/ports';
 import { onceUntilFailure } from '../shared/once-until-failure';
 
 /**
@@ -20,11 +22,16 @@ export interface RecorderDb extends DBSchema {
   meta: { key: string; value: unknown };
   /** Bundles on their way to object storage (version 2). */
   outbox: { key: string; value: OutboxEntry };
+  /**
+   * The DOM timeline (version 3), out-of-line string keys: `m/<document>` what is known of a
+   * document, `b/<document>` its base, `c/<document>/<n>` its batches of entries.
+   */
+  timeline: { key: string; value: TimelineDocMeta | TimelineData | TimelineEntry[] };
 }
 
 export const DB_NAME = 'agent-flight-recorder';
-/** 1: frames, steps, bundles, clips, meta; 2: the upload outbox. */
-export const DB_VERSION = 2;
+/** 1: frames, steps, bundles, clips, meta; 2: the upload outbox; 3: the DOM timeline. */
+export const DB_VERSION = 3;
 
 /** Opens (once per context) the recorder database, creating its stores on first use. */
 export const openRecorderDb = onceUntilFailure(() =>
@@ -32,6 +39,7 @@ export const openRecorderDb = onceUntilFailure(() =>
     upgrade(db, oldVersion) {
       if (oldVersion < 1) createVersion1(db);
       if (oldVersion < 2) db.createObjectStore('outbox', { keyPath: 'bundleId' });
+      if (oldVersion < 3) db.createObjectStore('timeline');
     },
     // The browser closed the connection (storage cleared, a backing store error): the next call opens another.
     terminated() {

@@ -1,4 +1,5 @@
 import type { AgentCommand } from '../../schemas/agent';
+import type { CheckpointRef } from '../../schemas/timeline';
 import type { FrameSources } from '../capture/frame-sources';
 import { maskCommand } from '../redact/mask-command';
 import { explicitSignal } from '../signals/normalize-signal';
@@ -29,6 +30,8 @@ export interface AgentCommandPorts {
   frames: Pick<FrameSources, 'handleAction'>;
   /** Told of a page's run command refused (counted and warned of). */
   guard: Pick<PageGuard, 'refuseRunCommand'>;
+  /** A DOM timeline checkpoint of the tab's page, for a step, assertion or mark (see `RecorderPorts`). */
+  timelineCheckpoint?(tabId: number, label: string): Promise<CheckpointRef | null>;
   /** The recording scope: the agent's run brings its tab in, its end takes the agent's tabs out. */
   scope?: Pick<TabScope, 'agentRunStarted' | 'agentRunEnded'>;
 }
@@ -62,7 +65,11 @@ export class AgentCommands {
       if (!byPage && this.ports.scope) at = { ...at, tabId: await this.ports.scope.agentRunStarted(at.tabId) };
     }
     const runId = run.runIdOf(at.tabId);
-    if (mode.recordsTimeline && c.kind !== 'fail') await stepLog.add(commandStep(c, at.ts, at.tabId, at.url, runId, at.frameId ?? null));
+    if (mode.recordsTimeline && c.kind !== 'fail') {
+      const step = commandStep(c, at.ts, at.tabId, at.url, runId, at.frameId ?? null);
+      const checkpoint = await this.checkpointFor(c, at.tabId);
+      await stepLog.add(checkpoint ? { ...step, checkpoint } : step);
+    }
     if (mode.recordsTimeline && (c.kind === 'step' || c.kind === 'assert') && at.tabId !== null) {
       this.ports.frames.handleAction(at.tabId, at.ts, { capture: mode.settings.captureOnAction, action: true });
     }
@@ -95,5 +102,14 @@ export class AgentCommands {
       default:
         return null;
     }
+  }
+
+  /** The page as the agent's step, assertion or mark is recorded (capture level `trace` and up). */
+  private async checkpointFor(c: AgentCommand, tabId: number | null): Promise<CheckpointRef | null> {
+    const { mode, timelineCheckpoint } = this.ports;
+    if (!timelineCheckpoint || tabId === null || !mode.recordsDom) return null;
+    if (c.kind !== 'step' && c.kind !== 'assert' && c.kind !== 'mark') return null;
+    const label = c.kind === 'step' ? `step ${c.action}` : `${c.kind} ${c.label}`;
+    return timelineCheckpoint(tabId, label).catch(() => null);
   }
 }

@@ -1,5 +1,8 @@
 import { STEP_BATCH_MAX, StepObservedMessageSchema, ToBackgroundMessageSchema, type StepObservedMessage, type ToBackgroundMessage } from '../../schemas/messages';
+import type { TimelineEntriesMessage, TimelineStartMessage } from '../../schemas/timeline';
+import { TIMELINE_LIMITS } from '../../schemas/content-port';
 import type { FrameSources } from '../capture/frame-sources';
+import type { TimelineKeeper } from '../timeline-store/timeline-keeper';
 import type { Clock } from '../shared/clock';
 import { reconcileTimestamp } from '../shared/timestamps';
 import { describeZodError } from '../shared/zod-error';
@@ -28,6 +31,8 @@ export interface MessageIntakePorts {
   frames: Pick<FrameSources, 'updateRegions' | 'handleAction'>;
   commands: Pick<AgentCommands, 'run'>;
   signals: Pick<SignalIntake, 'handleSignal'>;
+  /** Where a top frame's DOM timeline is kept (none: not recorded). */
+  timeline?: Pick<TimelineKeeper, 'receive'>;
   /** The page's trust boundary: which frames' commands count, and each tab's quotas. */
   guard: Pick<PageGuard, 'admitCommand' | 'admitSteps' | 'admitError'>;
   debuggerState(tabId: number): { attached: boolean };
@@ -61,6 +66,10 @@ export class MessageIntake {
    * of steps with an invalid one keeps its valid steps (content scripts do not validate what they send).
    */
   async handleMessage(raw: unknown, origin: MessageOrigin): Promise<void> {
+    if (oversizedTimeline(raw)) {
+      this.malformed.dropped(origin.tabId, `: a DOM timeline message over ${TIMELINE_LIMITS.messageChars} characters`);
+      return;
+    }
     const parsed = ToBackgroundMessageSchema.safeParse(raw);
     let message: ToBackgroundMessage;
     if (parsed.success) message = parsed.data;
@@ -88,6 +97,7 @@ export class MessageIntake {
 
   private async route(message: ToBackgroundMessage, origin: MessageOrigin): Promise<void> {
     if (message.type === 'step/observed' || message.type === 'step/batch') return this.observed(message.type === 'step/batch' ? message.steps : [message], origin);
+    if (message.type === 'timeline/start' || message.type === 'timeline/entries') return this.timeline(message, origin);
     const { clock } = this.ports;
     const ts = reconcileTimestamp(message.ts, clock.now());
     switch (message.type) {
@@ -117,6 +127,20 @@ export class MessageIntake {
     }
   }
 
+  /**
+   * A top frame's DOM timeline (capture level `trace` and up): only the top frame's own content
+   * script speaks for the page's DOM, so a frame inside it cannot forge the page.
+   */
+  private async timeline(message: TimelineStartMessage | TimelineEntriesMessage, origin: MessageOrigin): Promise<void> {
+    const { mode, timeline } = this.ports;
+    if (!timeline || origin.tabId === null || !mode.recordsDom) return;
+    if (origin.frameId !== 0) {
+      this.malformed.dropped(origin.tabId, `: a DOM timeline from frame ${origin.frameId} (only the top frame's counts)`);
+      return;
+    }
+    await timeline.receive(origin.tabId, message);
+  }
+
   /** Steps a page observed, one or a batch of a quick run, in the order they happened. */
   private async observed(messages: readonly StepObservedMessage[], origin: MessageOrigin): Promise<void> {
     const { clock, mode, stepLog, frames } = this.ports;
@@ -133,6 +157,17 @@ export class MessageIntake {
       const action = step.kind !== 'navigate' && !step.synthetic;
       frames.handleAction(origin.tabId, step.ts, { capture: capture && !step.synthetic, action });
     }
+  }
+}
+
+/** A timeline message past its bound, measured before it is parsed (a DOM holds any amount of text). */
+function oversizedTimeline(raw: unknown): boolean {
+  const type = (raw as { type?: unknown } | null)?.type;
+  if (type !== 'timeline/start' && type !== 'timeline/entries') return false;
+  try {
+    return JSON.stringify(raw).length > TIMELINE_LIMITS.messageChars;
+  } catch {
+    return true;
   }
 }
 

@@ -1,7 +1,9 @@
 import type { DownloadsStatus, RedactionPreview } from '../../schemas/api';
 import type { RedactionRules, Settings } from '../../schemas/settings';
 import type { BundleUpload, UploadProbeResult, UploadSettings, UploadStatus } from '../../schemas/upload';
+import type { CheckpointRef } from '../../schemas/timeline';
 import type { DownloadBundle } from '../bundle/download-sink';
+import type { TimelineKeeper } from '../timeline-store/timeline-keeper';
 import type { PackagerPorts } from '../bundle/packager';
 import type { BundleHold, BundleSink } from '../bundle/ports';
 import type { FrameSourcePorts } from '../capture/frame-sources';
@@ -39,6 +41,13 @@ export interface RecorderPorts
    * scope, a bundle begun or ended): the toolbar badge is read again. Never called on a timer.
    */
   stateChanged?(): void;
+  /**
+   * Asks the tab's top frame for a DOM timeline checkpoint now (an agent's step, assertion or mark
+   * being recorded), with a timeout; null when the page has no timeline.
+   */
+  timelineCheckpoint?(tabId: number, label: string): Promise<CheckpointRef | null>;
+  /** The tabs' DOM timelines, kept under the window and `maxTimelineBytes`. */
+  timeline?: TimelineKeeper;
   /** Delivery to object storage, when it is wired: what `status().upload` and each bundle's `upload` show, what retention keeps. */
   delivery?: DeliveryView;
 }

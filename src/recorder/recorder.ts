@@ -71,7 +71,7 @@ export class Recorder {
     const sinks = [...ports.sinks, this.bundleWaiters.sink];
     this.failures = new FailureJobs({ ...ports, sinks, capture: frames, run, mode, guard, recordsTab, sleep: ports.sleep ?? defaultSleep, changed: ports.stateChanged }, settings.failureCooldownMs);
     const failures = this.failures;
-    this.commands = new AgentCommands({ stepLog, mode, run, failures, frames, guard, scope });
+    this.commands = new AgentCommands({ stepLog, mode, run, failures, frames, guard, scope, timelineCheckpoint: ports.timelineCheckpoint });
     this.signals = new SignalIntake({ clock, stepLog, mode, failures, debuggerState, tabUrl, recordsTab });
     const watchTab = (tabId: number) => recordsTab(tabId) && ports.watchTab(tabId);
     this.messages = new MessageIntake({ ...ports, watchTab, recordsTab, mode, frames, guard, commands: this.commands, signals: this.signals, untilStarted: () => this.untilStarted() });
@@ -99,7 +99,7 @@ export class Recorder {
     this.followingSettings = true;
     // The user's limits before loading: loading evicts what they no longer allow, not what the defaults do not.
     await Promise.all([ring.setLimits(ringLimits(settings)), stepLog.setLimits(stepLogLimits(settings))]);
-    await Promise.all([ring.load(), stepLog.load(), this.run.load()]);
+    await Promise.all([ring.load(), stepLog.load(), this.run.load(), this.loadTimeline()]);
     await this.scope.load();
     await this.mode.loadPause();
     await this.apply(settings);
@@ -117,6 +117,11 @@ export class Recorder {
     return this.isStarted ? null : this.start();
   }
 
+  /** What an earlier worker kept of the DOM timeline; a storage failure loses it, never the start. */
+  private async loadTimeline(): Promise<void> {
+    await this.ports.timeline?.load().catch((error: unknown) => this.ports.log(`[afr] DOM timeline not loaded: ${String(error)}`));
+  }
+
   private async apply(settings: Settings): Promise<void> {
     this.failures.setCooldown(settings.failureCooldownMs);
     // A scope or allow-list changed: tabs enter or leave it.
@@ -126,6 +131,7 @@ export class Recorder {
       this.frames.apply(settings, this.mode.paused),
       this.ports.ring.setLimits(ringLimits(settings)),
       this.ports.stepLog.setLimits(stepLogLimits(settings)),
+      this.ports.timeline?.applyLimits().catch((error: unknown) => this.ports.log(`[afr] DOM timeline limits not applied: ${String(error)}`)),
     ]);
     if (this.isStarted) this.ports.stateChanged?.();
   }

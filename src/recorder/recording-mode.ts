@@ -1,3 +1,4 @@
+import { captureLevelAtLeast } from '../../schemas/capture-level';
 import type { Settings } from '../../schemas/settings';
 import { compileRedactionRules } from '../redact/custom-rules';
 import { createTextMasker, type TextMasker } from '../redact/mask-text';
@@ -40,6 +41,11 @@ export class RecordingMode {
   /** Steps and signals go on the timeline: a capture level above `off`, and no pause. */
   get recordsTimeline(): boolean {
     return this.settings.captureLevel !== 'off' && !this.pausedNow;
+  }
+
+  /** The page's DOM is recorded as a timeline: capture level `trace` and up, and no pause. */
+  get recordsDom(): boolean {
+    return captureLevelAtLeast(this.settings.captureLevel, 'trace') && !this.pausedNow;
   }
 
   async loadPause(): Promise<void> {

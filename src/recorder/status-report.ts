@@ -1,5 +1,6 @@
 import type { Status } from '../../schemas/api';
 import { NO_DOWNLOAD } from '../bundle/download-check';
+import type { TimelineKeeper } from '../timeline-store/timeline-keeper';
 import type { PackagerPorts } from '../bundle/packager';
 import type { FrameSources } from '../capture/frame-sources';
 import type { PageGuard } from '../trust/page-guard';
@@ -20,6 +21,7 @@ export interface StatusSources extends Pick<PackagerPorts, 'clock' | 'ring' | 's
   /** The verdict on the latest bundle download (none: nothing downloaded yet). */
   downloadsStatus?(): Status['downloads'];
   delivery?: Pick<DeliveryView, 'status'>;
+  timeline?: Pick<TimelineKeeper, 'stats'>;
 }
 
 /** How many seconds of stored frames the reported fps is taken over. */
@@ -61,6 +63,7 @@ export async function statusReport(s: StatusSources): Promise<Status> {
     ...(stats.droppedByReason ? { droppedFramesByReason: stats.droppedByReason } : {}),
     storage: { quotaErrors: ring.quotaErrors, lastError: ring.lastStorageError, framesInMemory: ring.framesInMemory },
     steps: s.stepLog.size,
+    ...(s.timeline ? { timeline: s.timeline.stats() } : {}),
     bundles: (await s.bundles.list()).length,
     packaging: s.failures.packaging,
     lastBundleError: s.failures.lastError,

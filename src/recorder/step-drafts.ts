@@ -17,18 +17,28 @@ const base = (ts: number, tabId: number | null, frameId: number | null, url: str
 
 /** An action the content script observed. A value flagged as redacted is dropped here too. */
 export function observedStep(m: StepObservedMessage, ts: number, tabId: number | null, frameId: number | null): StepDraft {
+  const top = frameId === 0;
   return {
     ...base(ts, tabId, frameId, m.url),
     source: 'observer',
     kind: m.kind,
     action: m.action,
-    target: m.target,
+    target: top ? m.target : withoutPlace(m.target),
     value: m.value_redacted ? null : m.value,
     value_redacted: m.value_redacted,
     outcome: m.outcome,
     label: m.label,
     ...(m.synthetic ? { synthetic: true as const } : {}),
+    // Only the top frame records the DOM timeline: a frame inside the page names no checkpoint of it.
+    ...(top && m.checkpoint ? { checkpoint: m.checkpoint } : {}),
   };
+}
+
+/** A target without its place in the top page's timeline (node, rect, point). */
+function withoutPlace(target: StepObservedMessage['target']): StepObservedMessage['target'] {
+  if (target === null || typeof target === 'string') return target;
+  const { node: _node, rect: _rect, point: _point, ...rest } = target;
+  return rest;
 }
 
 const optional = <K extends string>(key: K, value: string | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, string>));

@@ -2,7 +2,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { BUILT_IN_MASKER } from '../redact/mask-text';
 import { takeSnapshot } from '../snapshot/take-snapshot';
-import { rebuildAt } from './rebuild';
+import { rebuildAt } from '../timeline-data/rebuild';
 import { comparable, mutateRandomly, seededRandom } from './test-pages';
 import { startTimelineInSlices, type TimelineRecorder } from './timeline-recorder';
 

@@ -6,7 +6,7 @@ import { TimelineDataSchema, TimelineSnapshotSchema } from '../../schemas/timeli
 import { BUILT_IN_MASKER, createTextMasker } from '../redact/mask-text';
 import { compileRedactionRules } from '../redact/custom-rules';
 import { takeSnapshot } from '../snapshot/take-snapshot';
-import { checkpointsOf, rebuildAt } from './rebuild';
+import { checkpointsOf, rebuildAt } from '../timeline-data/rebuild';
 import { comparable, mutateRandomly, seededRandom } from './test-pages';
 import { startTimeline, type TimelineRecorder } from './timeline-recorder';
 

@@ -1,9 +1,9 @@
-import type { Checkpoint, TimelineData, TimelineTarget } from '../../schemas/timeline';
+import type { Checkpoint, TimelineData, TimelineEntry, TimelineTarget } from '../../schemas/timeline';
 import type { TextMasker } from '../redact/mask-text';
 import { createRedactionCounts } from '../redact/redaction-counts';
 import { redactUrl } from '../redact/redact-url';
 import { defaultFrameDocument } from '../snapshot/take-snapshot';
-import { createChangeLog, type ChangeLog } from './change-log';
+import { createChangeLog, type ChangeLog } from '../timeline-data/change-log';
 import { DEFAULT_MAX_TEXT_CHARS } from './describe-element';
 import { createLivePage } from './live-page';
 import { targetRect } from './target-rect';
@@ -21,6 +21,8 @@ export interface TimelineOptions {
   documentId?: string;
   frameDocument?: (iframe: Element) => Document | null;
   warn?: (message: string, error?: unknown) => void;
+  /** Told of every entry appended once the recorder is handed out (changes and checkpoints), in order. */
+  onEntry?: (entry: TimelineEntry) => void;
 }
 
 /** 8 MiB holds a 10,000-element page several times over (~100 bytes per element). */
@@ -108,6 +110,11 @@ function prepare(doc: Document, masker: TextMasker, opts: TimelineOptions): Star
   /** Elements inserted since the last update: recorded afresh, since what happened to them while out of the document was not observed. */
   const readded = new Set<Node>();
 
+  const append = (entry: TimelineEntry, at: number): void => {
+    if (!log) return;
+    log.append(entry, at);
+    opts.onEntry?.(entry);
+  };
   const markText = (parent: Node | null): void => {
     if (!parent) return;
     if (parent.nodeType === 1) dirty.add(parent as Element);
@@ -141,7 +148,7 @@ function prepare(doc: Document, masker: TextMasker, opts: TimelineOptions): Star
       const batch = [...dirty];
       dirty.clear();
       // Before the recorder is handed out, what changed is part of the base, not a change.
-      for (const change of live.update(batch, readded)) log?.append(change, now());
+      for (const change of live.update(batch, readded)) append(change, now());
       readded.clear();
     }
     while (pendingRoots.length) observeRoot(pendingRoots.pop()!);
@@ -240,7 +247,7 @@ function prepare(doc: Document, masker: TextMasker, opts: TimelineOptions): Star
         title: maskedTitle(),
         truncated: live.truncated,
       };
-      log.append(entry, entry.at);
+      append(entry, entry.at);
       return entry;
     },
     target(target) {

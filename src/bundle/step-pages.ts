@@ -1,0 +1,98 @@
+import { LEAVE_PAGE_LABEL } from '../../schemas/content-port';
+import type { Step } from '../../schemas/steps';
+import { STEP_SNAPSHOT_FILE_VERSION, type StepSnapshotFile, type TimelineData, type TimelineSnapshot } from '../../schemas/timeline';
+import { stepSnapshotFileName } from '../bundle-format/file-names';
+import { describeDiff } from '../timeline-data/describe-diff';
+import { diffSnapshots } from '../timeline-data/diff';
+import { rebuildAll } from '../timeline-data/rebuild';
+
+/** The pages of a bundle: the files of `snapshots/`, the steps naming them, `snapshot.json`'s `previous`. */
+export interface StepPages {
+  files: { name: string; file: StepSnapshotFile }[];
+  /** The steps given, those with a page gaining `snapshot` and `changes`. */
+  steps: Step[];
+  /** The last page of the document before the failure page, when that is a fresh document. */
+  previous?: string;
+}
+
+/** One rebuilt checkpoint, in time order over the tab's documents. */
+interface Point {
+  doc: TimelineData;
+  page: TimelineSnapshot;
+  /** The document's last checkpoint. */
+  last: boolean;
+}
+
+const pointKey = (documentId: string, seq: number) => `${documentId}#${seq}`;
+
+/**
+ * Lays out the pages at each step from the tab's DOM timeline (its documents, oldest first): every
+ * step with a checkpoint names the file of its page, rebuilt whole, and what changed from it to the
+ * next different page seen (the diff and its plain words). Identical pages are written once; the last
+ * page of each document is written too, so the page a navigation replaced is always there.
+ */
+export function layOutStepPages(bundleId: string, documents: readonly TimelineData[], steps: readonly Step[]): StepPages {
+  const points: Point[] = [];
+  const index = new Map<string, number>();
+  for (const doc of documents) {
+    const pages = rebuildAll(doc);
+    pages.forEach((page, i) => {
+      index.set(pointKey(doc.document_id, page.checkpoint), points.length);
+      points.push({ doc, page, last: i === pages.length - 1 });
+    });
+  }
+
+  const names = new Map<string, string>();
+  const files: StepPages['files'] = [];
+  /** One file per distinct page: the same page at two checkpoints, or the same content in two documents. */
+  const fileOf = (point: Point): string => {
+    const { page } = point;
+    const samePageKey = `${page.document_id}|${page.changes}|${page.url}|${page.title}`;
+    const known = names.get(samePageKey);
+    if (known) return known;
+    const contentKey = `${page.url}|${page.title}|${JSON.stringify(page.root)}`;
+    const name = names.get(contentKey) ?? stepSnapshotFileName(files.length);
+    if (!names.has(contentKey)) files.push({ name, file: { version: STEP_SNAPSHOT_FILE_VERSION, bundle_id: bundleId, snapshot: page } });
+    names.set(samePageKey, name);
+    names.set(contentKey, name);
+    return name;
+  };
+  /** The first point after `i` showing another page: what the step at `i` led to. */
+  const nextPage = (i: number): Point | null => {
+    const from = fileOf(points[i]!);
+    for (let j = i + 1; j < points.length; j++) if (fileOf(points[j]!) !== from) return points[j]!;
+    return null;
+  };
+
+  const out = steps.map((step): Step => {
+    const at = step.checkpoint ? index.get(pointKey(step.checkpoint.document_id, step.checkpoint.seq)) : undefined;
+    if (at === undefined) return step;
+    const point = points[at]!;
+    const withPage: Step = { ...step, snapshot: fileOf(point) };
+    const next = nextPage(at);
+    if (next) {
+      const diff = diffSnapshots(point.page, next.page);
+      withPage.changes = { to: fileOf(next), description: describeDiff(diff), diff };
+    }
+    return withPage;
+  });
+  for (const point of points) if (point.last) fileOf(point);
+  files.sort((a, b) => a.name.localeCompare(b.name));
+  const previous = previousPage(points, out, fileOf);
+  return { files, steps: out, ...(previous ? { previous } : {}) };
+}
+
+/**
+ * The failure page is a fresh document when the tab's last document was left (its last checkpoint
+ * is `pagehide`'s), or when no step happened in it and a document came before: then the last page
+ * of the document before it.
+ */
+function previousPage(points: readonly Point[], steps: readonly Step[], fileOf: (p: Point) => string): string | undefined {
+  const lastPoint = points.at(-1);
+  if (!lastPoint) return undefined;
+  if (lastPoint.page.label === LEAVE_PAGE_LABEL) return fileOf(lastPoint);
+  const lastDoc = lastPoint.doc.document_id;
+  if (steps.some((s) => s.checkpoint?.document_id === lastDoc)) return undefined;
+  const before = points.filter((p) => p.doc.document_id !== lastDoc && p.last).at(-1);
+  return before ? fileOf(before) : undefined;
+}
