@@ -95,6 +95,18 @@ describe('renderSummary', () => {
     expect(text).toContain('DOM snapshot of 310 nodes; 3 sensitive fields withheld');
   });
 
+  it('tells the last three changes the steps made, in plain words', () => {
+    const diff = { from_checkpoint: 0, to_checkpoint: 1, new_document: false, added: [], removed: [], text: [], attributes: [], values: [] };
+    const changed = (n: number, description: string) =>
+      step({ seq: n, target: { tag: 'button', selector: `#b${n}`, name: `Add ${n}` }, changes: { to: 'snapshots/page-002.json', description, diff } });
+    const md = renderSummary(manifest, diagnostics, [changed(1, 'first'), changed(2, 'nothing changed'), changed(3, 'second'), changed(4, 'third'), changed(5, "the text of the span changed from '0' to '1'")]);
+    const section = md.slice(md.indexOf('## What changed'));
+    expect(section).not.toContain('`first`');
+    expect(section).not.toContain('nothing changed');
+    expect(section).toContain("- after click on `button 'Add 5'`: `the text of the span changed from '0' to '1'`");
+    expect(section.split('\n').filter((l) => l.startsWith('- after'))).toHaveLength(3);
+  });
+
   it('counts the captures the frames stand for when identical ones in a row were stored once', () => {
     const frame = (i: number, ts: number) => ({ name: `frames/frame_000${i}.jpeg`, captured_at: new Date(ts).toISOString(), ts, duration_ms: 500, width: 4, height: 4, source: 'visibleTab' as const });
     const T = Date.parse(manifest.started_at);

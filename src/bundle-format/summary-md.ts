@@ -71,6 +71,13 @@ function describeStep(s: Step): string {
   return `- ${clock(s.ts)} [${word(s.source)}] ${word(s.action, 120)}${target ? ` on ${code(target, 120)}` : ''}${value}${outcome}${why}`;
 }
 
+/** ` on `button 'Pay'`` for a step's target, or nothing. */
+function targetWords(s: Step): string {
+  if (!s.target) return '';
+  if (typeof s.target === 'string') return ` on ${code(s.target, 120)}`;
+  return ` on ${code(`${s.target.tag}${s.target.name ? ` '${s.target.name}'` : ''}`, 120)}`;
+}
+
 /**
  * `summary.md`: a short plain-language account of the failure (what broke, where, what the agent did
  * last, what led to it), for a person reading a bug report or for pasting into a model.
@@ -98,6 +105,11 @@ export function renderSummary(manifest: Omit<Manifest, 'artifacts'>, diagnostics
 
   const actions = steps.filter((s) => s.kind !== 'signal').slice(-10);
   lines.push('## What the agent did last', '', ...(actions.length ? actions.map(describeStep) : ['- (no steps recorded in the window)']), '');
+
+  const changed = steps.filter((s) => s.changes && s.changes.description !== 'nothing changed').slice(-3);
+  if (changed.length) {
+    lines.push('## What changed', '', ...changed.map((s) => `- after ${word(s.action, 120)}${targetWords(s)}: ${code(s.changes!.description, 400)}`), '');
+  }
 
   const chain = diagnostics?.signal_chain ?? [];
   if (chain.length > 1) {

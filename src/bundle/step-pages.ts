@@ -42,42 +42,58 @@ export function layOutStepPages(bundleId: string, documents: readonly TimelineDa
     });
   }
 
-  const names = new Map<string, string>();
-  const files: StepPages['files'] = [];
-  /** One file per distinct page: the same page at two checkpoints, or the same content in two documents. */
-  const fileOf = (point: Point): string => {
+  /** One key per distinct page: the same page at two checkpoints of a document, or the same content in two. */
+  const keys = new Map<string, string>();
+  const keyOf = (point: Point): string => {
     const { page } = point;
     const samePageKey = `${page.document_id}|${page.changes}|${page.url}|${page.title}`;
-    const known = names.get(samePageKey);
-    if (known) return known;
-    const contentKey = `${page.url}|${page.title}|${JSON.stringify(page.root)}`;
-    const name = names.get(contentKey) ?? stepSnapshotFileName(files.length);
-    if (!names.has(contentKey)) files.push({ name, file: { version: STEP_SNAPSHOT_FILE_VERSION, bundle_id: bundleId, snapshot: page } });
-    names.set(samePageKey, name);
-    names.set(contentKey, name);
-    return name;
+    let key = keys.get(samePageKey);
+    if (key === undefined) {
+      key = `${page.url}|${page.title}|${JSON.stringify(page.root)}`;
+      keys.set(samePageKey, key);
+    }
+    return key;
   };
   /** The first point after `i` showing another page: what the step at `i` led to. */
-  const nextPage = (i: number): Point | null => {
-    const from = fileOf(points[i]!);
-    for (let j = i + 1; j < points.length; j++) if (fileOf(points[j]!) !== from) return points[j]!;
+  const nextPage = (i: number): number | null => {
+    const from = keyOf(points[i]!);
+    for (let j = i + 1; j < points.length; j++) if (keyOf(points[j]!) !== from) return j;
     return null;
   };
 
-  const out = steps.map((step): Step => {
-    const at = step.checkpoint ? index.get(pointKey(step.checkpoint.document_id, step.checkpoint.seq)) : undefined;
+  // The pages written: the steps', the pages they led to, and each document's last; named in time order.
+  const stepAt = steps.map((step) => (step.checkpoint ? index.get(pointKey(step.checkpoint.document_id, step.checkpoint.seq)) : undefined));
+  const needed = new Set<number>();
+  stepAt.forEach((at) => {
+    if (at === undefined) return;
+    needed.add(at);
+    const next = nextPage(at);
+    if (next !== null) needed.add(next);
+  });
+  points.forEach((point, i) => point.last && needed.add(i));
+  const names = new Map<string, string>();
+  const files: StepPages['files'] = [];
+  for (const i of [...needed].sort((a, b) => a - b)) {
+    const key = keyOf(points[i]!);
+    if (names.has(key)) continue;
+    const name = stepSnapshotFileName(files.length);
+    names.set(key, name);
+    files.push({ name, file: { version: STEP_SNAPSHOT_FILE_VERSION, bundle_id: bundleId, snapshot: points[i]!.page } });
+  }
+  const fileOf = (point: Point): string => names.get(keyOf(point))!;
+
+  const out = steps.map((step, s): Step => {
+    const at = stepAt[s];
     if (at === undefined) return step;
     const point = points[at]!;
     const withPage: Step = { ...step, snapshot: fileOf(point) };
     const next = nextPage(at);
-    if (next) {
-      const diff = diffSnapshots(point.page, next.page);
-      withPage.changes = { to: fileOf(next), description: describeDiff(diff), diff };
+    if (next !== null) {
+      const diff = diffSnapshots(point.page, points[next]!.page);
+      withPage.changes = { to: fileOf(points[next]!), description: describeDiff(diff), diff };
     }
     return withPage;
   });
-  for (const point of points) if (point.last) fileOf(point);
-  files.sort((a, b) => a.name.localeCompare(b.name));
   const previous = previousPage(points, out, fileOf);
   return { files, steps: out, ...(previous ? { previous } : {}) };
 }

@@ -4,7 +4,7 @@ import type { Diagnostics } from '../../schemas/diagnostics';
 import type { SnapshotFile } from '../../schemas/snapshot';
 import type { StepsFile } from '../../schemas/steps';
 import { describeZodError } from '../shared/zod-error';
-import { CLIP_FILE, SUMMARY_FILE, VIEWER_FILE, frameFileName } from '../bundle-format/file-names';
+import { CLIP_FILE, OUTLINE_FILE, SUMMARY_FILE, VIEWER_FILE, frameFileName } from '../bundle-format/file-names';
 import { BUNDLE_JSON_FILES, STEP_SNAPSHOT_FILES, type BundleJsonFile } from '../bundle-format/file-registry';
 import type { StepSnapshotFile } from '../../schemas/timeline';
 import { settleViewerHtml } from '../bundle-format/viewer-html';
@@ -24,6 +24,8 @@ export interface BundleContents {
    */
   frames: readonly { jpeg: Uint8Array; ts: number; durationMs: number; width: number; height: number; source?: FrameSource; captures?: number; lastTs?: number }[];
   clip: Uint8Array | null;
+  /** `outline.md` (capture level `trace` and up). */
+  outline?: string;
   /** The pages at each step (`snapshots/`), capture level `trace` and up. */
   stepSnapshots?: readonly { name: string; file: StepSnapshotFile }[];
   /**
@@ -85,6 +87,7 @@ export async function writeBundle(contents: BundleContents): Promise<{ zip: Uint
   }));
   const draft = { ...contents.manifest, frame_count: frames.length, frames };
   add(SUMMARY_FILE, renderSummary(draft, diagnostics, steps.steps), true);
+  if (contents.outline !== undefined) add(OUTLINE_FILE, contents.outline, true);
   let manifest = ManifestSchema.parse({ ...draft, artifacts });
   if (contents.viewerScript !== undefined) {
     const viewer = await settleViewerHtml(contents.viewerScript, manifest, { steps, diagnostics, snapshot });

@@ -189,3 +189,26 @@ describe('observeActions', () => {
     expect(steps).toHaveLength(1);
   });
 });
+
+describe('the place of each action in the DOM timeline', () => {
+  it("asks for a checkpoint before each action and sends it with the step, with the target's node, rect and point", () => {
+    const place = vi.fn((label: string) => ({ checkpoint: { document_id: 'doc', seq: label.startsWith('click') ? 1 : 2 }, node: 9, rect: { x: 1, y: 2, width: 30, height: 10 }, point: { x: 5, y: 6 } }));
+    dispose();
+    steps = [];
+    dispose = observeActions(window, (s) => steps.push(s), builtIn, { urlPollMs: 0, place });
+    document.getElementById('email')!.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: 5, clientY: 6, detail: 1 }));
+    const click = steps.find((s) => s.kind === 'click')!;
+    expect(StepObservedMessageSchema.parse(click)).toMatchObject({ checkpoint: { document_id: 'doc', seq: 1 }, target: { node: 9, rect: { x: 1, y: 2, width: 30, height: 10 }, point: { x: 5, y: 6 } } });
+    expect(place).toHaveBeenCalledWith(expect.stringMatching(/^click input/), expect.anything(), { x: 5, y: 6 });
+  });
+
+  it('sends the step as before when there is no timeline', () => {
+    dispose();
+    steps = [];
+    dispose = observeActions(window, (s) => steps.push(s), builtIn, { urlPollMs: 0, place: () => null });
+    document.getElementById('email')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    const click = steps.find((s) => s.kind === 'click')!;
+    expect(click.checkpoint).toBeUndefined();
+    expect(click.target).not.toHaveProperty('node');
+  });
+});

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { origin, setupRecorder, stepMessage, T0 } from '../../test/fakes/recorder';
 import { screencastPort } from '../../test/fakes/recorder';
+import { MemoryTimelineStorage } from '../timeline-store/memory-timeline-storage';
+import { TimelineKeeper } from '../timeline-store/timeline-keeper';
 
 describe('MessageIntake (through the Recorder)', () => {
   it('records observed steps on the timeline with the sender’s tab and frame, and watches the tab', async () => {
@@ -125,5 +127,53 @@ describe('MessageIntake: bursts of actions in auto capture', () => {
     }
     recorder.loop.stop();
     expect(screencast.stop).toHaveBeenCalledTimes(held ? 1 : 0);
+  });
+});
+
+describe('MessageIntake: the DOM timeline', () => {
+  const keeper = () => {
+    const k = new TimelineKeeper(new MemoryTimelineStorage(), { now: () => T0 }, () => ({ windowMs: 15_000, maxBytes: 1 << 20 }), () => undefined);
+    return { k, receive: vi.spyOn(k, 'receive') };
+  };
+  const start = (documentId = 'doc-1') => ({
+    type: 'timeline/start',
+    ts: T0,
+    data: { version: 1, document_id: documentId, base: { at: T0, root: 1, records: [{ id: 1, tag: 'html' }], changes: 0, truncated: false }, entries: [], bytes: { base: 20, entries: 0 } },
+  });
+
+  it("keeps the top frame's timeline, and refuses one from a frame inside the page with a warning", async () => {
+    const { k, receive } = keeper();
+    const { recorder, log } = setupRecorder({ timeline: k });
+    await recorder.start();
+    await recorder.handleMessage(start(), origin);
+    expect(receive).toHaveBeenCalledWith(7, expect.objectContaining({ type: 'timeline/start' }));
+    expect((await k.documents(7, 0)).map((d) => d.document_id)).toEqual(['doc-1']);
+    await recorder.handleMessage(start('doc-2'), { tabId: 7, frameId: 3 });
+    expect(receive).toHaveBeenCalledTimes(1);
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/only the top frame/));
+    recorder.loop.stop();
+  });
+
+  it('refuses a timeline past its bounds before parsing it, and keeps working', async () => {
+    const { k, receive } = keeper();
+    const { recorder, log } = setupRecorder({ timeline: k });
+    await recorder.start();
+    const huge = start();
+    huge.data.base.records = [{ id: 1, tag: 'html', text: 'x'.repeat(17 * 1024 * 1024) } as never];
+    await recorder.handleMessage(huge, origin);
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/over \d+ characters/));
+    await recorder.handleMessage(start(), origin);
+    expect(receive).toHaveBeenCalledTimes(1);
+    recorder.loop.stop();
+  });
+
+  it('records no timeline below capture level trace', async () => {
+    const { k, receive } = keeper();
+    const { recorder } = setupRecorder({ timeline: k });
+    await recorder.start();
+    await recorder.ports.settingsStore.update({ captureLevel: 'metadata' });
+    await recorder.handleMessage(start(), origin);
+    expect(receive).not.toHaveBeenCalled();
+    recorder.loop.stop();
   });
 });

@@ -1,0 +1,112 @@
+import type { Step } from '../../schemas/steps';
+import { code, inline } from './summary-md';
+
+/** What an outline reads of a node: a `snapshot.json` node or a rebuilt timeline node (with its id). */
+export interface OutlineNode {
+  id?: number;
+  tag: string;
+  role?: string;
+  name?: string;
+  text?: string;
+  value?: string | null;
+  value_redacted?: boolean;
+  checked?: boolean;
+  attributes?: Record<string, string>;
+  children?: OutlineNode[];
+}
+
+/** About 4,000 tokens for a whole `outline.md`. */
+export const OUTLINE_MAX_CHARS = 16_000;
+
+/** Tags that say nothing by themselves: shown only through what they hold. */
+const WRAPPERS = new Set(['div', 'span', 'section', 'article', 'header', 'footer', 'p', 'body', 'html', 'center', 'font', 'b', 'i', 'em', 'strong', 'small']);
+/** Attributes worth a word in an outline: states a reader acts on. */
+const STATE_ATTRIBUTES = ['disabled', 'required', 'readonly', 'aria-expanded', 'aria-selected', 'aria-invalid', 'aria-disabled', 'aria-current', 'href', 'type'];
+
+const quoted = (text: string, max: number) => `"${inline(text, max).replace(/"/g, "'")}"`;
+
+/** One node's line: role (or tag), name, text, value and states; empty for a wrapper with nothing of its own. */
+function describe(n: OutlineNode): string {
+  const role = n.role ?? n.tag;
+  const parts: string[] = [];
+  if (n.name) parts.push(quoted(n.name, 80));
+  if (n.text && n.text !== n.name) parts.push(`text ${quoted(n.text, 120)}`);
+  if (n.value_redacted) parts.push('value withheld');
+  else if (n.value != null && n.value !== '') parts.push(`value ${quoted(n.value, 80)}`);
+  if (n.checked !== undefined) parts.push(n.checked ? 'checked' : 'unchecked');
+  for (const a of STATE_ATTRIBUTES) {
+    const v = n.attributes?.[a];
+    if (v === undefined) continue;
+    parts.push(v === '' || v === a ? a : `${a}=${quoted(v, 60)}`);
+  }
+  if (n.attributes?.id) parts.push(`#${inline(n.attributes.id, 40)}`);
+  if (!parts.length && !n.role && WRAPPERS.has(n.tag)) return '';
+  return [role, ...parts].join(' ');
+}
+
+/**
+ * A compact indented outline of a page: one line per element that says something (role, name, text,
+ * value, states), wrappers folded away, the target marked, at most `maxChars` characters (what is
+ * left out is counted). Page text is quoted on one line and already masked.
+ * @example outlinePage(snapshot.root, { target: 42 }) // "- form #checkout\n  - textbox \"Email\" value withheld\n…"
+ */
+export function outlinePage(root: OutlineNode, { target, maxChars = OUTLINE_MAX_CHARS / 2 }: { target?: number; maxChars?: number } = {}): string {
+  const lines: string[] = [];
+  let used = 0;
+  let left = 0;
+  const stack: { node: OutlineNode; depth: number }[] = [{ node: root, depth: 0 }];
+  while (stack.length) {
+    const { node, depth } = stack.pop()!;
+    const own = describe(node);
+    let childDepth = depth;
+    if (own) {
+      const line = `${'  '.repeat(Math.min(depth, 20))}- ${own}${target !== undefined && node.id === target ? '  ◀ target' : ''}`;
+      if (used + line.length + 1 > maxChars) left++;
+      else {
+        lines.push(line);
+        used += line.length + 1;
+      }
+      childDepth = depth + 1;
+    }
+    const kids = node.children ?? [];
+    for (let i = kids.length - 1; i >= 0; i--) stack.push({ node: kids[i]!, depth: childDepth });
+  }
+  if (left) lines.push(`… ${left} more element${left === 1 ? '' : 's'} left out (the outline is capped at ${maxChars} characters)`);
+  return lines.join('\n');
+}
+
+/** A fenced block the text cannot close: the fence is longer than any run of backticks in it. */
+function fenced(text: string): string {
+  const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (run) => run[0].length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return `${fence}text\n${text}\n${fence}`;
+}
+
+/** The page at one moment, as `outline.md` shows it. */
+export interface OutlinedPage {
+  url: string;
+  root: OutlineNode;
+  /** The file the page comes from (`snapshot.json`, `snapshots/page-003.json`). */
+  file: string;
+  truncated: boolean;
+}
+
+/**
+ * `outline.md`: the page at the failure and at the last action (the target marked), each as an
+ * outline, about 4,000 tokens in all, for a model to read the failure without parsing JSON.
+ */
+export function renderOutline(failure: OutlinedPage | null, lastAction: { step: Step; page: OutlinedPage } | null): string {
+  const out = ['# Page outline', '', 'Roles (or tags), accessible names, text, values and states; sensitive values withheld.', ''];
+  const half = Math.floor((OUTLINE_MAX_CHARS - 400) / 2);
+  const section = (title: string, page: OutlinedPage, target?: number) => {
+    out.push(`## ${title}`, '', `${code(page.url, 300)} (${page.file}${page.truncated ? ', truncated' : ''})`, '', fenced(outlinePage(page.root, { target, maxChars: half })), '');
+  };
+  if (failure) section('At the failure', failure);
+  else out.push('## At the failure', '', '(no snapshot of the page at the failure)', '');
+  if (lastAction) {
+    const t = lastAction.step.target;
+    const node = t && typeof t === 'object' ? t.node : undefined;
+    section(`At the last action: ${code(lastAction.step.action, 80)}`, lastAction.page, node);
+  }
+  return out.join('\n');
+}
