@@ -95,7 +95,16 @@ test('the checkout failure bundle shows the page at every step, what each click 
   // The agent's own steps reference their page too.
   expect(steps.find((s) => s.source === 'agent' && s.action === 'fill in the checkout form')?.snapshot).toBe(placeOrder!.snapshot);
 
-  // Not one planted secret in any byte of any file (snapshots/ included).
+  // For models: the outline shows the error page and the form at the last action, the button marked;
+  // summary.md tells what the last steps changed.
+  const outline = bundle.files.get('outline.md')!.toString('utf8');
+  expect(outline).toContain('## At the failure');
+  expect(outline).toMatch(/button "Place order".*◀ target/);
+  expect(outline).toContain('value withheld');
+  expect(outline.length).toBeLessThanOrEqual(16_000);
+  expect(bundle.files.get('summary.md')!.toString('utf8')).toContain('## What changed');
+
+  // Not one planted secret in any byte of any file (snapshots/ and outline.md included).
   expect(findSecrets(bundle, secretVariants())).toEqual([]);
 
   // A page of 10,000 long elements, past the timeline's page budget: it keeps working, and its pages say truncated.
