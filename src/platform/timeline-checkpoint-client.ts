@@ -1,4 +1,5 @@
 import type { ToContentMessage } from '../../schemas/messages';
+import { browser } from 'wxt/browser';
 import { CheckpointRefSchema, type CheckpointRef } from '../../schemas/timeline';
 
 /** A checkpoint is a marker on the page's timeline: an answer later than this is not waited for. */
@@ -15,7 +16,7 @@ export async function requestTimelineCheckpoint(tabId: number, label: string, ti
   const timeout = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), timeoutMs);
   });
-  const answer = chrome.tabs
+  const answer = browser.tabs
     .sendMessage(tabId, message, { frameId: 0 })
     .then((raw: unknown) => {
       const parsed = CheckpointRefSchema.safeParse(raw);
