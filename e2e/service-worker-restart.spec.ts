@@ -1,34 +1,7 @@
-import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { test, expect } from './support/fixtures';
 import { afr, waitForFrames } from './support/afr';
 import { exportBundle } from './support/bundle';
-
-/** Closes the extension's service worker target, as Chrome does to an idle or misbehaving worker. */
-async function stopWorker(recorder: { context: BrowserContext }, page: Page): Promise<number> {
-  const cdp = await recorder.context.newCDPSession(page);
-  const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { type: string; url: string; targetId: string }[] };
-  const target = targetInfos.find((t) => t.type === 'service_worker' && t.url.endsWith('/background.js'));
-  expect(target).toBeDefined();
-  const stoppedAt = Date.now();
-  await cdp.send('Target.closeTarget', { targetId: target!.targetId });
-  await cdp.detach();
-  return stoppedAt;
-}
-
-/** The worker started again after a stop, once it answers. */
-async function restartedWorker(recorder: { context: BrowserContext }): Promise<Worker> {
-  let worker: Worker | undefined;
-  await expect
-    .poll(async () => {
-      worker = recorder.context.serviceWorkers().find((w) => w.url().endsWith('/background.js'));
-      if (!worker) return false;
-      return afr(worker, 'status')
-        .then(() => true)
-        .catch(() => false);
-    }, { timeout: 10_000 })
-    .toBe(true);
-  return worker!;
-}
+import { restartedWorker, stopWorker } from './support/worker-restart';
 
 test('stopping the service worker loses no frame captured before the stop, and capture and steps resume at once', async ({ recorder, site }) => {
   const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());

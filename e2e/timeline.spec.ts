@@ -2,6 +2,7 @@ import { test, expect } from './support/fixtures';
 import { afr, waitForFrames, waitForNewBundle } from './support/afr';
 import { exportBundle, findSecrets, type OpenedBundle } from './support/bundle';
 import { SECRETS, secretVariants } from './support/secrets';
+import { restartedWorker, stopWorker } from './support/worker-restart';
 import { StepSnapshotFileSchema, type StepSnapshotFile, type TimelineNode } from '../schemas/timeline';
 import type { Step } from '../schemas/steps';
 
@@ -42,6 +43,9 @@ test('the checkout failure bundle shows the page at every step, what each click 
     await pause(300);
   }
   await step('add two items to the cart');
+  // The worker stops (as Chrome stops an idle one): the pages recorded so far are read by the next.
+  await stopWorker(recorder, page);
+  const worker = await restartedWorker(recorder);
   await page.click('#cart-link');
   await page.waitForSelector('#checkout');
   await page.fill('#full-name', 'Jane Doe');
@@ -54,7 +58,7 @@ test('the checkout failure bundle shows the page at every step, what each click 
   await step('fill in the checkout form');
   await pause(600);
   await page.click('#place-order');
-  const bundle = await exportBundle(recorder.worker, await waitForNewBundle(recorder.worker));
+  const bundle = await exportBundle(worker, await waitForNewBundle(worker));
   expect(bundle.manifest.failure_reason).toBe('http_5xx');
   const pages = stepSnapshots(bundle);
   expect(pages.size).toBeGreaterThan(1);
@@ -88,7 +92,7 @@ test('the checkout failure bundle shows the page at every step, what each click 
   expect(placeOrder!.changes?.diff.new_document).toBe(true);
   expect(placeOrder!.changes?.description).toContain('disappeared');
 
-  // "Add to cart": the cart count changed from 0 to 1.
+  // "Add to cart" (before the restart): the cart count changed from 0 to 1.
   const addShoes = steps.find((s) => s.kind === 'click' && targetOf(s)?.selector.includes('add-shoes'));
   expect(addShoes?.changes?.diff.text).toEqual(expect.arrayContaining([expect.objectContaining({ from: '0', to: '1' })]));
   expect(addShoes?.changes?.description).toContain("from '0' to '1'");
@@ -113,12 +117,12 @@ test('the checkout failure bundle shows the page at every step, what each click 
   const loading = Date.now();
   await page.goto(`${site.origin}/big-page.html`);
   // Its first snapshot is taken in slices while the page runs: the worker has it once it started.
-  await expect.poll(async () => (await afr(recorder.worker, 'status')).timeline?.latestStart ?? 0, { timeout: 30_000 }).toBeGreaterThanOrEqual(loading);
+  await expect.poll(async () => (await afr(worker, 'status')).timeline?.latestStart ?? 0, { timeout: 30_000 }).toBeGreaterThanOrEqual(loading);
   await page.click('#count');
   await expect(page.locator('#clicks')).toHaveText('1');
-  await afr(recorder.worker, 'step', { action: 'count once', outcome: 'ok' });
-  const bigId = await afr(recorder.worker, 'fail', { reason: 'agent_failure', label: 'big page' });
-  const big = await exportBundle(recorder.worker, bigId!);
+  await afr(worker, 'step', { action: 'count once', outcome: 'ok' });
+  const bigId = await afr(worker, 'fail', { reason: 'agent_failure', label: 'big page' });
+  const big = await exportBundle(worker, bigId!);
   const bigPages = stepSnapshots(big);
   const count = big.steps.steps.find((s) => s.kind === 'click' && targetOf(s)?.selector.includes('count'));
   const counted = bigPages.get(count!.snapshot!)!.snapshot;
