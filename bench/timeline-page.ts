@@ -6,6 +6,8 @@ import { snapshot as rrwebSnapshot } from 'rrweb-snapshot';
 import { BUILT_IN_MASKER } from '../src/redact/mask-text';
 import { takeSnapshot } from '../src/snapshot/take-snapshot';
 import { startTimeline, startTimelineInSlices } from '../src/timeline/timeline-recorder';
+import { startPageTimeline } from '../src/timeline/page-timeline';
+import { observeActions } from '../src/page/observe-actions';
 
 /** ~20 elements: a product card with a form, a table, a list and a shadow root. */
 function card(i: number): string {
@@ -152,4 +154,41 @@ async function longTasks(elements: number, steps: number, sliced: boolean) {
   return { elements: count, sliced, start_ms: Math.round(start), step_median_ms: median(costs), step_p95_ms: p95(costs), long_tasks_ms: seen };
 }
 
-(globalThis as Record<string, unknown>).__timelineBench = { fullSnapshot, perStep, longTasks };
+/**
+ * The content script's cost per observed click as wired (`observeActions` with the page timeline's
+ * `beforeAction`: the step, its checkpoint, its target's node and rect), and of shipping what the
+ * step recorded (`flush`, with the JSON serialisation a port's `postMessage` does).
+ */
+async function wiredStep(elements: number, steps: number) {
+  const count = buildPage(elements);
+  const targets = stepTargets();
+  let shipped = 0;
+  const timeline = startPageTimeline(document, BUILT_IN_MASKER, { bufferSeconds: 3600, send: (m) => (shipped += JSON.stringify(m).length) });
+  while (!timeline.checkpoint('started?')) await new Promise((r) => setTimeout(r, 20));
+  const stepsSeen: unknown[] = [];
+  const dispose = observeActions(window, (m) => stepsSeen.push(m), () => BUILT_IN_MASKER, { urlPollMs: 0, place: (label, el, point) => timeline.beforeAction(label, el, point) });
+  const buttons = [...document.querySelectorAll('button')];
+  timeline.flush();
+  const before = shipped;
+  const actions: number[] = [];
+  const flushes: number[] = [];
+  for (let s = 0; s < steps; s++) {
+    mutateStep(s, targets);
+    const button = buttons[(s * 7) % buttons.length]!;
+    actions.push(time(() => button.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: 5, clientY: 5, detail: 1 }))));
+    flushes.push(time(() => timeline.flush()));
+  }
+  dispose();
+  timeline.stop();
+  return {
+    elements: count,
+    steps: stepsSeen.length,
+    action_median_ms: median(actions),
+    action_p95_ms: p95(actions),
+    ship_median_ms: median(flushes),
+    ship_p95_ms: p95(flushes),
+    chars_shipped_per_step: Math.round((shipped - before) / steps),
+  };
+}
+
+(globalThis as Record<string, unknown>).__timelineBench = { fullSnapshot, perStep, longTasks, wiredStep };

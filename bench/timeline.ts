@@ -35,6 +35,7 @@ try {
     console.log('full snapshot', JSON.stringify(await run(`__timelineBench.fullSnapshot(${n}, ${ROUNDS})`)));
   }
   console.log('per step     ', JSON.stringify(await run(`__timelineBench.perStep(10000, ${STEPS})`)));
+  console.log('wired step   ', JSON.stringify(await run(`__timelineBench.wiredStep(10000, ${STEPS})`)));
   for (const sliced of [false, true]) {
     console.log('long tasks   ', JSON.stringify(await run(`__timelineBench.longTasks(50000, 30, ${sliced})`)));
   }
