@@ -2,6 +2,35 @@ import { describe, expect, it, vi } from 'vitest';
 import { screencastPort, setupRecorder, T0 } from '../../test/fakes/recorder';
 
 describe('AgentCommands (through afr)', () => {
+  it("names the page's DOM timeline checkpoint on a step, an assertion and a mark, and asks for none below capture level trace", async () => {
+    const timelineCheckpoint = vi.fn(async (_tabId: number, label: string) => ({ document_id: 'doc-1', seq: label.length }));
+    const { recorder, afr, ports } = setupRecorder({ timelineCheckpoint });
+    await recorder.start();
+    await afr.step({ tabId: 7, action: 'open the cart', outcome: 'ok' });
+    await afr.mark({ tabId: 7, label: 'cart reached' });
+    await afr.assert({ tabId: 7, label: 'two items', passed: true });
+    const steps = await ports.stepLog.between(7, 0, T0 + 1);
+    expect(steps.map((s) => s.checkpoint)).toEqual([
+      { document_id: 'doc-1', seq: 'step open the cart'.length },
+      { document_id: 'doc-1', seq: 'mark cart reached'.length },
+      { document_id: 'doc-1', seq: 'assert two items'.length },
+    ]);
+    expect(timelineCheckpoint).toHaveBeenCalledWith(7, 'step open the cart');
+    await afr.configure({ captureLevel: 'metadata' });
+    await afr.step({ tabId: 7, action: 'pay', outcome: 'ok' });
+    expect(timelineCheckpoint).toHaveBeenCalledTimes(3);
+    expect((await ports.stepLog.between(7, 0, T0 + 1)).at(-1)?.checkpoint).toBeUndefined();
+    recorder.loop.stop();
+  });
+
+  it('records the step all the same when the page does not answer the checkpoint', async () => {
+    const { recorder, afr, ports } = setupRecorder({ timelineCheckpoint: async () => Promise.reject(new Error('no page')) });
+    await recorder.start();
+    await afr.step({ tabId: 7, action: 'open the cart', outcome: 'ok' });
+    expect((await ports.stepLog.between(7, 0, T0 + 1))[0]).toMatchObject({ action: 'open the cart' });
+    recorder.loop.stop();
+  });
+
   it('a failed assertion bundles with persistMode on_fail, and resolves to the bundle id', async () => {
     const { recorder, afr, ports } = setupRecorder();
     await recorder.start();
