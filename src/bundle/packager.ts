@@ -23,7 +23,7 @@ import { writeBundle } from './write-bundle';
 import type { TimelineKeeper } from '../timeline-store/timeline-keeper';
 import type { Step } from '../../schemas/steps';
 import { errorMessage } from '../shared/error-message';
-import { layOutStepPages, type StepPages } from './step-pages';
+import { MAX_STEP_PAGES_CHARS, layOutStepPages, type StepPages } from './step-pages';
 import { renderOutline } from '../bundle-format/page-outline';
 import { SNAPSHOT_FILE } from '../bundle-format/file-names';
 import { consoleErrors, failedRequests, otherTabsActivity, pageMetrics, signalChain } from './diagnostics-report';
@@ -296,7 +296,9 @@ async function stepPagesOf(
   warnings: string[],
 ): Promise<StepPages | null> {
   try {
-    return layOutStepPages(bundleId, await timeline.documents(tabId, windowStart), steps);
+    const pages = layOutStepPages(bundleId, await timeline.documents(tabId, windowStart), steps);
+    if (pages.leftOut) warnings.push(`${pages.leftOut} older pages of the DOM timeline left out: the pages at the steps are capped at ${MAX_STEP_PAGES_CHARS} characters`);
+    return pages;
   } catch (error) {
     warnings.push(`no pages at the steps: the DOM timeline could not be read (${errorMessage(error)})`);
     return null;

@@ -76,6 +76,17 @@ describe('the pages at the steps of a bundle', () => {
     expect(layOutStepPages('b1', [errorPage], [step(1, { document_id: 'error', seq: 0 })]).previous).toBeUndefined();
   });
 
+  it('keeps the newest pages within its budget and leaves the older ones out', () => {
+    const steps = [step(1, { document_id: 'shop', seq: 1 }), step(2, { document_id: 'shop', seq: 2 })];
+    const whole = layOutStepPages('b1', [shop, errorPage], steps);
+    const budget = whole.files.slice(1).reduce((n, f) => n + JSON.stringify(f.file.snapshot.root).length + 60, 0);
+    const capped = layOutStepPages('b1', [shop, errorPage], steps, budget);
+    expect(capped.leftOut).toBe(1);
+    expect(capped.steps[0]!.snapshot).toBeUndefined();
+    expect(capped.steps[1]!.snapshot).toBe('snapshots/page-001.json');
+    expect(capped.steps[1]!.changes?.to).toBe('snapshots/page-002.json');
+  });
+
   it('leaves a step whose checkpoint is no longer kept without a page', () => {
     const pages = layOutStepPages('b1', [shop], [step(1, { document_id: 'gone', seq: 4 })]);
     expect(pages.steps[0]!.snapshot).toBeUndefined();

@@ -13,7 +13,15 @@ export interface StepPages {
   steps: Step[];
   /** The last page of the document before the failure page, when that is a fresh document. */
   previous?: string;
+  /** Pages left out, the oldest first, past `maxChars`. */
+  leftOut: number;
 }
+
+/**
+ * Most characters of pages (their trees as JSON) a bundle holds: a big page shown at many steps could
+ * otherwise make a bundle of hundreds of MiB. The newest pages are kept.
+ */
+export const MAX_STEP_PAGES_CHARS = 48 * 1024 * 1024;
 
 /** One rebuilt checkpoint, in time order over the tab's documents. */
 interface Point {
@@ -29,9 +37,10 @@ const pointKey = (documentId: string, seq: number) => `${documentId}#${seq}`;
  * Lays out the pages at each step from the tab's DOM timeline (its documents, oldest first): every
  * step with a checkpoint names the file of its page, rebuilt whole, and what changed from it to the
  * next different page seen (the diff and its plain words). Identical pages are written once; the last
- * page of each document is written too, so the page a navigation replaced is always there.
+ * page of each document is written too, so the page a navigation replaced is there. Past `maxChars`
+ * the oldest pages are left out (counted in `leftOut`).
  */
-export function layOutStepPages(bundleId: string, documents: readonly TimelineData[], steps: readonly Step[]): StepPages {
+export function layOutStepPages(bundleId: string, documents: readonly TimelineData[], steps: readonly Step[], maxChars = MAX_STEP_PAGES_CHARS): StepPages {
   const points: Point[] = [];
   const index = new Map<string, number>();
   for (const doc of documents) {
@@ -71,31 +80,49 @@ export function layOutStepPages(bundleId: string, documents: readonly TimelineDa
     if (next !== null) needed.add(next);
   });
   points.forEach((point, i) => point.last && needed.add(i));
+  // The newest pages first, within the budget: an older page past it is left out (its steps name none).
+  const kept = new Map<string, number>();
+  let chars = 0;
+  let leftOut = 0;
+  for (const i of [...needed].sort((a, b) => b - a)) {
+    const key = keyOf(points[i]!);
+    if (kept.has(key)) {
+      kept.set(key, i);
+      continue;
+    }
+    if (chars + key.length > maxChars) {
+      leftOut++;
+      continue;
+    }
+    chars += key.length;
+    kept.set(key, i);
+  }
   const names = new Map<string, string>();
   const files: StepPages['files'] = [];
-  for (const i of [...needed].sort((a, b) => a - b)) {
-    const key = keyOf(points[i]!);
-    if (names.has(key)) continue;
+  for (const i of [...new Set(kept.values())].sort((a, b) => a - b)) {
     const name = stepSnapshotFileName(files.length);
-    names.set(key, name);
+    names.set(keyOf(points[i]!), name);
     files.push({ name, file: { version: STEP_SNAPSHOT_FILE_VERSION, bundle_id: bundleId, snapshot: points[i]!.page } });
   }
-  const fileOf = (point: Point): string => names.get(keyOf(point))!;
+  const fileOf = (point: Point): string | undefined => names.get(keyOf(point));
 
   const out = steps.map((step, s): Step => {
     const at = stepAt[s];
     if (at === undefined) return step;
     const point = points[at]!;
-    const withPage: Step = { ...step, snapshot: fileOf(point) };
+    const file = fileOf(point);
+    if (!file) return step;
+    const withPage: Step = { ...step, snapshot: file };
     const next = nextPage(at);
-    if (next !== null) {
+    const to = next === null ? undefined : fileOf(points[next]!);
+    if (next !== null && to) {
       const diff = diffSnapshots(point.page, points[next]!.page);
-      withPage.changes = { to: fileOf(points[next]!), description: describeDiff(diff), diff };
+      withPage.changes = { to, description: describeDiff(diff), diff };
     }
     return withPage;
   });
   const previous = previousPage(points, out, fileOf);
-  return { files, steps: out, ...(previous ? { previous } : {}) };
+  return { files, steps: out, leftOut, ...(previous ? { previous } : {}) };
 }
 
 /**
@@ -103,7 +130,7 @@ export function layOutStepPages(bundleId: string, documents: readonly TimelineDa
  * is `pagehide`'s), or when no step happened in it and a document came before: then the last page
  * of the document before it.
  */
-function previousPage(points: readonly Point[], steps: readonly Step[], fileOf: (p: Point) => string): string | undefined {
+function previousPage(points: readonly Point[], steps: readonly Step[], fileOf: (p: Point) => string | undefined): string | undefined {
   const lastPoint = points.at(-1);
   if (!lastPoint) return undefined;
   if (lastPoint.page.label === LEAVE_PAGE_LABEL) return fileOf(lastPoint);

@@ -70,7 +70,8 @@ export async function writeBundle(contents: BundleContents): Promise<{ zip: Uint
   add(BUNDLE_JSON_FILES.steps.name, asJson(steps), true);
   for (const page of contents.stepSnapshots ?? []) {
     if (!STEP_SNAPSHOT_FILES.isName(page.name)) throw new BundleValidationError(`${page.name}: not a name of ${STEP_SNAPSHOT_FILES.pattern}`);
-    add(page.name, asJson(validated({ ...STEP_SNAPSHOT_FILES, name: page.name, required: false }, page.file)), true);
+    // One line: a page is a big tree, and indentation would double its size.
+    add(page.name, `${JSON.stringify(validated({ ...STEP_SNAPSHOT_FILES, name: page.name, required: false }, page.file))}\n`, true);
   }
   contents.frames.forEach((frame, i) => add(frameFileName(i), frame.jpeg, false));
   if (contents.clip) add(CLIP_FILE, contents.clip, false);
