@@ -167,6 +167,18 @@ describe('MessageIntake: the DOM timeline', () => {
     recorder.loop.stop();
   });
 
+  it('drops the pages kept when the redaction rules change (they were masked by the old ones)', async () => {
+    const { k } = keeper();
+    const { recorder, afr } = setupRecorder({ timeline: k });
+    await recorder.start();
+    await recorder.handleMessage(start(), origin);
+    await afr.configure({ bufferSeconds: 20 });
+    expect(await k.documents(7, 0)).toHaveLength(1);
+    await afr.configure({ redaction: { selectors: [], fieldNamePatterns: [], textPatterns: ['order-\\d+'] } });
+    expect(await k.documents(7, 0)).toEqual([]);
+    recorder.loop.stop();
+  });
+
   it('records no timeline below capture level trace', async () => {
     const { k, receive } = keeper();
     const { recorder } = setupRecorder({ timeline: k });

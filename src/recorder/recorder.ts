@@ -122,7 +122,16 @@ export class Recorder {
     await this.ports.timeline?.load().catch((error: unknown) => this.ports.log(`[afr] DOM timeline not loaded: ${String(error)}`));
   }
 
+  /** The redaction rules the DOM timeline kept was recorded under (see `apply`). */
+  private timelineRules: string | null = null;
+
   private async apply(settings: Settings): Promise<void> {
+    // Pages recorded under other redaction rules are dropped: a page records afresh under the new ones.
+    const rules = JSON.stringify(settings.redaction);
+    if (this.timelineRules !== null && this.timelineRules !== rules) {
+      await this.ports.timeline?.clear().catch((error: unknown) => this.ports.log(`[afr] DOM timeline not cleared: ${String(error)}`));
+    }
+    this.timelineRules = rules;
     this.failures.setCooldown(settings.failureCooldownMs);
     // A scope or allow-list changed: tabs enter or leave it.
     this.scope.refresh();

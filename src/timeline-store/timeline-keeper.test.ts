@@ -91,4 +91,12 @@ describe('the DOM timeline keeper', () => {
     await again.receive(7, { type: 'timeline/entries', document_id: 'doc-a', first: 1, entries: [checkpoint(1, T0 + 2, 0)] });
     expect(rebuildAll((await again.documents(7, 0))[0]!).map((p) => p.checkpoint)).toEqual([0, 1]);
   });
+
+  it('drops every document when asked (the redaction rules changed)', async () => {
+    const { keeper, storage } = setup();
+    await keeper.receive(7, { type: 'timeline/start', ts: T0, data: data('doc-a') });
+    await keeper.clear();
+    expect(await keeper.documents(7, 0)).toEqual([]);
+    expect(storage.bases.size).toBe(0);
+  });
 });

@@ -82,6 +82,16 @@ export class TimelineKeeper {
     return { documents: this.metas.size, bytes, latestStart };
   }
 
+  /**
+   * Drops every document: the redaction rules changed, and pages recorded under the old ones must not
+   * reach a bundle made under the new ones (the pages record afresh with the new rules).
+   */
+  clear(): Promise<void> {
+    return this.enqueue(async () => {
+      for (const id of [...this.metas.keys()]) await this.drop(id);
+    });
+  }
+
   /** Limits changed (settings): applied at once. */
   applyLimits(): Promise<void> {
     return this.enqueue(() => this.enforce());
