@@ -15,6 +15,16 @@ export const EMBEDDED_DATA_ID = 'afr-data';
 /** Id of the element the standalone viewer renders into. */
 export const VIEWER_ROOT_ID = 'afr-root';
 
+/**
+ * What `viewer.html` embeds: the bundle's JSON files and, by zip path (`snapshots/page-003.json`), the
+ * text of each step's page exactly as the zip holds it. The pages stay text inside the data so the
+ * viewer parses one only when its step is shown (a long run's bundle holds hundreds), and so the
+ * page still parses back to the very data it was built from (`afr validate` rebuilds it that way).
+ */
+export interface ViewerData extends BundleData {
+  step_snapshots?: Record<string, string>;
+}
+
 /** `'sha256-…'`: a CSP hash source for an inline element whose text is `text` (CSP 3, "hash-source"). */
 export async function cspHash(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
@@ -63,7 +73,7 @@ export function embedScript(script: string): string {
  * builds the page a few times while its size settles). Pure string work, so the service worker can
  * call it; `afr validate` rebuilds the page the same way to check one.
  */
-export function buildViewerHtml(script: string, data: BundleData, csp: string): string {
+export function buildViewerHtml(script: string, data: ViewerData, csp: string): string {
   // The title stays static: the script sets the real one, so no bundle text is ever parsed as HTML.
   return `<!doctype html>
 <html lang="en">
@@ -90,8 +100,9 @@ const utf8Length = (text: string) => new TextEncoder().encode(text).byteLength;
  * `viewer.html` with the manifest it embeds. The page embeds the manifest, and the manifest lists
  * `viewer.html` with its size (appended to `manifest.artifacts`): the size is found by iteration (it
  * only changes by the number of digits it takes, so two or three rounds do). Null if it never settles.
+ * `files.step_snapshots`: the text of each `snapshots/` file as written to the zip, by its path.
  */
-export async function settleViewerHtml(script: string, manifest: Manifest, files: Omit<BundleData, 'manifest'>): Promise<{ html: string; manifest: Manifest } | null> {
+export async function settleViewerHtml(script: string, manifest: Manifest, files: Omit<ViewerData, 'manifest'>): Promise<{ html: string; manifest: Manifest } | null> {
   const csp = await viewerCsp(script);
   let size = 0;
   for (let round = 0; round < 8; round++) {
@@ -124,6 +135,6 @@ export function embeddedDataText(html: string): string | null {
  * when the bundle was written; the page's script reads it without zod. Throws when the element is
  * missing or its text is not JSON.
  */
-export function readEmbeddedData(doc: Document): BundleData {
-  return JSON.parse(doc.getElementById(EMBEDDED_DATA_ID)?.textContent ?? '') as BundleData;
+export function readEmbeddedData(doc: Document): ViewerData {
+  return JSON.parse(doc.getElementById(EMBEDDED_DATA_ID)?.textContent ?? '') as ViewerData;
 }

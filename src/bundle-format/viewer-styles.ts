@@ -51,6 +51,10 @@ h3 { font-size: 12px; margin: 10px 0 4px; text-transform: uppercase; letter-spac
 .afr-counter { font-variant-numeric: tabular-nums; color: var(--muted); white-space: nowrap; min-width: 92px; text-align: right; }
 .afr-frame-info { display: flex; justify-content: space-between; gap: 10px; color: var(--muted); font-variant-numeric: tabular-nums; font-size: 12px; }
 .afr-note { margin: 0; padding: 4px 8px; background: var(--warn-bg); color: var(--warn); border-radius: 4px; }
+.afr-marks { pointer-events: none; }
+.afr-marks-note { color: var(--warn); }
+.afr-mark-rect { fill: rgba(111, 168, 220, .35); stroke: #2458d3; }
+.afr-mark-point { fill: #f01818; stroke: #fff; }
 
 .afr-timeline { display: flex; flex-direction: column; min-height: 0; }
 .afr-warnings { margin: 0 0 8px; padding: 6px 8px 6px 24px; background: var(--warn-bg); color: var(--warn); border-radius: 4px; }
@@ -59,6 +63,7 @@ h3 { font-size: 12px; margin: 10px 0 4px; text-transform: uppercase; letter-spac
 .afr-step-button:hover { background: #f0f4fb; }
 .afr-past .afr-step-button { color: #4d5666; }
 .afr-current .afr-step-button { background: #e8effd; border-left-color: var(--accent); }
+.afr-selected .afr-step-button { background: #d5e2fc; border-left-color: var(--accent); box-shadow: inset 0 0 0 1px var(--accent); }
 .afr-kind-signal .afr-step-button { background: var(--fail-bg); border-left-color: var(--fail); }
 .afr-step-time { font-family: var(--mono); font-size: 11px; color: var(--muted); min-width: 58px; font-variant-numeric: tabular-nums; }
 .afr-step-kind { font-size: 11px; color: var(--muted); text-transform: uppercase; letter-spacing: .03em; }
@@ -92,6 +97,16 @@ h3 { font-size: 12px; margin: 10px 0 4px; text-transform: uppercase; letter-spac
 .afr-rect, .afr-child-count { color: #98a1b0; font-size: 11px; }
 .afr-child-count::before { content: "("; } .afr-child-count::after { content: ")"; }
 .afr-structure { background: #fff1d6; color: var(--warn); }
+.afr-target { background: #fff0b8; outline: 2px solid #e0a400; border-radius: 3px; }
+.afr-target-badge { background: #e0a400; color: #fff; }
+.afr-tabs { display: inline-flex; gap: 2px; }
+.afr-tab { font-size: 12px; font-weight: 600; padding: 2px 10px; border: 1px solid var(--line); background: #fff; border-radius: 4px; cursor: pointer; color: var(--muted); }
+.afr-tab[aria-selected="true"] { background: var(--accent); border-color: var(--accent); color: #fff; }
+.afr-tree-tools { display: inline-flex; gap: 6px; margin-left: auto; }
+.afr-page-body > .afr-note { margin-bottom: 6px; }
+.afr-change-summary { margin: 0 0 4px; font-size: 13px; font-weight: 600; white-space: pre-wrap; word-break: break-word; }
+.afr-change-note { margin: 4px 0; }
+.afr-changes { max-height: 70vh; overflow: auto; }
 
 .afr-chips { display: inline-flex; flex-wrap: wrap; gap: 3px; }
 .afr-diagnostics dl { display: grid; grid-template-columns: 130px minmax(0, 1fr); gap: 2px 12px; margin: 0; }

@@ -68,10 +68,13 @@ export async function writeBundle(contents: BundleContents): Promise<{ zip: Uint
   if (snapshot) add(BUNDLE_JSON_FILES.snapshot.name, asJson(snapshot), true);
   if (diagnostics) add(BUNDLE_JSON_FILES.diagnostics.name, asJson(diagnostics), true);
   add(BUNDLE_JSON_FILES.steps.name, asJson(steps), true);
+  // Each page's text as written, also embedded in viewer.html so the offline viewer shows the page at every step.
+  const stepPages: Record<string, string> = {};
   for (const page of contents.stepSnapshots ?? []) {
     if (!STEP_SNAPSHOT_FILES.isName(page.name)) throw new BundleValidationError(`${page.name}: not a name of ${STEP_SNAPSHOT_FILES.pattern}`);
     // One line: a page is a big tree, and indentation would double its size.
-    add(page.name, `${JSON.stringify(validated({ ...STEP_SNAPSHOT_FILES, name: page.name, required: false }, page.file))}\n`, true);
+    stepPages[page.name] = `${JSON.stringify(validated({ ...STEP_SNAPSHOT_FILES, name: page.name, required: false }, page.file))}\n`;
+    add(page.name, stepPages[page.name]!, true);
   }
   contents.frames.forEach((frame, i) => add(frameFileName(i), frame.jpeg, false));
   if (contents.clip) add(CLIP_FILE, contents.clip, false);
@@ -91,7 +94,12 @@ export async function writeBundle(contents: BundleContents): Promise<{ zip: Uint
   if (contents.outline !== undefined) add(OUTLINE_FILE, contents.outline, true);
   let manifest = ManifestSchema.parse({ ...draft, artifacts });
   if (contents.viewerScript !== undefined) {
-    const viewer = await settleViewerHtml(contents.viewerScript, manifest, { steps, diagnostics, snapshot });
+    const viewer = await settleViewerHtml(contents.viewerScript, manifest, {
+      steps,
+      diagnostics,
+      snapshot,
+      ...(Object.keys(stepPages).length > 0 ? { step_snapshots: stepPages } : {}),
+    });
     if (!viewer) throw new BundleValidationError('viewer.html: its size did not settle');
     manifest = viewer.manifest;
     zip.file(VIEWER_FILE, viewer.html, { compression: 'DEFLATE', date: new Date(contents.manifest.ended_at) });

@@ -33,3 +33,13 @@ export function append(parent: Node, ...children: Child[]): void {
     parent.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
   }
 }
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** Creates an SVG element; attribute values are plain strings (numbers as text), never markup. */
+export function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number> = {}, ...children: SVGElement[]): SVGElementTagNameMap[K] {
+  const element = document.createElementNS(SVG_NS, tag);
+  for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, String(value));
+  element.append(...children);
+  return element;
+}

@@ -3,7 +3,8 @@ import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { InvalidBundleError } from '../bundle-format/parse-files';
 import { loadBundleZip, type ObjectUrls } from './load-zip';
-import { makeBundleData, makeBundleZip } from '../../test/fakes/viewer-bundle';
+import { makeBundleContents, makeBundleData, makeBundleZip } from '../../test/fakes/viewer-bundle';
+import { makeStepPages, makeTimelineBundleData } from '../../test/fakes/viewer-step-pages';
 
 function fakeUrls() {
   const live = new Map<string, Blob>();
@@ -42,6 +43,28 @@ describe('loadBundleZip', () => {
     expect(live.size).toBe(5);
     bundle.release();
     expect(live.size).toBe(0);
+  });
+
+  it('reads the step pages of a bundle the recorder wrote', async () => {
+    const pages = makeStepPages();
+    const zip = await makeBundleZip({ ...makeBundleContents(makeTimelineBundleData()), stepSnapshots: [...pages].map(([name, file]) => ({ name, file })) });
+    const bundle = await loadBundleZip(zip, fakeUrls().urls);
+    const click = bundle.data.steps.steps.find((s) => s.snapshot === 'snapshots/page-003.json')!;
+    expect(bundle.media.stepPage!(click.snapshot!)).toEqual({ ok: true, file: pages.get('snapshots/page-003.json') });
+  });
+
+  it('reads a step page only when asked, checked against its schema; a broken one is explained', async () => {
+    const data = makeTimelineBundleData();
+    const pages = makeStepPages();
+    const files: Record<string, string> = { 'manifest.json': JSON.stringify(data.manifest), 'steps.json': JSON.stringify(data.steps) };
+    for (const [path, file] of pages) files[path] = JSON.stringify(file);
+    files['snapshots/page-004.json'] = JSON.stringify({ ...pages.get('snapshots/page-004.json'), version: 7 });
+    const bundle = await loadBundleZip(await zipOf(files), fakeUrls().urls);
+    expect(bundle.media.stepPage!('snapshots/page-003.json')).toEqual({ ok: true, file: pages.get('snapshots/page-003.json') });
+    const broken = bundle.media.stepPage!('snapshots/page-004.json');
+    expect(broken.ok).toBe(false);
+    expect(!broken.ok && broken.error).toMatch(/^snapshots\/page-004\.json: version: /);
+    expect(bundle.media.stepPage!('snapshots/page-009.json')).toEqual({ ok: false, error: 'snapshots/page-009.json: missing from the bundle' });
   });
 
   it('accepts a bundle without diagnostics.json and snapshot.json (metadata capture level)', async () => {

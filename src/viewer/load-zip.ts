@@ -1,7 +1,9 @@
 import type { BundleData } from '../bundle-format/bundle-data';
 import { BundleZipError, NotAZipError, openBundleZip } from '../bundle-format/open-zip';
-import { InvalidBundleError, parseBundleData } from '../bundle-format/parse-files';
+import { InvalidBundleError, parseBundleData, parseJsonFile } from '../bundle-format/parse-files';
+import { StepSnapshotFileSchema } from '../../schemas/timeline';
 import type { BundleMedia } from './bundle-media';
+import { cachedStepPages } from './step-pages';
 
 export interface LoadedBundle {
   data: BundleData;
@@ -30,7 +32,7 @@ async function openZip(bytes: Uint8Array | ArrayBuffer | Blob) {
 
 /**
  * Opens a bundle zip: validates its JSON files against the schemas and turns the frames and the clip
- * into object URLs. Throws `InvalidBundleError` when the data is not a bundle.
+ * into object URLs; a step's page (`snapshots/`) is read and checked against its schema when shown. Throws `InvalidBundleError` when the data is not a bundle.
  */
 export async function loadBundleZip(bytes: Uint8Array | ArrayBuffer | Blob, urls: ObjectUrls = browserUrls): Promise<LoadedBundle> {
   const archive = await openZip(bytes);
@@ -50,7 +52,14 @@ export async function loadBundleZip(bytes: Uint8Array | ArrayBuffer | Blob, urls
 
   return {
     data,
-    media: { frameUrl: (name) => frameUrls.get(name) ?? null, clipUrl },
+    media: {
+      frameUrl: (name) => frameUrls.get(name) ?? null,
+      clipUrl,
+      stepPage: cachedStepPages((path) => {
+        const read = parseJsonFile(archive, path, StepSnapshotFileSchema);
+        return read.ok ? { ok: true, file: read.value } : { ok: false, error: `${path}: ${read.error}` };
+      }),
+    },
     release: () => created.forEach((url) => urls.revoke(url)),
   };
 }

@@ -2,8 +2,9 @@ import type { BundleData } from '../bundle-format/bundle-data';
 import { nearestFrame } from '../bundle-format/frame-time';
 import { failureTime } from '../bundle-format/views';
 import type { BundleMedia } from './bundle-media';
-import { h } from './dom';
+import { h, svg } from './dom';
 import { formatClock, formatOffset } from './format';
+import type { TargetMarks } from './target-marks';
 
 export interface PlayerView {
   element: HTMLElement;
@@ -14,6 +15,8 @@ export interface PlayerView {
   setPlaying(playing: boolean, showClip: boolean): void;
   /** Says why the clip is not used (frames still play on a clock). */
   setNote(text: string | null): void;
+  /** Draws a step's target over the frame on screen (its box, and a red dot where the pointer hit); null clears it. */
+  setMarks(marks: TargetMarks | null): void;
 }
 
 const PLAY = '\u25B6';
@@ -42,7 +45,16 @@ export function renderPlayer(data: BundleData, media: BundleMedia, actions: Play
     video.src = media.clipUrl!;
   }
   const emptyStage = frames.length === 0 ? h('p', { className: 'afr-empty' }, `This bundle has no frames (capture level: ${manifest.capture_level}).`) : null;
-  const stage = h('div', { className: 'afr-stage' }, emptyStage, frames.length === 0 ? null : image, video);
+  // Same box as the frame and the same fitting (viewBox + meet is what object-fit: contain does to the
+  // image), so marks drawn in the frame's own pixels land on the frame wherever it is letterboxed.
+  const marksLayer = svg('svg', { class: 'afr-marks', 'data-testid': 'target-marks', preserveAspectRatio: 'xMidYMid meet', 'aria-hidden': 'true' });
+  // An inner <svg> the frame's size clips the marks to the frame: a target the frame does not show
+  // (below a window smaller than the page's viewport) is not drawn on the letterbox beside it.
+  const marksFrame = svg('svg', { x: 0, y: 0 });
+  marksLayer.append(marksFrame);
+  const marksNote = h('span', { className: 'afr-marks-note', data: { testid: 'target-note' } });
+  let shown: { width: number; height: number } | null = null;
+  const stage = h('div', { className: 'afr-stage' }, emptyStage, frames.length === 0 ? null : image, video, frames.length === 0 ? null : marksLayer);
 
   const range = h('input', {
     className: 'afr-range',
@@ -83,7 +95,7 @@ export function renderPlayer(data: BundleData, media: BundleMedia, actions: Play
       h('div', { className: 'afr-scrubber' }, ticks, range),
       counter,
     ),
-    h('div', { className: 'afr-frame-info' }, time, manifest.clip ? h('span', { className: 'afr-clip-info' }, `clip ${manifest.clip.duration_seconds.toFixed(1)} s \u00B7 ${manifest.clip.encoder}`) : h('span', { className: 'afr-clip-info' }, clipError ? `no clip: ${clipError}` : 'no clip')),
+    h('div', { className: 'afr-frame-info' }, time, marksNote, manifest.clip ? h('span', { className: 'afr-clip-info' }, `clip ${manifest.clip.duration_seconds.toFixed(1)} s \u00B7 ${manifest.clip.encoder}`) : h('span', { className: 'afr-clip-info' }, clipError ? `no clip: ${clipError}` : 'no clip')),
     note,
   );
 
@@ -93,6 +105,10 @@ export function renderPlayer(data: BundleData, media: BundleMedia, actions: Play
     showFrame(index) {
       const frame = frames[index];
       if (!frame) return;
+      shown = frame;
+      marksLayer.setAttribute('viewBox', `0 0 ${frame.width} ${frame.height}`);
+      marksFrame.setAttribute('width', String(frame.width));
+      marksFrame.setAttribute('height', String(frame.height));
       const url = media.frameUrl(frame.name);
       if (url !== null && image.getAttribute('src') !== url) image.src = url;
       image.dataset.frame = frame.name;
@@ -110,6 +126,24 @@ export function renderPlayer(data: BundleData, media: BundleMedia, actions: Play
     setNote(text) {
       note.hidden = text === null;
       note.textContent = text ?? '';
+    },
+    setMarks(marks) {
+      marksFrame.replaceChildren();
+      marksNote.textContent = '';
+      if (marks === null || shown === null) return;
+      // Sizes in CSS px of the page, scaled like the frame: the dot is as big as Playwright's trace draws it.
+      const px = (css: number) => css * marks.scale;
+      if (marks.rect) {
+        const { x, y, width, height } = marks.rect;
+        marksFrame.append(svg('rect', { class: 'afr-mark-rect', 'data-testid': 'target-rect', x, y, width, height, 'stroke-width': px(2) }));
+      }
+      if (marks.point) {
+        marksFrame.append(svg('circle', { class: 'afr-mark-point', 'data-testid': 'target-point', cx: marks.point.x, cy: marks.point.y, r: px(10), 'stroke-width': px(2) }));
+      }
+      const place = marks.point ?? (marks.rect && { x: marks.rect.x + marks.rect.width / 2, y: marks.rect.y + marks.rect.height / 2 });
+      if (place && !(place.x >= 0 && place.y >= 0 && place.x < shown.width && place.y < shown.height)) {
+        marksNote.textContent = "the step's target is outside this frame (the window showed less of the page than its viewport)";
+      }
     },
   };
 }

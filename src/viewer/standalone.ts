@@ -1,7 +1,7 @@
-import type { BundleData } from '../bundle-format/bundle-data';
 import { CLIP_FILE, isFrameFileName } from '../bundle-format/file-names';
-import { VIEWER_ROOT_ID, readEmbeddedData } from '../bundle-format/viewer-html';
+import { VIEWER_ROOT_ID, readEmbeddedData, type ViewerData } from '../bundle-format/viewer-html';
 import { h } from './dom';
+import { cachedStepPages, embeddedStepPages } from './step-pages';
 import { mountViewer } from './viewer-app';
 
 // Entry of `viewer.html` inside a bundle zip, bundled into one IIFE at build time
@@ -10,7 +10,7 @@ import { mountViewer } from './viewer-app';
 
 function start(): void {
   const root = document.getElementById(VIEWER_ROOT_ID) ?? document.body;
-  let data: BundleData;
+  let data: ViewerData;
   try {
     data = readEmbeddedData(document);
   } catch (error) {
@@ -23,6 +23,8 @@ function start(): void {
     // Only the bundle's own frame files, by relative path.
     frameUrl: (name) => (isFrameFileName(name) ? name : null),
     clipUrl: data.manifest.clip ? CLIP_FILE : null,
+    // The steps' pages travel inside the page as text, parsed when their step is shown.
+    stepPage: cachedStepPages(embeddedStepPages(data.step_snapshots)),
   });
 }
 

@@ -9,6 +9,8 @@ export interface TimelineView {
   element: HTMLElement;
   /** Marks the entries shown by frame `index` as current and scrolls the first of them into view. */
   setCurrentFrame(index: number): void;
+  /** Marks step `index` (of `steps.json`) as the selected one and scrolls it into view; -1: none. */
+  setSelectedStep(index: number): void;
 }
 
 /** The value column of a step: the typed text, a "redacted" badge, or nothing. */
@@ -25,7 +27,12 @@ function renderStep(step: Step, failureTs: number, onSelect: () => void): HTMLEl
     { className: `afr-step afr-kind-${step.kind}${step.outcome === 'fail' ? ' afr-fail' : ''}`, data: { seq: String(step.seq), kind: step.kind } },
     h(
       'button',
-      { className: 'afr-step-button', attrs: { type: 'button' }, title: `${formatClock(step.ts)} UTC: show the frame nearest this step`, on: { click: onSelect } },
+      {
+        className: 'afr-step-button',
+        attrs: { type: 'button' },
+        title: `${formatClock(step.ts)} UTC: show this step's page and the frame nearest it`,
+        on: { click: onSelect },
+      },
       h('span', { className: 'afr-step-time' }, formatOffset(step.ts - failureTs)),
       h('span', { className: `afr-badge afr-source-${step.source}` }, step.source),
       h('span', { className: 'afr-step-kind' }, step.kind),
@@ -59,18 +66,14 @@ function renderDetails(step: Step): HTMLElement[] {
 
 /**
  * The timeline: every step of `steps.json` in order (signals stand out), the bundle's warnings above
- * it. Clicking a step jumps to the frame nearest its time.
+ * it. Clicking a step selects it (the viewer shows its page and the frame nearest its time).
  */
-export function renderTimeline(data: BundleData, onSelectFrame: (index: number) => void): TimelineView {
+export function renderTimeline(data: BundleData, onSelectStep: (index: number) => void): TimelineView {
   const { steps, manifest } = data;
   const failureTs = failureTime(data);
   const warningTexts = data.diagnostics?.warnings ?? [];
   const frameOfStep = steps.steps.map((s) => nearestFrame(manifest.frames, s.ts));
-  const items = steps.steps.map((step, i) =>
-    renderStep(step, failureTs, () => {
-      if (frameOfStep[i]! >= 0) onSelectFrame(frameOfStep[i]!);
-    }),
-  );
+  const items = steps.steps.map((step, i) => renderStep(step, failureTs, () => onSelectStep(i)));
   const list = h('ol', { className: 'afr-steps', data: { testid: 'timeline' } }, ...items);
   const warnings = warningTexts.length === 0 ? null : h('ul', { className: 'afr-warnings', data: { testid: 'warnings' } }, ...warningTexts.map((w) => h('li', null, w)));
   const element = h(
@@ -81,7 +84,14 @@ export function renderTimeline(data: BundleData, onSelectFrame: (index: number) 
     steps.steps.length === 0 ? h('p', { className: 'afr-empty' }, 'No steps were recorded in the buffer window.') : list,
   );
 
+  // Scroll only the list, never the page: scrollIntoView would move the whole document.
+  const scrollTo = (item: HTMLElement) => {
+    if (item.offsetTop < list.scrollTop || item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = Math.max(0, item.offsetTop - list.clientHeight / 3);
+    }
+  };
   let current: HTMLElement[] = [];
+  let selected: HTMLElement | null = null;
   return {
     element,
     setCurrentFrame(index) {
@@ -90,10 +100,16 @@ export function renderTimeline(data: BundleData, onSelectFrame: (index: number) 
       current.forEach((item) => item.classList.add('afr-current'));
       items.forEach((item, i) => item.classList.toggle('afr-past', frameOfStep[i]! < index));
       const first = current[0];
-      // Scroll only the list, never the page: scrollIntoView would move the whole document.
-      if (first && (first.offsetTop < list.scrollTop || first.offsetTop + first.offsetHeight > list.scrollTop + list.clientHeight)) {
-        list.scrollTop = Math.max(0, first.offsetTop - list.clientHeight / 3);
-      }
+      if (first) scrollTo(first);
+    },
+    setSelectedStep(index) {
+      selected?.classList.remove('afr-selected');
+      selected?.querySelector('button')?.removeAttribute('aria-current');
+      selected = items[index] ?? null;
+      if (!selected) return;
+      selected.classList.add('afr-selected');
+      selected.querySelector('button')!.setAttribute('aria-current', 'step');
+      scrollTo(selected);
     },
   };
 }

@@ -6,8 +6,10 @@ import { h } from './dom';
 import { renderHeader } from './header-view';
 import { bindKeys } from './keyboard';
 import { createTimerPlayback, createVideoPlayback, type Playback } from './playback';
+import { renderPagePanel } from './page-panel';
 import { renderPlayer } from './player-view';
-import { renderSnapshotTree } from './snapshot-tree';
+import { frameOfStep } from './step-frame';
+import { targetMarks } from './target-marks';
 import { renderTimeline } from './timeline-view';
 
 export interface ViewerOptions {
@@ -21,20 +23,37 @@ export interface MountedViewer {
   /** The frame on screen. */
   currentFrame(): number;
   showFrame(index: number): void;
+  /** The selected step (index in `steps.json`), -1 when none is. */
+  selectedStep(): number;
+  selectStep(index: number): void;
   dispose(): void;
 }
 
 /**
- * Renders a bundle into `root`: header, frame scrubber and clip, timeline, DOM snapshot, diagnostics,
- * kept in step with each other. The same code runs in the extension page and in `viewer.html`.
+ * Renders a bundle into `root`: header, frame scrubber and clip, timeline, the page (DOM and changes),
+ * diagnostics, kept in step with each other. Selecting a step shows its page with its target marked,
+ * and the frame nearest it with the target drawn. The same code runs in the extension page and in
+ * `viewer.html`.
  */
 export function mountViewer(root: HTMLElement, data: BundleData, media: BundleMedia, options: ViewerOptions = {}): MountedViewer {
   const doc = root.ownerDocument;
   const requestFrame = options.requestFrame ?? ((cb: () => void) => doc.defaultView?.requestAnimationFrame(cb));
   const frames = data.manifest.frames;
   const starts = frameStarts(frames);
+  const steps = data.steps.steps;
+  const stepFrames = steps.map((step) => frameOfStep(frames, step));
+  // The viewport the targets were measured in (CSS px); the frames show it scaled.
+  const viewport = data.snapshot?.snapshot?.viewport ?? data.diagnostics?.page_metrics?.viewport ?? null;
   let current = -1;
+  let selected = -1;
   let looping = false;
+
+  /** The selected step's target, drawn only while the frame of that step is on screen. */
+  const drawMarks = () => {
+    const step = steps[selected];
+    const onItsFrame = step !== undefined && current >= 0 && stepFrames[selected] === current;
+    player.setMarks(onItsFrame ? targetMarks(step.target, frames[current]!.width, viewport) : null);
+  };
 
   const show = (index: number, { seek }: { seek: boolean }) => {
     if (frames.length === 0) return;
@@ -44,7 +63,22 @@ export function mountViewer(root: HTMLElement, data: BundleData, media: BundleMe
     current = next;
     player.showFrame(next);
     timeline.setCurrentFrame(next);
+    drawMarks();
   };
+
+  const selectStep = (index: number) => {
+    if (steps.length === 0) return;
+    selected = Math.max(0, Math.min(steps.length - 1, index));
+    if (stepFrames[selected]! >= 0) {
+      if (playback.isPlaying()) playback.pause();
+      show(stepFrames[selected]!, { seek: true });
+    }
+    timeline.setSelectedStep(selected);
+    page.showStep(steps[selected]!);
+    drawMarks();
+  };
+  // With no step selected, ↓ starts at the first step and ↑ at the last (the failure).
+  const walkSteps = (delta: number) => selectStep(selected < 0 ? (delta > 0 ? 0 : steps.length - 1) : selected + delta);
 
   // While playing, the clip's clock drives the scrubber, the frame and the timeline.
   const follow = () => {
@@ -68,7 +102,8 @@ export function mountViewer(root: HTMLElement, data: BundleData, media: BundleMe
   };
 
   const player = renderPlayer(data, media, { seekFrame: (index) => show(index, { seek: true }), step: stepBy, togglePlay });
-  const timeline = renderTimeline(data, (index) => show(index, { seek: true }));
+  const timeline = renderTimeline(data, selectStep);
+  const page = renderPagePanel(data.snapshot, media.stepPage);
 
   const attach = (p: Playback) => {
     p.onPlayingChange((playing) => {
@@ -101,15 +136,17 @@ export function mountViewer(root: HTMLElement, data: BundleData, media: BundleMe
   root.replaceChildren(
     renderHeader(data),
     h('main', { className: 'afr-main' }, player.element, timeline.element),
-    h('div', { className: 'afr-lower' }, renderSnapshotTree(data.snapshot), renderDiagnostics(data)),
+    h('div', { className: 'afr-lower' }, page.element, renderDiagnostics(data)),
   );
   root.classList.add('afr-viewer');
   show(0, { seek: true });
-  const unbind = bindKeys(doc, { step: stepBy, togglePlay });
+  const unbind = bindKeys(doc, { step: stepBy, togglePlay, walkSteps });
 
   return {
     currentFrame: () => current,
     showFrame: (index) => show(index, { seek: true }),
+    selectedStep: () => selected,
+    selectStep,
     dispose() {
       unbind();
       playback.pause();

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { targetMarks } from './target-marks';
+
+const rect = { x: 10, y: 20, width: 100, height: 30 };
+const point = { x: 60, y: 35 };
+const target = { tag: 'button', selector: '#go', rect, point };
+
+describe('targetMarks', () => {
+  it.each([
+    ['same size as the viewport', 1280, { width: 1280, height: 720 }, 1],
+    ['device pixel ratio 2 (captureVisibleTab)', 2560, { width: 1280, height: 720 }, 2],
+    ['a screencast scaled down to fit', 640, { width: 1280, height: 720 }, 0.5],
+    ['an unknown viewport: 1 image px per CSS px', 1920, null, 1],
+  ])('maps CSS px onto the frame: %s', (_, frameWidth, viewport, scale) => {
+    expect(targetMarks(target, frameWidth, viewport)).toEqual({
+      rect: { x: rect.x * scale, y: rect.y * scale, width: rect.width * scale, height: rect.height * scale },
+      point: { x: point.x * scale, y: point.y * scale },
+      scale,
+    });
+  });
+
+  it('has nothing to draw for a step without a place: no target, an agent string, a target without rect or point', () => {
+    expect(targetMarks(null, 1280, null)).toBeNull();
+    expect(targetMarks('the search box', 1280, null)).toBeNull();
+    expect(targetMarks({ tag: 'input', selector: '#q' }, 1280, null)).toBeNull();
+    expect(targetMarks({ tag: 'input', selector: '#q', rect }, 1280, null)).toEqual({ rect, point: null, scale: 1 });
+  });
+});
