@@ -22,7 +22,7 @@ class RecorderCallError(RecorderError):
 
 
 class RecorderTimeoutError(RecorderError):
-    """``wait_for_bundle``: no matching bundle was stored within ``timeout`` seconds."""
+    """``wait_for_bundle``: no matching bundle was stored, or ``wait_delivered``: the bundle was not delivered, within ``timeout`` seconds."""
 
     def __init__(self, method: str, timeout: float, detail: str) -> None:
         super().__init__(f"{method}: {detail} within {timeout:g} s")

@@ -18,7 +18,9 @@ from .ports import WorkerSource
 DEFAULT_BUNDLE_WAIT_S = 30.0
 #: One wait inside the service worker: a worker Chrome restarts meanwhile costs at most this much of it.
 WORKER_WAIT_S = 20.0
-#: How often a recorder without ``afr.waitForBundle`` is asked for its bundles.
+#: ``wait_delivered``'s default wait, in seconds: a bundle of a few megabytes over a slow link, with a retry or two.
+DEFAULT_DELIVERY_WAIT_S = 60.0
+#: How often a recorder without ``afr.waitForBundle`` (and ``wait_delivered``) asks for the bundles.
 POLL_S = 0.5
 #: How long ``connect`` waits for the recorder's worker, at connection and after a restart.
 DEFAULT_CONNECT_TIMEOUT_S = 15.0
@@ -48,6 +50,14 @@ def _options(fields: Dict[str, Any]) -> Dict[str, Any]:
     return out
 
 
+def _describe_delivery(upload: Optional[Dict[str, Any]]) -> str:
+    """How far a delivery got, for a timeout: ``pending after 3 attempts: <the store's last words>``."""
+    if upload is None:
+        return "no answer"
+    error = upload.get("lastError")
+    return f"{upload.get('state')} after {upload.get('attempts', 0)} attempts{f': {error}' if error else ''}"
+
+
 class Recorder:
     """
     A connection to the recorder's service worker; every method calls ``globalThis.afr.<method>`` there.
@@ -56,7 +66,7 @@ class Recorder:
     browser still lists the worker and finds it again (starting it if it is stopped) if not. The read-only
     and repeat-safe calls (``status``, ``settings``, ``configure``, ``bundles``, ``export_bundle``,
     ``save_bundle``, ``delete_bundle``) are retried once after the worker went away during them
-    (``wait_for_bundle`` until its time is up); the others (``run_start``, ``run_end``, ``step``,
+    (``wait_for_bundle`` and ``wait_delivered`` until their time is up); the others (``run_start``, ``run_end``, ``step``,
     ``assert_``, ``mark``, ``fail``) raise ``RecorderWorkerLostError``: the recorder may have applied them.
 
     Example::
@@ -237,6 +247,49 @@ class Recorder:
                 return found
             if time.monotonic() >= deadline:
                 raise RecorderTimeoutError("wait_for_bundle", timeout, f"no bundle{describe_query(start, reason, trigger)} was stored")
+
+    async def wait_delivered(self, bundle_id: str, *, timeout: float = DEFAULT_DELIVERY_WAIT_S) -> Dict[str, Any]:
+        """
+        Returns the bundle's delivery once the store confirmed it: its ``upload`` entry, ``{"state":
+        "delivered", "key": ..., "attempts": ...}`` (``key``: the zip's key in the bucket). Raises
+        ``RecorderCallError`` when the bundle is not stored, is not queued for delivery (the ``upload``
+        setting is off, or ``include: failures`` left it home: state ``skipped``) or failed for good (wrong
+        credentials, no such bucket: the store's words in the message), and ``RecorderTimeoutError`` after
+        ``timeout`` seconds while it is still pending (the store is down: the recorder keeps retrying after
+        the wait gives up). Asks for the bundles every 0.5 s; survives a worker restart.
+
+        Example::
+
+            bundle_id = await rec.fail(reason="checkout_failed")
+            delivered = await rec.wait_delivered(bundle_id, timeout=120)
+            print(delivered["key"])  # ci/bundles/2026/11/25/<bundle id>.zip
+        """
+        deadline = time.monotonic() + timeout
+        last: Optional[Dict[str, Any]] = None
+        while True:
+            listed: Optional[List[Dict[str, Any]]] = None
+            try:
+                listed = await self.bundles()
+            except RecorderWorkerLostError:
+                pass
+            if listed is not None:
+                # ``fail`` returns once its bundle is stored: an id not listed is none of this recorder's, or deleted.
+                bundle = next((b for b in listed if isinstance(b, dict) and b.get("id") == bundle_id), None)
+                if bundle is None:
+                    raise RecorderCallError("waitDelivered", f"no stored bundle with id {bundle_id}")
+                last = bundle.get("upload")
+                if not isinstance(last, dict):
+                    raise RecorderCallError("waitDelivered", f"bundle {bundle_id} is not queued for delivery (is the upload setting on?)")
+                state = last.get("state")
+                if state == "delivered" and last.get("key"):
+                    return last
+                if state == "skipped":
+                    raise RecorderCallError("waitDelivered", f"bundle {bundle_id} is not delivered: upload.include leaves passing runs home")
+                if state == "failed":
+                    raise RecorderCallError("waitDelivered", f"bundle {bundle_id} was not delivered: {last.get('lastError') or 'failed'}")
+            if time.monotonic() >= deadline:
+                raise RecorderTimeoutError("wait_delivered", timeout, f"bundle {bundle_id} was not delivered ({_describe_delivery(last)})")
+            await asyncio.sleep(min(POLL_S, max(0.0, deadline - time.monotonic())))
 
     # --- plumbing --------------------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from typing import Any, Coroutine, Dict, List, Optional, TypeVar
 
 from .loading import load_recorder as _load_recorder
 from .next_bundle import Since
-from .recorder import DEFAULT_BUNDLE_WAIT_S, DEFAULT_CONNECT_TIMEOUT_S, Recorder
+from .recorder import DEFAULT_BUNDLE_WAIT_S, DEFAULT_CONNECT_TIMEOUT_S, DEFAULT_DELIVERY_WAIT_S, Recorder
 
 T = TypeVar("T")
 
@@ -30,7 +30,7 @@ class _LoopThread:
 
 class SyncRecorder:
     """
-    Blocking wrapper of ``Recorder`` (same methods, same errors).
+    Blocking wrapper of ``Recorder`` (same methods with the same arguments, same errors).
 
     Example::
 
@@ -70,47 +70,68 @@ class SyncRecorder:
         self.close()
 
     def status(self) -> Dict[str, Any]:
+        """See ``Recorder.status``."""
         return self._runner.run(self._rec.status())
 
     def settings(self) -> Dict[str, Any]:
+        """See ``Recorder.settings``."""
         return self._runner.run(self._rec.settings())
 
     def configure(self, patch: Dict[str, Any]) -> Dict[str, Any]:
+        """See ``Recorder.configure``."""
         return self._runner.run(self._rec.configure(patch))
 
-    def run_start(self, **options: Any) -> str:
-        return self._runner.run(self._rec.run_start(**options))
+    def run_start(self, *, tab_id: Optional[int] = None, run_id: Optional[str] = None, agent: Optional[str] = None,
+                  agent_version: Optional[str] = None, task: Optional[str] = None) -> str:
+        """See ``Recorder.run_start``."""
+        return self._runner.run(self._rec.run_start(tab_id=tab_id, run_id=run_id, agent=agent, agent_version=agent_version, task=task))
 
-    def run_end(self, **options: Any) -> Optional[str]:
-        return self._runner.run(self._rec.run_end(**options))
+    def run_end(self, *, tab_id: Optional[int] = None, outcome: Optional[str] = None, label: Optional[str] = None) -> Optional[str]:
+        """See ``Recorder.run_end``."""
+        return self._runner.run(self._rec.run_end(tab_id=tab_id, outcome=outcome, label=label))
 
-    def step(self, action: str, **options: Any) -> None:
-        self._runner.run(self._rec.step(action, **options))
+    def step(self, action: str, *, target: Optional[str] = None, outcome: Optional[str] = None, label: Optional[str] = None,
+             goal: Optional[str] = None, reasoning: Optional[str] = None, tab_id: Optional[int] = None) -> None:
+        """See ``Recorder.step``."""
+        self._runner.run(self._rec.step(action, target=target, outcome=outcome, label=label, goal=goal, reasoning=reasoning, tab_id=tab_id))
 
-    def assert_(self, label: str, passed: bool, **options: Any) -> Optional[str]:
-        return self._runner.run(self._rec.assert_(label, passed, **options))
+    def assert_(self, label: str, passed: bool, *, expected: Optional[str] = None, actual: Optional[str] = None,
+                reasoning: Optional[str] = None, tab_id: Optional[int] = None) -> Optional[str]:
+        """See ``Recorder.assert_``."""
+        return self._runner.run(self._rec.assert_(label, passed, expected=expected, actual=actual, reasoning=reasoning, tab_id=tab_id))
 
-    def mark(self, label: str, **options: Any) -> None:
-        self._runner.run(self._rec.mark(label, **options))
+    def mark(self, label: str, *, reasoning: Optional[str] = None, tab_id: Optional[int] = None) -> None:
+        """See ``Recorder.mark``."""
+        self._runner.run(self._rec.mark(label, reasoning=reasoning, tab_id=tab_id))
 
-    def fail(self, reason: str, **options: Any) -> str:
-        return self._runner.run(self._rec.fail(reason, **options))
+    def fail(self, reason: str, *, label: Optional[str] = None, tab_id: Optional[int] = None) -> str:
+        """See ``Recorder.fail``."""
+        return self._runner.run(self._rec.fail(reason, label=label, tab_id=tab_id))
 
     def bundles(self) -> List[Dict[str, Any]]:
+        """See ``Recorder.bundles``."""
         return self._runner.run(self._rec.bundles())
 
     def export_bundle(self, bundle_id: str) -> bytes:
+        """See ``Recorder.export_bundle``."""
         return self._runner.run(self._rec.export_bundle(bundle_id))
 
     def save_bundle(self, bundle_id: str, target: str) -> str:
+        """See ``Recorder.save_bundle``."""
         return self._runner.run(self._rec.save_bundle(bundle_id, target))
 
     def delete_bundle(self, bundle_id: str) -> bool:
+        """See ``Recorder.delete_bundle``."""
         return self._runner.run(self._rec.delete_bundle(bundle_id))
 
     def wait_for_bundle(self, *, since: Optional[Since] = None, reason: Optional[str] = None, trigger: Optional[str] = None,
                         timeout: float = DEFAULT_BUNDLE_WAIT_S) -> Dict[str, Any]:
+        """See ``Recorder.wait_for_bundle``."""
         return self._runner.run(self._rec.wait_for_bundle(since=since, reason=reason, trigger=trigger, timeout=timeout))
+
+    def wait_delivered(self, bundle_id: str, *, timeout: float = DEFAULT_DELIVERY_WAIT_S) -> Dict[str, Any]:
+        """See ``Recorder.wait_delivered``."""
+        return self._runner.run(self._rec.wait_delivered(bundle_id, timeout=timeout))
 
 
 def load_recorder_sync(cdp_url: str, extension_path: str) -> str:

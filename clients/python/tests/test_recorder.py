@@ -153,5 +153,75 @@ class RecorderTest(unittest.TestCase):
             asyncio.run(scenario())
 
 
+ID = "afr-20261125T100000Z-aaaaaa"
+KEY = f"ci/bundles/2026/11/25/{ID}.zip"
+
+
+def listing(*uploads: "dict | None") -> FakeAfr:
+    """A recorder whose bundle ``ID`` goes through ``uploads``, one per ``listBundles`` (the last one stays)."""
+    afr = FakeAfr()
+    seen = []
+
+    def list_bundles():
+        upload = uploads[min(len(seen), len(uploads) - 1)]
+        seen.append(upload)
+        summary = {**bundle(ID, "2026-11-25T10:00:01.000Z", "checkout_failed"), "sizeBytes": 10}
+        return [summary] if upload is None else [{**summary, "upload": upload}]
+
+    afr.handlers["listBundles"] = list_bundles
+    return afr
+
+
+def wait_delivered(afr: FakeAfr, bundle_id: str = ID, timeout: float = 5) -> dict:
+    async def scenario():
+        rec, _, _ = await connect(afr)
+        return await rec.wait_delivered(bundle_id, timeout=timeout)
+
+    return asyncio.run(scenario())
+
+
+class WaitDeliveredTest(unittest.TestCase):
+    def test_returns_the_upload_entry_with_its_key_once_the_store_confirmed_the_bundle(self):
+        afr = listing({"state": "pending", "attempts": 0}, {"state": "uploading", "attempts": 0}, {"state": "delivered", "attempts": 1, "key": KEY})
+        self.assertEqual(wait_delivered(afr), {"state": "delivered", "attempts": 1, "key": KEY})
+        self.assertEqual([m for m, _ in afr.calls], ["listBundles"] * 3)
+
+    def test_raises_with_the_stores_words_when_delivery_failed_for_good(self):
+        afr = listing({"state": "failed", "attempts": 1, "lastError": "writing x: HTTP 403 (SignatureDoesNotMatch)"})
+        with self.assertRaises(RecorderCallError) as caught:
+            wait_delivered(afr)
+        self.assertEqual(str(caught.exception), f"afr.waitDelivered: bundle {ID} was not delivered: writing x: HTTP 403 (SignatureDoesNotMatch)")
+        self.assertEqual(len(afr.calls), 1)  # no waiting on a bundle that will not go
+
+    def test_raises_when_the_bundle_is_left_home_not_queued_or_not_stored(self):
+        with self.assertRaisesRegex(RecorderCallError, "upload.include leaves passing runs home"):
+            wait_delivered(listing({"state": "skipped", "attempts": 0}))
+        with self.assertRaisesRegex(RecorderCallError, r"is not queued for delivery \(is the upload setting on\?\)"):
+            wait_delivered(listing(None))
+        with self.assertRaisesRegex(RecorderCallError, "^afr.waitDelivered: no stored bundle with id afr-20261125T100000Z-zzzzzz$"):
+            wait_delivered(listing({"state": "delivered", "attempts": 1, "key": KEY}), "afr-20261125T100000Z-zzzzzz")
+
+    def test_times_out_while_the_bundle_is_still_pending_saying_how_far_it_got(self):
+        afr = listing({"state": "pending", "attempts": 3, "lastError": "no answer from the store"})
+        with self.assertRaises(RecorderTimeoutError) as caught:
+            wait_delivered(afr, timeout=0.05)
+        self.assertEqual(str(caught.exception), f"wait_delivered: bundle {ID} was not delivered (pending after 3 attempts: no answer from the store) within 0.05 s")
+        self.assertEqual(caught.exception.timeout, 0.05)
+
+    def test_survives_worker_restarts_while_it_waits(self):
+        afr = listing({"state": "uploading", "attempts": 0}, {"state": "delivered", "attempts": 1, "key": KEY})
+
+        async def scenario():
+            rec, source, worker = await connect(afr)
+            retried = FakeWorker(URL, afr)
+            worker.gone_on["listBundles"] = retried.gone_on["listBundles"] = 1  # the call and its retry both meet a stopped worker
+            source.workers += [retried, FakeWorker(URL, afr)]  # Chrome started it again, twice
+            return await rec.wait_delivered(ID, timeout=5), retried.alive
+
+        delivered, retried_alive = asyncio.run(scenario())
+        self.assertEqual(delivered, {"state": "delivered", "attempts": 1, "key": KEY})
+        self.assertFalse(retried_alive)
+
+
 if __name__ == "__main__":
     unittest.main()
