@@ -7,6 +7,7 @@ import WebSocket from 'ws';
 import { test, expect } from './support/fixtures';
 import { chromiumPath, EXTENSION_DIR, ROOT_DIR } from './support/launch';
 import { findSecrets, openBundle } from './support/bundle';
+import { S3_CREDENTIALS, startS3Store } from './support/s3-store';
 import { secretVariants } from './support/secrets';
 import { connectRecorderPuppeteer, loadRecorder, RECORDER_EXTENSION_ID } from '../src/client';
 
@@ -96,7 +97,7 @@ async function withBrowserCdp<T>(browserURL: string, use: (send: (method: string
 const listedWorkers = async (browserURL: string) =>
   ((await (await fetch(`${browserURL}/json/list`)).json()) as { type: string; url: string }[]).filter((t) => t.type === 'service_worker').map((t) => t.url);
 
-test('Python client: wakes the stopped worker, records a run that fails, waits for and saves a schema-valid bundle', async ({ site }) => {
+test('Python client: wakes the stopped worker, records a run that fails, waits for and saves a schema-valid bundle; SyncRecorder waits for a delivery', async ({ site }) => {
   test.setTimeout(120_000);
   const browserURL = await startChromium([`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, 'about:blank']);
   const workerUrl = `chrome-extension://${RECORDER_EXTENSION_ID}/background.js`;
@@ -139,6 +140,27 @@ test('Python client: wakes the stopped worker, records a run that fails, waits f
   );
   expect(bundle.steps.steps.some((s) => s.kind === 'mark' && s.action.includes('payment form reached'))).toBe(true);
   expect(findSecrets(bundle, secretVariants())).toEqual([]);
+
+  // The same browser from code without an event loop: SyncRecorder waits for a bundle's delivery to a
+  // real S3-protocol store on loopback.
+  const store = await startS3Store();
+  try {
+    const upload = {
+      mode: 's3',
+      s3: { endpoint: store.endpoint, bucket: store.bucket, region: S3_CREDENTIALS.region, prefix: 'fleet/py', accessKeyId: S3_CREDENTIALS.accessKeyId, secretAccessKey: S3_CREDENTIALS.secretAccessKey },
+    };
+    const sync = await runPython('sync_delivery.py', [browserURL, String(result.bundleId), JSON.stringify(upload)]);
+    expect(sync.notQueued).toBe(`afr.waitDelivered: bundle ${String(result.bundleId)} is not queued for delivery (is the upload setting on?)`);
+    const delivered = sync.delivered as { state: string; key: string; attempts: number };
+    expect(delivered).toMatchObject({ state: 'delivered', key: expect.stringMatching(new RegExp(`^fleet/py/bundles/\\d{4}/\\d{2}/\\d{2}/${String(sync.bundleId)}\\.zip$`)) });
+    expect(sync.listedUpload).toEqual(delivered);
+    const objects = await store.objects();
+    const zip = objects.get(delivered.key);
+    expect(zip, `${delivered.key} in the bucket`).toBeDefined();
+    expect((await openBundle(Buffer.from(zip!))).manifest).toMatchObject({ bundle_id: sync.bundleId, failure_reason: 'delivery_probe' });
+  } finally {
+    await store.close();
+  }
 });
 
 test('Python client: no recorder is a clear RecorderNotFoundError; load_recorder loads it into a Chromium started without --load-extension', async () => {
