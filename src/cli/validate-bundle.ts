@@ -1,6 +1,6 @@
 import { CLIP_FILE, FRAMES_DIR, MANIFEST_FILE, STEPS_FILE, VIEWER_FILE } from '../bundle-format/file-names';
 import { BundleZipError, openBundleZip, type BundleArchive } from '../bundle-format/open-zip';
-import { modernizerOf } from '../bundle-format/file-registry';
+import { STEP_SNAPSHOT_FILES, modernizerOf } from '../bundle-format/file-registry';
 import { readJsonFile } from '../bundle-format/parse-files';
 import type { BundleJsonSchemas } from './bundle-json-schemas';
 import { checkStructure } from './bundle-structure';
@@ -50,6 +50,7 @@ export async function validateBundle(zip: Uint8Array, schemas: BundleJsonSchemas
   const problems: Problem[] = [];
   const json = new Map<string, unknown>();
   for (const file of Object.keys(schemas)) {
+    if (file === STEP_SNAPSHOT_FILES.pattern) continue;
     const read = readJsonFile(archive, file);
     if (!read.ok) {
       problems.push({ file, pointer: '', message: read.error });
