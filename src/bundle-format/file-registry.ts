@@ -43,6 +43,9 @@ export const STEP_SNAPSHOT_FILES: { readonly pattern: string; readonly schema: z
   isName: isStepSnapshotFileName,
 };
 
+/** A step page's text as the zip holds it: one line of JSON (a page is a big tree, indentation would double it). */
+export const stepSnapshotText = (file: StepSnapshotFile): string => `${JSON.stringify(file)}\n`;
+
 /** The modernizer of a JSON file, by its name (`manifest.json`); none for a file that never changed shape. */
 export function modernizerOf(name: string): ((json: unknown) => unknown) | undefined {
   return Object.values(BUNDLE_JSON_FILES).find((f) => f.name === name)?.modernize;

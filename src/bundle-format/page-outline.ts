@@ -1,4 +1,7 @@
+import type { PageSnapshot } from '../../schemas/snapshot';
 import type { Step } from '../../schemas/steps';
+import type { StepSnapshotFile } from '../../schemas/timeline';
+import { SNAPSHOT_FILE } from './file-names';
 import { code, inline } from './summary-md';
 
 /** What an outline reads of a node: a `snapshot.json` node or a rebuilt timeline node (with its id). */
@@ -109,4 +112,22 @@ export function renderOutline(failure: OutlinedPage | null, lastAction: { step: 
     section(`At the last action: ${code(lastAction.step.action, 80)}`, lastAction.page, node);
   }
   return out.join('\n');
+}
+
+/** The step whose page `outline.md` shows as "the last action": the last one with a page that is not a signal or a navigation. */
+export function lastActionStep(steps: readonly Step[]): Step | undefined {
+  return [...steps].reverse().find((s) => s.snapshot && s.kind !== 'signal' && s.kind !== 'navigate');
+}
+
+/**
+ * `outline.md` from a bundle's own data: the failure page (`snapshot.json`'s snapshot, null when it has
+ * none) and the last action's page among `pages` (the `snapshots/` files by zip path). The recorder
+ * writes it this way, and `afr redact` rebuilds it this way from the masked files.
+ */
+export function outlineBundle(failure: PageSnapshot | null, steps: readonly Step[], pages: ReadonlyMap<string, StepSnapshotFile>): string {
+  const failurePage = failure ? { url: failure.url, root: failure.root, file: SNAPSHOT_FILE, truncated: failure.truncated } : null;
+  const step = lastActionStep(steps);
+  const file = step?.snapshot ? pages.get(step.snapshot) : undefined;
+  const lastAction = step && file ? { step, page: { url: file.snapshot.url, root: file.snapshot.root, file: step.snapshot!, truncated: file.snapshot.truncated } } : null;
+  return renderOutline(failurePage, lastAction);
 }

@@ -24,8 +24,7 @@ import type { TimelineKeeper } from '../timeline-store/timeline-keeper';
 import type { Step } from '../../schemas/steps';
 import { errorMessage } from '../shared/error-message';
 import { MAX_STEP_PAGES_CHARS, layOutStepPages, type StepPages } from './step-pages';
-import { renderOutline } from '../bundle-format/page-outline';
-import { SNAPSHOT_FILE } from '../bundle-format/file-names';
+import { outlineBundle } from '../bundle-format/page-outline';
 import { consoleErrors, failedRequests, otherTabsActivity, pageMetrics, signalChain } from './diagnostics-report';
 import { captureLevelAtLeast, type CaptureLevel } from '../../schemas/capture-level';
 
@@ -279,11 +278,7 @@ export async function packageBundle(ports: PackagerPorts, request: BundleRequest
 
 /** `outline.md`: the page at the failure (`snapshot.json`) and at the last action (its page in `snapshots/`). */
 function outlineOf(snapshot: SnapshotCaptureResult, steps: readonly Step[], pages: StepPages | null): string {
-  const failure = snapshot.ok ? { url: snapshot.snapshot.url, root: snapshot.snapshot.root, file: SNAPSHOT_FILE, truncated: snapshot.snapshot.truncated } : null;
-  const step = [...steps].reverse().find((s) => s.snapshot && s.kind !== 'signal' && s.kind !== 'navigate');
-  const file = step && pages?.files.find((f) => f.name === step.snapshot);
-  const lastAction = step && file ? { step, page: { url: file.file.snapshot.url, root: file.file.snapshot.root, file: file.name, truncated: file.file.snapshot.truncated } } : null;
-  return renderOutline(failure, lastAction);
+  return outlineBundle(snapshot.ok ? snapshot.snapshot : null, steps, new Map(pages?.files.map((f) => [f.name, f.file])));
 }
 
 /** The pages at the steps, or null (with a warning) when the timeline could not be read or laid out. */

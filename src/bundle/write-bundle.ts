@@ -5,7 +5,7 @@ import type { SnapshotFile } from '../../schemas/snapshot';
 import type { StepsFile } from '../../schemas/steps';
 import { describeZodError } from '../shared/zod-error';
 import { CLIP_FILE, OUTLINE_FILE, SUMMARY_FILE, VIEWER_FILE, frameFileName } from '../bundle-format/file-names';
-import { BUNDLE_JSON_FILES, STEP_SNAPSHOT_FILES, type BundleJsonFile } from '../bundle-format/file-registry';
+import { BUNDLE_JSON_FILES, STEP_SNAPSHOT_FILES, stepSnapshotText, type BundleJsonFile } from '../bundle-format/file-registry';
 import type { StepSnapshotFile } from '../../schemas/timeline';
 import { settleViewerHtml } from '../bundle-format/viewer-html';
 import { renderSummary } from '../bundle-format/summary-md';
@@ -72,8 +72,7 @@ export async function writeBundle(contents: BundleContents): Promise<{ zip: Uint
   const stepPages: Record<string, string> = {};
   for (const page of contents.stepSnapshots ?? []) {
     if (!STEP_SNAPSHOT_FILES.isName(page.name)) throw new BundleValidationError(`${page.name}: not a name of ${STEP_SNAPSHOT_FILES.pattern}`);
-    // One line: a page is a big tree, and indentation would double its size.
-    stepPages[page.name] = `${JSON.stringify(validated({ ...STEP_SNAPSHOT_FILES, name: page.name, required: false }, page.file))}\n`;
+    stepPages[page.name] = stepSnapshotText(validated({ ...STEP_SNAPSHOT_FILES, name: page.name, required: false }, page.file));
     add(page.name, stepPages[page.name]!, true);
   }
   contents.frames.forEach((frame, i) => add(frameFileName(i), frame.jpeg, false));

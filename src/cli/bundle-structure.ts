@@ -1,5 +1,5 @@
-import { CLIP_FILE, FRAMES_DIR, MANIFEST_FILE, STEPS_FILE, frameFileName } from '../bundle-format/file-names';
-import { OPTIONAL_EXTRA_FILES, isBundleFileName } from '../bundle-format/file-registry';
+import { CLIP_FILE, FRAMES_DIR, MANIFEST_FILE, SNAPSHOT_FILE, STEPS_FILE, frameFileName } from '../bundle-format/file-names';
+import { OPTIONAL_EXTRA_FILES, STEP_SNAPSHOT_FILES, isBundleFileName } from '../bundle-format/file-registry';
 import type { BundleArchive } from '../bundle-format/open-zip';
 import { readJpegSize } from '../shared/jpeg-size';
 import { readMp4Duration, startsWithFtyp } from './mp4-duration';
@@ -53,7 +53,26 @@ export function checkStructure(archive: BundleArchive, json: ReadonlyMap<string,
   if (isObject(steps) && Array.isArray(steps.steps) && typeof manifest.step_count === 'number' && steps.steps.length !== manifest.step_count) {
     add('manifest.json', '/step_count', `is ${manifest.step_count}, steps.json holds ${steps.steps.length} steps`);
   }
+  checkPageReferences(archive, json, add);
   return problems;
+}
+
+/** The steps' `snapshot` and `changes.to`, and `snapshot.json`'s `previous`, name pages the zip holds. */
+function checkPageReferences(archive: BundleArchive, json: ReadonlyMap<string, unknown>, add: Add): void {
+  const check = (file: string, pointer: string, name: unknown) => {
+    if (typeof name !== 'string') return;
+    if (!STEP_SNAPSHOT_FILES.isName(name)) add(file, pointer, `is ${JSON.stringify(name)}, not a name of ${STEP_SNAPSHOT_FILES.pattern}`);
+    else if (!archive.files.has(name)) add(file, pointer, `names ${name}, which is not in the zip`);
+  };
+  const steps = json.get(STEPS_FILE);
+  if (isObject(steps)) {
+    objects(steps.steps).forEach((step, i) => {
+      check(STEPS_FILE, `/steps/${i}/snapshot`, step.snapshot);
+      if (isObject(step.changes)) check(STEPS_FILE, `/steps/${i}/changes/to`, step.changes.to);
+    });
+  }
+  const snapshot = json.get(SNAPSHOT_FILE);
+  if (isObject(snapshot)) check(SNAPSHOT_FILE, '/previous', snapshot.previous);
 }
 
 type Add = (file: string, pointer: string, message: string) => void;

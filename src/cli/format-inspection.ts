@@ -116,6 +116,8 @@ export function formatInspection(i: BundleInspection): string {
     const repeats = f.captures > f.count ? ` (${f.captures} captures, identical ones in a row stored once)` : '';
     lines.push(row('frames', `${f.count}${repeats}${when}`));
   }
+  if (i.step_pages) lines.push(row('pages', `${i.step_pages.count} pages at the steps (snapshots/), ${formatBytes(i.step_pages.bytes)}`));
+  if (i.outline) lines.push(row('outline', `outline.md, ${formatBytes(i.outline.bytes)}`));
   lines.push(row('clip', i.clip ? formatClip(i.clip) : 'none'));
   lines.push(row('bundle', `${formatBytes(i.bundle.bytes)}, ${i.bundle.files} files`));
   if (i.unreadable.length > 0) {

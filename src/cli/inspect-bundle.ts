@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { CLIP_FILE, DIAGNOSTICS_FILE, MANIFEST_FILE, SNAPSHOT_FILE, STEPS_FILE } from '../bundle-format/file-names';
+import { CLIP_FILE, DIAGNOSTICS_FILE, MANIFEST_FILE, OUTLINE_FILE, SNAPSHOT_FILE, STEPS_FILE } from '../bundle-format/file-names';
 import { frameSpanSeconds } from '../bundle-format/frame-time';
-import { BUNDLE_JSON_FILES } from '../bundle-format/file-registry';
+import { BUNDLE_JSON_FILES, STEP_SNAPSHOT_FILES } from '../bundle-format/file-registry';
 import { openLazyBundleZip, readBundleFiles, type LazyBundleArchive } from '../bundle-format/open-zip';
 import { parseJsonFile } from '../bundle-format/parse-files';
 import {
@@ -71,6 +71,10 @@ export interface BundleInspection {
   } | null;
   /** `captures`: the moments the frames stand for (a run of identical captures is one frame file). */
   frames: { count: number; captures: number; first_at: string | null; span_seconds: number; bytes: number; sizes: string[] } | null;
+  /** The pages at the steps (`snapshots/page-NNN.json`), as the zip's directory declares them; null when there are none. */
+  step_pages: { count: number; bytes: number } | null;
+  /** `outline.md`, the page outline for a model; null when the bundle has none. */
+  outline: { bytes: number } | null;
   /** Null when the bundle has no clip (`errors.clip_error` may say why). */
   clip: { encoder: string | null; manifest_seconds: number | null; mp4_seconds: number | null; bytes: number } | null;
   bundle: { bytes: number; files: number };
@@ -167,6 +171,8 @@ export async function inspectBundle(zip: Uint8Array, options: InspectOptions = D
       suppressed_signals: diagnostics.suppressed_signals,
     },
     frames: manifest && describeFrames(lazy, manifest.frames),
+    step_pages: describeStepPages(lazy),
+    outline: lazy.has(OUTLINE_FILE) ? { bytes: lazy.declaredBytes(OUTLINE_FILE) ?? 0 } : null,
     clip: await describeClip(lazy, manifest?.clip ?? null),
     bundle: { bytes: lazy.zipBytes, files: lazy.names.length },
     unreadable,
@@ -204,6 +210,12 @@ function describeFrames(archive: LazyBundleArchive, frames: TolerantManifest['fr
     bytes: frames.reduce((sum, f) => sum + (archive.declaredBytes(f.name) ?? 0), 0),
     sizes: [...new Set(frames.map((f) => `${f.width}x${f.height}`))],
   };
+}
+
+/** How many pages at the steps the zip holds and their bytes, none inflated. */
+function describeStepPages(archive: LazyBundleArchive): BundleInspection['step_pages'] {
+  const pages = archive.names.filter((name) => STEP_SNAPSHOT_FILES.isName(name));
+  return pages.length ? { count: pages.length, bytes: pages.reduce((sum, name) => sum + (archive.declaredBytes(name) ?? 0), 0) } : null;
 }
 
 /** The clip's length from its `moov` box, streamed through without keeping the media. */

@@ -275,7 +275,7 @@ describe('bin/afr.mjs', () => {
     writeFileSync(path.join(dir, 'secret.zip'), await makeSecretBundle((await loadExpectedViewer()).script));
     const redacted = await run('redact', 'secret.zip', '--pattern', ORDER_PATTERN, '--drop-frames', '--out', 'clean.zip');
     expect(redacted).toMatchObject({ code: 0, stderr: '' });
-    expect(redacted.stdout).toMatch(/^wrote clean\.zip\nmasked \d+ spans of text: credential \d+\n {2}--pattern "ORD-\\\\d\{6\}": \d+\nleft out 5 files of pixels \(frames\/, failure\.mp4\)\nvalid: afr-\S+ \(6 files, 0 frames, 12 steps, no clip, /);
+    expect(redacted.stdout).toMatch(/^wrote clean\.zip\nmasked \d+ spans of text: credential \d+\n {2}--pattern "ORD-\\\\d\{6\}": \d+\nleft out 5 files of pixels \(frames\/, failure\.mp4\)\nvalid: afr-\S+ \(10 files, 0 frames, 12 steps, no clip, /);
     const written = readFileSync(path.join(dir, 'clean.zip'));
     const archive = await openBundleZip(new Uint8Array(written));
     for (const [name, bytes] of [['(zip)', written] as const, ...archive.files]) {

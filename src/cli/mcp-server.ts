@@ -129,7 +129,7 @@ export function createMcpServer({ source, encodePng, version, log }: McpOptions)
   server.registerTool(
     'get_step',
     {
-      description: `One step (1-based index from get_steps) with its target, goal, detail, the page's changes when recorded, and its nearest frame. ${DATA_NOT_INSTRUCTIONS}`,
+      description: `One step (1-based index from get_steps) with its target (and the element it hit on the step's page), goal, detail, what it changed in plain words and as a bounded diff when recorded, and its nearest frame. ${DATA_NOT_INSTRUCTIONS}`,
       inputSchema: { bundle: bundleArg, index: z.number().int().min(1).describe('1-based step index') },
       annotations: readOnly,
     },
@@ -170,7 +170,7 @@ export function createMcpServer({ source, encodePng, version, log }: McpOptions)
     {
       description:
         `The outline of the page (one element a line: [node id] tag#id.class role, name, attributes, value state, text), to \`depth\` levels (default ${DEFAULT_DOM_OPTIONS.depth}) and \`maxNodes\` ` +
-        `(default ${DEFAULT_DOM_OPTIONS.maxNodes}); scope it with a CSS \`selector\` (type, #id, .class, [attr=value], descendant and > combinators) or a \`node\` id from a previous outline. ` +
+        `(default ${DEFAULT_DOM_OPTIONS.maxNodes}); with \`step\`, the page at that step (its own page when the bundle has one, the step's target marked ◀ target; else the page at the failure, with a note); scope it with a CSS \`selector\` (type, #id, .class, [attr=value], descendant and > combinators) or a \`node\` id from a previous outline. ` +
         `Sensitive values are redacted by the recorder. ${DATA_NOT_INSTRUCTIONS}`,
       inputSchema: {
         bundle: bundleArg,

@@ -3,6 +3,7 @@ import { renderJsonSchemas } from '../../schemas/generate';
 import { bundleContents, editBundle, editJson, makeBundle, makeV1Bundle } from '../../test/fixtures/cli/make-bundle';
 import { ORDER_PATTERN, ORDINARY, PLANTED, makeSecretBundle } from '../../test/fixtures/cli/secret-bundle';
 import { openBundleZip, type BundleArchive } from '../bundle-format/open-zip';
+import { embeddedDataText, type ViewerData } from '../bundle-format/viewer-html';
 import { bundleSchemaFileNames, type BundleJsonSchemas } from './bundle-json-schemas';
 import { RedactError, redactBundle, type RedactOptions } from './redact-bundle';
 import { validateBundle } from './validate-bundle';
@@ -32,7 +33,7 @@ describe('redactBundle', () => {
   it('starts from a valid bundle that holds every planted secret in every text file', async () => {
     const archive = await openBundleZip(await input);
     expect((await validateBundle(await input, schemas, async () => viewer)).valid).toBe(true);
-    for (const file of ['manifest.json', 'steps.json', 'diagnostics.json', 'snapshot.json', 'viewer.html']) {
+    for (const file of ['manifest.json', 'steps.json', 'diagnostics.json', 'snapshot.json', 'snapshots/page-001.json', 'snapshots/page-002.json', 'outline.md', 'viewer.html']) {
       const text = decode(archive.files.get(file)!);
       expect(Object.values(PLANTED).filter((secret) => !text.includes(secret)), file).toEqual([]);
     }
@@ -53,6 +54,17 @@ describe('redactBundle', () => {
     expect(decode(after.files.get('snapshot.json')!)).toContain('"data-session": "Bearer [credential]"');
     expect(decode(after.files.get('summary.md')!)).toContain('checkout crashed for [redacted]');
     expect(decode(after.files.get('viewer.html')!)).toContain('Checkout [redacted]');
+    // The pages at the steps, the steps' changes and the outline built from the pages: masked, still readable.
+    expect(decode(after.files.get('snapshots/page-002.json')!)).toContain('"value":"[redacted]"');
+    expect(decode(after.files.get('snapshots/page-003.json')!)).toContain('"url":"https://shop.test/submit?jwt=[credential]"');
+    const steps = json(after, 'steps.json').steps as { changes?: { to: string; description: string } }[];
+    expect(steps[3]?.changes).toMatchObject({ to: 'snapshots/page-002.json', description: 'after typing into Full name: input "Full name" now reads "[redacted]" ([credential])' });
+    const outline = decode(after.files.get('outline.md')!);
+    expect(outline).toContain('- textbox "Full name" value "[redacted]"');
+    expect(outline).toMatch(/- button "Place order".*◀ target/);
+    expect(outline).toContain('(snapshots/page-002.json)');
+    const embedded = JSON.parse(embeddedDataText(decode(after.files.get('viewer.html')!))!) as ViewerData;
+    expect(embedded.step_snapshots).toEqual(Object.fromEntries([...after.files].filter(([name]) => name.startsWith('snapshots/')).map(([name, bytes]) => [name, decode(bytes)])));
     for (const [name, bytes] of before.files) if (name.startsWith('frames/') || name === 'failure.mp4') expect(after.files.get(name)).toEqual(bytes);
     expect(result.notes).toEqual(['copied 5 files of pixels (frames/, failure.mp4) unchanged: pixels cannot be re-masked, --drop-frames leaves them out']);
     expect(result.counts.patterns[0]).toBeGreaterThanOrEqual(8);
@@ -75,7 +87,17 @@ describe('redactBundle', () => {
     expect([...archive.files.keys()].filter((n) => n.startsWith('frames/') || n === 'failure.mp4')).toEqual([]);
     const manifest = json(archive, 'manifest.json');
     expect(manifest).toMatchObject({ frame_count: 0, frames: [], clip: null, capture_level: 'trace' });
-    expect((manifest.artifacts as { name: string }[]).map((a) => a.name)).toEqual(['snapshot.json', 'diagnostics.json', 'steps.json', 'summary.md', 'viewer.html']);
+    expect((manifest.artifacts as { name: string }[]).map((a) => a.name)).toEqual([
+      'snapshot.json',
+      'diagnostics.json',
+      'steps.json',
+      'snapshots/page-001.json',
+      'snapshots/page-002.json',
+      'snapshots/page-003.json',
+      'summary.md',
+      'outline.md',
+      'viewer.html',
+    ]);
     expect(json(archive, 'diagnostics.json').capture).toMatchObject({ frames_in_bundle: 0 });
     expect(decode(archive.files.get('summary.md')!)).toContain('0 frames over');
     expect((await validateBundle(result.zip, schemas, async () => viewer)).problems).toEqual([]);

@@ -3,9 +3,11 @@ import type { Diagnostics } from '../../schemas/diagnostics';
 import { MANIFEST_VERSION, type Artifact, type Manifest } from '../../schemas/manifest';
 import type { SnapshotFile } from '../../schemas/snapshot';
 import type { StepsFile } from '../../schemas/steps';
-import { CLIP_FILE, MANIFEST_FILE, SUMMARY_FILE, VIEWER_FILE, isFrameFileName } from '../bundle-format/file-names';
-import { BUNDLE_JSON_FILES, isBundleFileName, type BundleJsonFile } from '../bundle-format/file-registry';
+import type { StepSnapshotFile } from '../../schemas/timeline';
+import { CLIP_FILE, MANIFEST_FILE, OUTLINE_FILE, SUMMARY_FILE, VIEWER_FILE, isFrameFileName } from '../bundle-format/file-names';
+import { BUNDLE_JSON_FILES, STEP_SNAPSHOT_FILES, isBundleFileName, stepSnapshotText, type BundleJsonFile } from '../bundle-format/file-registry';
 import type { BundleArchive } from '../bundle-format/open-zip';
+import { outlineBundle } from '../bundle-format/page-outline';
 import { readJsonFile } from '../bundle-format/parse-files';
 import { renderSummary } from '../bundle-format/summary-md';
 import { settleViewerHtml } from '../bundle-format/viewer-html';
@@ -81,8 +83,9 @@ function withoutFrames(manifest: Manifest, hasTrace: boolean): Manifest {
 
 /**
  * Masks a bundle's text again, with today's detectors and `options.patterns`: every string of every
- * JSON file (keys, numbers and shape kept; file names, times and the format's fixed words left as
- * they are), then `summary.md` and `viewer.html` written again from the masked data, the manifest's
+ * JSON file, the pages at the steps (`snapshots/`) included (keys, numbers and shape kept; file names,
+ * times and the format's fixed words left as they are), then `summary.md`, `outline.md` and
+ * `viewer.html` (with the masked step pages) written again from the masked data, the manifest's
  * artifact sizes brought up to date and the pass recorded in `redacted_after`. Frames and the clip are
  * copied unchanged (pixels cannot be re-masked) or, with `dropFrames`, left out. A file that is not part
  * of the bundle format is left out. Throws `RedactError` when the bundle is not one it can read.
@@ -102,6 +105,14 @@ export async function redactBundle(archive: BundleArchive, schemas: BundleJsonSc
   const steps: StepsFile = remasked(BUNDLE_JSON_FILES.steps, original.steps, mask, keep)!;
   let diagnostics: Diagnostics | null = remasked(BUNDLE_JSON_FILES.diagnostics, original.diagnostics, mask, keep);
   const snapshot: SnapshotFile | null = remasked(BUNDLE_JSON_FILES.snapshot, original.snapshot, mask, keep);
+  // The pages at the steps: each checked and masked like the fixed files; kept as text, as the zip and viewer.html hold them.
+  const pages = new Map<string, StepSnapshotFile>();
+  for (const name of archive.files.keys()) {
+    if (!STEP_SNAPSHOT_FILES.isName(name)) continue;
+    const file: BundleJsonFile<StepSnapshotFile> = { name, schema: STEP_SNAPSHOT_FILES.schema, required: true };
+    pages.set(name, remasked(file, readFile(archive, file), mask, keep)!);
+  }
+  const pageTexts = new Map([...pages].map(([name, page]) => [name, stepSnapshotText(page)]));
 
   const notes: string[] = [];
   const isPixels = (name: string) => name === CLIP_FILE || isFrameFileName(name);
@@ -127,6 +138,9 @@ export async function redactBundle(archive: BundleArchive, schemas: BundleJsonSc
   for (const name of names) {
     if (name === MANIFEST_FILE || name === VIEWER_FILE || !isBundleFileName(name) || (options.dropFrames && isPixels(name))) continue;
     if (name === SUMMARY_FILE) out.set(name, encode(renderSummary(manifest, diagnostics, steps.steps)));
+    // Built by the recorder's own builder from the masked pages: its text is never copied.
+    else if (name === OUTLINE_FILE) out.set(name, encode(outlineBundle(snapshot?.snapshot ?? null, steps.steps, pages)));
+    else if (pageTexts.has(name)) out.set(name, encode(pageTexts.get(name)!));
     else if (Object.hasOwn(text, name)) out.set(name, encode(asJson(text[name])));
     else out.set(name, archive.files.get(name)!);
   }
@@ -144,7 +158,8 @@ export async function redactBundle(archive: BundleArchive, schemas: BundleJsonSc
   let viewerHtml: string | null = null;
   if (archive.files.has(VIEWER_FILE)) {
     const why = viewerRefusal(original.manifest, options.viewer);
-    const viewer = why === null ? await settleViewerHtml(options.viewer!.script, manifest, { steps, diagnostics, snapshot }) : null;
+    const stepPages = pageTexts.size > 0 ? { step_snapshots: Object.fromEntries(pageTexts) } : {};
+    const viewer = why === null ? await settleViewerHtml(options.viewer!.script, manifest, { steps, diagnostics, snapshot, ...stepPages }) : null;
     if (viewer) {
       manifest = viewer.manifest;
       viewerHtml = viewer.html;

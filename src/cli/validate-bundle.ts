@@ -1,6 +1,6 @@
 import { CLIP_FILE, FRAMES_DIR, MANIFEST_FILE, STEPS_FILE, VIEWER_FILE } from '../bundle-format/file-names';
 import { BundleZipError, openBundleZip, type BundleArchive } from '../bundle-format/open-zip';
-import { modernizerOf } from '../bundle-format/file-registry';
+import { STEP_SNAPSHOT_FILES, modernizerOf } from '../bundle-format/file-registry';
 import { readJsonFile } from '../bundle-format/parse-files';
 import type { BundleJsonSchemas } from './bundle-json-schemas';
 import { checkStructure } from './bundle-structure';
@@ -30,7 +30,8 @@ export const ARCHIVE = '(archive)';
 const compiled = new WeakMap<BundleJsonSchemas, JsonFileCheck>();
 
 /**
- * Checks a bundle zip: each JSON file against its published JSON Schema (ajv, draft 2020-12), then the
+ * Checks a bundle zip: each JSON file (and each page at a step, `snapshots/page-NNN.json`) against its
+ * published JSON Schema (ajv, draft 2020-12), then the
  * manifest against the files actually present (see `checkStructure`), then `viewer.html` against the
  * page this recorder version writes (`checkViewerHtml`; `viewer` is asked only when there is one). A zip
  * that cannot be opened, or is past the bounds every reader keeps (`ZipLimits`), is one problem of the
@@ -50,6 +51,7 @@ export async function validateBundle(zip: Uint8Array, schemas: BundleJsonSchemas
   const problems: Problem[] = [];
   const json = new Map<string, unknown>();
   for (const file of Object.keys(schemas)) {
+    if (file === STEP_SNAPSHOT_FILES.pattern) continue;
     const read = readJsonFile(archive, file);
     if (!read.ok) {
       problems.push({ file, pointer: '', message: read.error });
@@ -61,6 +63,17 @@ export async function validateBundle(zip: Uint8Array, schemas: BundleJsonSchemas
     const value = modernize ? modernize(read.value) : read.value;
     json.set(file, value);
     problems.push(...checkJson(file, value));
+  }
+  // The pages at the steps: each against the one schema of their pattern of names.
+  for (const file of archive.files.keys()) {
+    if (!STEP_SNAPSHOT_FILES.isName(file) || !schemas[STEP_SNAPSHOT_FILES.pattern]) continue;
+    const read = readJsonFile(archive, file);
+    if (!read.ok) {
+      problems.push({ file, pointer: '', message: read.error });
+      continue;
+    }
+    json.set(file, read.value);
+    problems.push(...checkJson(STEP_SNAPSHOT_FILES.pattern, read.value).map((p) => ({ ...p, file })));
   }
   problems.push(...checkStructure(archive, json));
   if (archive.files.has(VIEWER_FILE)) problems.push(...(await checkViewer(archive, json, viewer)));

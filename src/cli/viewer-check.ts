@@ -1,6 +1,7 @@
 import { MANIFEST_VERSION } from '../../schemas/manifest';
 import type { BundleData } from '../bundle-format/bundle-data';
 import { DIAGNOSTICS_FILE, MANIFEST_FILE, SNAPSHOT_FILE, STEPS_FILE, VIEWER_FILE } from '../bundle-format/file-names';
+import { STEP_SNAPSHOT_FILES } from '../bundle-format/file-registry';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../bundle-format/json-depth';
 import type { BundleArchive } from '../bundle-format/open-zip';
 import { readJsonFile } from '../bundle-format/parse-files';
@@ -98,7 +99,28 @@ export async function checkViewerHtml(archive: BundleArchive, json: ReadonlyMap<
     [DIAGNOSTICS_FILE, isObject(data) ? data.diagnostics : undefined],
     [SNAPSHOT_FILE, isObject(data) ? data.snapshot : undefined],
   ];
-  return embedded
+  const problems = embedded
     .filter(([file, value]) => !sameJson(value, json.get(file) ?? null))
     .map(([file]) => ({ file: VIEWER_FILE, pointer: '', message: `its embedded ${file} is not the bundle's ${file}: the viewer would show other data than the files` }));
+  return [...problems, ...checkEmbeddedPages(archive, isObject(data) ? data.step_snapshots : undefined)];
+}
+
+/**
+ * The step pages `viewer.html` embeds (`step_snapshots`, text by zip path) are the zip's own, text for
+ * text, when it embeds any: else the viewer would show other pages at the steps than `afr` reads.
+ */
+function checkEmbeddedPages(archive: BundleArchive, embedded: unknown): Problem[] {
+  if (embedded === undefined) return [];
+  const problem = (message: string): Problem => ({ file: VIEWER_FILE, pointer: '/step_snapshots', message });
+  if (!isObject(embedded)) return [problem('its embedded step_snapshots is not an object of page texts by zip path')];
+  const decoder = new TextDecoder();
+  const zipped = [...archive.files.keys()].filter((name) => STEP_SNAPSHOT_FILES.isName(name));
+  const out: Problem[] = [];
+  for (const name of zipped) {
+    const text = embedded[name];
+    if (text === undefined) out.push(problem(`does not embed ${name}, which the zip holds`));
+    else if (text !== decoder.decode(archive.files.get(name)!)) out.push(problem(`its embedded ${name} is not the zip's ${name}: the viewer would show another page at that step`));
+  }
+  for (const name of Object.keys(embedded)) if (!archive.files.has(name) || !STEP_SNAPSHOT_FILES.isName(name)) out.push(problem(`embeds ${JSON.stringify(name)}, which is not a page in the zip`));
+  return out;
 }

@@ -44,7 +44,7 @@ describe('readDom', () => {
   });
 
   it('notes that a step before the failure is shown with the page at the failure', async () => {
-    expect((await outline({ step: 2 })).note).toBe('this bundle holds the page at the failure only (snapshot.json), not at step 2');
+    expect((await outline({ step: 2 })).note).toBe('step 2: the bundle holds no page of its own for it; this is the page at the failure (snapshot.json)');
     expect((await outline({ step: 6 })).note).toBeNull();
   });
 

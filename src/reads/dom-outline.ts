@@ -1,4 +1,5 @@
 import type { SnapshotNode } from '../../schemas/snapshot';
+import { SNAPSHOT_FILE } from '../bundle-format/file-names';
 import { parseSelector, matchesSelector } from './css-select';
 import { BundleReadError } from './errors';
 import type { BundleReader } from './open-bundle';
@@ -11,7 +12,7 @@ export interface DomOptions {
   selector?: string;
   /** Only the subtree of this node (the `[id]` an outline prints). */
   node?: number;
-  /** The page at this step (1-based); until bundles carry per-step pages, the page at the failure is shown with a note. */
+  /** The page at this step (1-based): its own page (`snapshots/`), its target marked; without one, the page at the failure with a note. */
   step?: number;
   /** Most nodes listed; the rest are counted. Default 200. */
   maxNodes: number;
@@ -41,10 +42,13 @@ export interface OutlineNode {
   children: number;
   /** Elements below it left out by `depth` (its whole subtree below the cut). */
   hidden_below: number;
+  /** The element the step's action hit (with `step`, on the step's own page). */
+  target: boolean;
 }
 
 export interface DomView {
-  source: 'snapshot.json';
+  /** The file the page comes from: `snapshot.json` (the failure) or the step's page (`snapshots/page-003.json`). */
+  source: string;
   url: string;
   title: string;
   node_count: number;
@@ -59,6 +63,47 @@ export interface DomView {
   nodes: OutlineNode[];
   /** Elements in scope and within `depth` that `maxNodes` left out. */
   omitted: number;
+  /** The outline id of the step's target on its page; null when there is none or it is not on the page. */
+  target: number | null;
+}
+
+/** The page an outline walks: the failure's (`snapshot.json`) or a step's (its timeline nodes carry an `id`). */
+interface OutlinedPage {
+  source: string;
+  url: string;
+  title: string;
+  node_count: number;
+  truncated: boolean;
+  root: SnapshotNode & { id?: number };
+  /** The timeline id of the step's target on this page. */
+  targetId?: number;
+}
+
+/** The page at step `index` (1-based): its own page when the bundle has it, else null and why. */
+async function stepPageOf(reader: BundleReader, index: number): Promise<{ page: OutlinedPage | null; note: string | null }> {
+  const steps = await reader.steps();
+  if (!Number.isInteger(index) || index < 1 || index > steps.length) {
+    throw new BundleReadError(`step ${index} is out of range: the bundle has ${steps.length} step${steps.length === 1 ? '' : 's'} (1 to ${steps.length})`, 'argument');
+  }
+  const step = steps[index - 1]!;
+  const name = typeof step.snapshot === 'string' ? step.snapshot : null;
+  const file = name ? await reader.stepPage(name) : null;
+  if (!name || !file) {
+    const why = name ? `its page ${name} is not in the bundle` : 'the bundle holds no page of its own for it';
+    return { page: null, note: index === steps.length ? null : `step ${index}: ${why}; this is the page at the failure (snapshot.json)` };
+  }
+  const target = step.target !== null && typeof step.target === 'object' && typeof step.target.node === 'number' ? step.target.node : undefined;
+  const { url, title, node_count, truncated, root } = file.snapshot;
+  return { page: { source: name, url, title, node_count, truncated, root, targetId: target }, note: null };
+}
+
+/** The page at the failure, `snapshot.json`; throws when the bundle has none. */
+async function failurePage(reader: BundleReader): Promise<OutlinedPage> {
+  const file = await reader.snapshot();
+  if (!file) throw new BundleReadError('the bundle has no snapshot.json (its capture level leaves the page out)', 'argument');
+  if (!file.snapshot) throw new BundleReadError(`the bundle has no page snapshot: ${JSON.stringify(file.error ?? 'no reason given')}`, 'argument');
+  const { url, title, node_count, truncated, root } = file.snapshot;
+  return { source: SNAPSHOT_FILE, url, title, node_count, truncated, root };
 }
 
 interface Indexed {
@@ -103,7 +148,7 @@ const subtreeSize = (node: SnapshotNode): number => {
 /**
  * The outline of the page in the bundle: each element on a line with its tag, role, accessible name,
  * text, attributes and value state, to `depth` levels and `maxNodes` nodes, scoped to a selector or a
- * node. Reads `snapshot.json` (the page at the failure). Throws `BundleReadError` when the bundle has no
+ * node. Reads `snapshot.json` (the page at the failure) or, with `step`, that step's own page. Throws `BundleReadError` when the bundle has no
  * page snapshot, or the scope matches nothing.
  */
 export async function readDom(reader: BundleReader, options: DomOptions): Promise<DomView> {
@@ -111,17 +156,11 @@ export async function readDom(reader: BundleReader, options: DomOptions): Promis
   if (!Number.isInteger(options.maxNodes) || options.maxNodes < 1 || options.maxNodes > MAX_DOM_NODES) throw new BundleReadError(`the node limit must be from 1 to ${MAX_DOM_NODES}`, 'argument');
   if (options.selector !== undefined && options.node !== undefined) throw new BundleReadError('scope with a selector or a node id, not both', 'argument');
   let note: string | null = null;
-  if (options.step !== undefined) {
-    const steps = await reader.steps();
-    if (!Number.isInteger(options.step) || options.step < 1 || options.step > steps.length) {
-      throw new BundleReadError(`step ${options.step} is out of range: the bundle has ${steps.length} step${steps.length === 1 ? '' : 's'} (1 to ${steps.length})`, 'argument');
-    }
-    if (options.step !== steps.length) note = `this bundle holds the page at the failure only (snapshot.json), not at step ${options.step}`;
-  }
-  const file = await reader.snapshot();
-  if (!file) throw new BundleReadError('the bundle has no snapshot.json (its capture level leaves the page out)', 'argument');
-  if (!file.snapshot) throw new BundleReadError(`the bundle has no page snapshot: ${JSON.stringify(file.error ?? 'no reason given')}`, 'argument');
-  const all = indexNodes(file.snapshot.root);
+  let page: OutlinedPage | null = null;
+  if (options.step !== undefined) ({ page, note } = await stepPageOf(reader, options.step));
+  page ??= await failurePage(reader);
+  const all = indexNodes(page.root);
+  const targetEntry = page.targetId === undefined ? undefined : all.find((entry) => (entry.node as { id?: number }).id === page.targetId);
 
   let roots: Indexed[] = [all[0]!];
   let scope: string | null = null;
@@ -151,16 +190,16 @@ export async function readDom(reader: BundleReader, options: DomOptions): Promis
       if (nodes.length >= options.maxNodes) {
         omitted += 1;
       } else {
-        nodes.push(outlineNode(node, ids.get(node)!, depth, depth >= options.depth ? subtreeSize(node) - 1 : 0));
+        nodes.push(outlineNode(node, ids.get(node)!, depth, depth >= options.depth ? subtreeSize(node) - 1 : 0, node === targetEntry?.node));
       }
       if (depth < options.depth) for (let i = children.length - 1; i >= 0; i -= 1) stack.push({ node: children[i]!, depth: depth + 1 });
     }
   }
-  const { url, title, node_count, truncated } = file.snapshot;
-  return { source: 'snapshot.json', url, title, node_count, truncated, step: options.step ?? null, note, scope, roots: roots.length, nodes, omitted };
+  const { source, url, title, node_count, truncated } = page;
+  return { source, url, title, node_count, truncated, step: options.step ?? null, note, scope, roots: roots.length, nodes, omitted, target: targetEntry?.id ?? null };
 }
 
-function outlineNode(node: SnapshotNode, id: number, depth: number, hiddenBelow: number): OutlineNode {
+function outlineNode(node: SnapshotNode, id: number, depth: number, hiddenBelow: number, target: boolean): OutlineNode {
   return {
     id,
     depth,
@@ -176,5 +215,6 @@ function outlineNode(node: SnapshotNode, id: number, depth: number, hiddenBelow:
     frame: node.frame ?? null,
     children: node.children?.length ?? 0,
     hidden_below: hiddenBelow,
+    target,
   };
 }

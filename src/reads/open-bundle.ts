@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import { DIAGNOSTICS_FILE, MANIFEST_FILE, SNAPSHOT_FILE, STEPS_FILE } from '../bundle-format/file-names';
 import { BundleZipError, openLazyBundleZip, type LazyBundleArchive } from '../bundle-format/open-zip';
+import { STEP_SNAPSHOT_FILES } from '../bundle-format/file-registry';
 import { parseJsonFile } from '../bundle-format/parse-files';
+import type { StepSnapshotFile } from '../../schemas/timeline';
 import { TolerantManifestSchema, type TolerantManifest } from '../bundle-format/tolerant-schemas';
 import { failureTime } from '../bundle-format/views';
 import { BundleReadError } from './errors';
@@ -28,6 +30,8 @@ export interface BundleReader {
   diagnostics(): Promise<ReadDiagnostics | null>;
   /** Null when the capture level left it out. */
   snapshot(): Promise<ReadSnapshot | null>;
+  /** A page at a step (`snapshots/page-003.json`, as a step names it); null when the zip has no such page. */
+  stepPage(name: string): Promise<StepSnapshotFile | null>;
 }
 
 async function readJson<T>(archive: LazyBundleArchive, name: string, schema: z.ZodType<T>): Promise<T | null> {
@@ -63,6 +67,7 @@ export async function openBundle(zip: Uint8Array): Promise<BundleReader> {
   const manifest = (await readJson(archive, MANIFEST_FILE, TolerantManifestSchema))!;
   const diagnostics = once(() => readJson(archive, DIAGNOSTICS_FILE, ReadDiagnosticsSchema));
   // The failure's own time needs diagnostics.json: read now, it is small and every view uses it.
+  const pages = new Map<string, Promise<StepSnapshotFile | null>>();
   const failureTs = failureTime({ manifest, diagnostics: await diagnostics().catch(() => null) });
   return {
     archive,
@@ -75,5 +80,11 @@ export async function openBundle(zip: Uint8Array): Promise<BundleReader> {
       return steps.steps;
     }),
     snapshot: once(() => readJson(archive, SNAPSHOT_FILE, ReadSnapshotSchema)),
+    stepPage: (name) => {
+      if (!STEP_SNAPSHOT_FILES.isName(name)) return Promise.resolve(null);
+      let page = pages.get(name);
+      if (!page) pages.set(name, (page = readJson(archive, name, STEP_SNAPSHOT_FILES.schema)));
+      return page;
+    },
   };
 }

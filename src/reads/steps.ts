@@ -1,5 +1,6 @@
 import { nearestFrame } from '../bundle-format/frame-time';
 import { msFromFailure } from '../bundle-format/views';
+import { DEFAULT_DOM_OPTIONS, MAX_DOM_DEPTH, MAX_DOM_NODES, readDom } from './dom-outline';
 import { BundleReadError } from './errors';
 import { boundedValue } from './fields';
 import type { BundleReader } from './open-bundle';
@@ -37,8 +38,12 @@ export interface StepDetailView extends StepView {
   target_detail: Record<string, unknown> | null;
   /** The page at this step, as a later recorder references it (`snapshot` of the step); null when absent. */
   snapshot: unknown;
-  /** What changed in the page at this step (`changes` of the step), bounded; null when absent. */
+  /** What changed in the page at this step (`changes` of the step: the next page, the words, the diff), bounded; null when absent. */
   changes: unknown;
+  /** What changed, in plain words (`changes.description`); null when absent. */
+  change: string | null;
+  /** The element the action hit, as its page (`snapshot`) holds it: its outline id (`afr dom --step`), tag, role, name, selector. */
+  target_node: { id: number; tag: string; role: string | null; name: string | null; selector: string | null } | null;
   /** The nearest frame, with its time. */
   nearest_frame: { index: number; at_ms: number; name: string } | null;
 }
@@ -93,8 +98,28 @@ export async function readStep(reader: BundleReader, index: number): Promise<Ste
     target_detail: Object.keys(targetDetail).length > 0 ? (boundedValue(targetDetail) as Record<string, unknown>) : null,
     snapshot: step.snapshot === undefined ? null : boundedValue(step.snapshot),
     changes: step.changes === undefined ? null : boundedValue(step.changes, 8000),
+    change: changeWords(step.changes),
+    target_node: await targetNode(reader, index),
     nearest_frame: frame && view.frame !== null ? { index: view.frame, at_ms: msFromFailure(reader.failureTs, frame.ts), name: frame.name } : null,
   };
+}
+
+/** A step's change in plain words, bounded; null when it has none. */
+export function changeWords(changes: unknown): string | null {
+  if (typeof changes !== 'object' || changes === null) return null;
+  const description = (changes as { description?: unknown }).description;
+  return typeof description === 'string' ? description.slice(0, 1000) : null;
+}
+
+/** The step's target on its own page, through the page's outline (so its id is the one `afr dom --step` prints). */
+async function targetNode(reader: BundleReader, index: number): Promise<StepDetailView['target_node']> {
+  const view = await readDom(reader, { ...DEFAULT_DOM_OPTIONS, step: index, maxNodes: MAX_DOM_NODES, depth: MAX_DOM_DEPTH }).catch(() => null);
+  if (!view || view.target === null) return null;
+  const step = (await reader.steps())[index - 1];
+  const selector = step && step.target !== null && typeof step.target === 'object' ? step.target.selector : null;
+  const hit = view.nodes.find((n) => n.id === view.target);
+  if (!hit) return { id: view.target, tag: '?', role: null, name: null, selector };
+  return { id: hit.id, tag: hit.tag, role: hit.role, name: hit.name, selector };
 }
 
 /** The last `count` steps, oldest first, numbered as in the whole list. */

@@ -1,11 +1,13 @@
 import { frameSpanSeconds } from '../bundle-format/frame-time';
 import { stackLines } from '../bundle-format/views';
 import type { BundleReader } from './open-bundle';
-import { lastSteps, type StepView } from './steps';
+import type { ReadStep } from './read-schemas';
+import { changeWords, lastSteps, type StepView } from './steps';
 
 /** Steps of the summary: the last few before the failure. */
 const SUMMARY_STEPS = 5;
 const SUMMARY_STACK_LINES = 5;
+const SUMMARY_CHANGES = 3;
 
 /** The first read of a bundle: the failure, what the bundle holds, the last steps; ids for the rest. */
 export interface SummaryView {
@@ -18,6 +20,8 @@ export interface SummaryView {
   counts: { steps: number; frames: number; console_errors: number | null; failed_requests: number | null; warnings: number | null };
   /** The last steps, oldest first. */
   last_steps: StepView[];
+  /** The last three changes the steps made to the page, in plain words, oldest first (as summary.md has them). */
+  changes: { step: number; action: string; description: string }[];
   /** 1-based index of the last frame captured at or before the failure (what to look at first); null without frames. */
   failure_frame: number | null;
   /** 1-based index of the step that failed: the last one at or before the failure with a `fail` outcome, else the last one at or before it; null without steps. */
@@ -63,10 +67,20 @@ export async function readSummary(reader: BundleReader): Promise<SummaryView> {
       warnings: diagnostics ? diagnostics.warnings.length : null,
     },
     last_steps: await lastSteps(reader, SUMMARY_STEPS),
+    changes: lastChanges(steps),
     failure_frame: manifest.frames.length === 0 ? null : Math.max(1, beforeFailure),
     failure_step: failureStep(steps, reader.failureTs),
     unreadable,
   };
+}
+
+/** The last three steps that changed something, as `summary.md` picks them. */
+function lastChanges(steps: readonly ReadStep[]): SummaryView['changes'] {
+  const changed = steps.flatMap((s, i) => {
+    const description = changeWords(s.changes);
+    return description !== null && description !== 'nothing changed' ? [{ step: i + 1, action: s.action, description }] : [];
+  });
+  return changed.slice(-SUMMARY_CHANGES);
 }
 
 function failureStep(steps: readonly { ts: number; outcome: string | null }[], failureTs: number): number | null {
