@@ -1,4 +1,4 @@
-import { LOAD_PAGE_LABEL, TIMELINE_FLUSH_MS, TIMELINE_LIMITS } from '../../schemas/content-port';
+import { LOAD_PAGE_LABEL, STEP_BATCH_WINDOW_MS, TIMELINE_FLUSH_MS, TIMELINE_LIMITS } from '../../schemas/content-port';
 import type { ActionPlace, CheckpointRef, TimelineEntriesMessage, TimelineEntry, TimelineStartMessage } from '../../schemas/timeline';
 import type { TextMasker } from '../redact/mask-text';
 import { changeBytes } from '../timeline-data/mirror';
@@ -29,7 +29,8 @@ export interface PageTimelineOptions extends Pick<TimelineOptions, 'bufferSecond
 /**
  * Starts recording `doc` as a timeline and ships it to the background: the base once the first
  * snapshot is whole (taken in slices, so a big page is never frozen), then the entries in batches,
- * at most `TIMELINE_FLUSH_MS` after they were recorded, sooner when many wait, at once when flushed.
+ * at most `TIMELINE_FLUSH_MS` after they were recorded, within the steps' batch window after a checkpoint,
+ * sooner when many wait, at once when flushed.
  * Checkpoints and targets are read synchronously; sending waits for a timer, off the action's task.
  */
 export function startPageTimeline(doc: Document, masker: TextMasker, opts: PageTimelineOptions): PageTimeline {
@@ -72,8 +73,10 @@ export function startPageTimeline(doc: Document, masker: TextMasker, opts: PageT
   const onEntry = (entry: TimelineEntry): void => {
     outbox.push(entry);
     outboxBytes += entry.kind === 'checkpoint' ? 100 : changeBytes(entry);
-    // A checkpoint marks a step: its page goes soon, so a failure right after it finds it there.
-    schedule(entry.kind === 'checkpoint' || outboxBytes > FLUSH_BYTES || outbox.length >= TIMELINE_LIMITS.batchEntries ? 0 : TIMELINE_FLUSH_MS);
+    // A checkpoint marks a step: its page goes within the steps' own batch window, so a burst of actions
+    // makes one message, not one per action. A bundle, a hidden page or pagehide flushes it at once.
+    const delay = outboxBytes > FLUSH_BYTES || outbox.length >= TIMELINE_LIMITS.batchEntries ? 0 : entry.kind === 'checkpoint' ? STEP_BATCH_WINDOW_MS : TIMELINE_FLUSH_MS;
+    schedule(delay);
   };
 
   void startTimelineInSlices(doc, masker, { bufferSeconds: opts.bufferSeconds, maxPageBytes: opts.maxPageBytes, warn, now, onEntry }, { sliceMs: opts.sliceMs ?? 8 })
