@@ -5,6 +5,7 @@ import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { test, expect } from '@playwright/test';
 import { UploadSettingsSchema } from '../schemas/upload';
 import { afr } from './support/afr';
+import { paintNoise } from './support/pixels';
 import { findSecrets, openBundle } from './support/bundle';
 import { secretVariants } from './support/secrets';
 import { EXTENSION_DIR, launchWithRecorder } from './support/launch';
@@ -19,26 +20,6 @@ const s3Settings = (store: S3Store) =>
 
 async function uploadOf(worker: Worker, id: string) {
   return (await afr(worker, 'listBundles')).find((b) => b.id === id)?.upload;
-}
-
-/** A page of noise repainted every frame: JPEG cannot shrink it, so a few seconds make megabytes. */
-async function paintNoise(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = innerWidth;
-    canvas.height = innerHeight;
-    canvas.style.cssText = 'position:fixed;inset:0;z-index:99999';
-    document.body.append(canvas);
-    const g = canvas.getContext('2d')!;
-    const paint = () => {
-      const image = g.createImageData(canvas.width, canvas.height);
-      const bytes = new Uint32Array(image.data.buffer);
-      for (let i = 0; i < bytes.length; i++) bytes[i] = (Math.random() * 0xffffffff) | 0xff000000;
-      g.putImageData(image, 0, 0);
-      requestAnimationFrame(paint);
-    };
-    paint();
-  });
 }
 
 let store: S3Store;

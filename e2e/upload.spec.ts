@@ -8,6 +8,7 @@ import { UploadIndexRecordSchema, UploadSettingsSchema } from '../schemas/upload
 import { connectRecorder } from '../src/client';
 import { afr } from './support/afr';
 import { openBundle } from './support/bundle';
+import { paintNoise } from './support/pixels';
 import { launchWithRecorder, type RecorderBrowser } from './support/launch';
 import { S3_CREDENTIALS, startS3Store, type S3Store } from './support/s3-store';
 import { startSiteServer, type SiteServer } from './support/site-server';
@@ -162,23 +163,7 @@ test('presigned mode: the recorder asks the team’s presign service for each ob
 test('a bundle over 5 MiB goes up in parts, assembled by the store as the recorder stored it', async ({ env }) => {
   const { recorder, store, page } = env;
   await afr(recorder.worker, 'configure', { upload: s3Settings(store), jpegQuality: 100, bufferSeconds: 6 });
-  // A page of noise repainted every frame: JPEG cannot shrink it, so a few seconds make megabytes.
-  await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = innerWidth;
-    canvas.height = innerHeight;
-    canvas.style.cssText = 'position:fixed;inset:0;z-index:99999';
-    document.body.append(canvas);
-    const g = canvas.getContext('2d')!;
-    const paint = () => {
-      const image = g.createImageData(canvas.width, canvas.height);
-      const bytes = new Uint32Array(image.data.buffer);
-      for (let i = 0; i < bytes.length; i++) bytes[i] = (Math.random() * 0xffffffff) | 0xff000000;
-      g.putImageData(image, 0, 0);
-      requestAnimationFrame(paint);
-    };
-    paint();
-  });
+  await paintNoise(page);
   await expect.poll(async () => (await afr(recorder.worker, 'status')).bytes, { timeout: 30_000 }).toBeGreaterThan(7 * 1024 * 1024);
   const id = await afr(recorder.worker, 'fail', { reason: 'large_bundle' });
   const summary = (await afr(recorder.worker, 'listBundles')).find((b) => b.id === id)!;

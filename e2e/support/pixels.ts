@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { expect } from '@playwright/test';
+import type { Page } from 'playwright-core';
 
 export interface Gray {
   width: number;
@@ -85,4 +86,24 @@ export function lumaStats(img: Gray, box: Box, viewportWidth: number, inset = 3)
   if (!n) throw new Error(`empty box ${JSON.stringify(box)}`);
   const mean = sum / n;
   return { mean, std: Math.sqrt(Math.max(0, sq / n - mean * mean)), ink: dark / n };
+}
+
+/** Covers the page with noise repainted every frame: JPEG cannot shrink it, so a few seconds make megabytes. */
+export async function paintNoise(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = innerWidth;
+    canvas.height = innerHeight;
+    canvas.style.cssText = 'position:fixed;inset:0;z-index:99999';
+    document.body.append(canvas);
+    const g = canvas.getContext('2d')!;
+    const paint = () => {
+      const image = g.createImageData(canvas.width, canvas.height);
+      const bytes = new Uint32Array(image.data.buffer);
+      for (let i = 0; i < bytes.length; i++) bytes[i] = (Math.random() * 0xffffffff) | 0xff000000;
+      g.putImageData(image, 0, 0);
+      requestAnimationFrame(paint);
+    };
+    paint();
+  });
 }

@@ -24,6 +24,50 @@ export function msFromFailure(failureTs: number, at: number | string): number {
   return Number.isFinite(failureTs) ? ts - failureTs : 0;
 }
 
+/** What `stepLine` reads of a step: a strict or a tolerant reading of `steps.json` both fit. */
+export interface StepLineSource {
+  ts: number;
+  source: string;
+  kind: string;
+  action: string;
+  target: { tag: string; name?: string | null; selector: string } | string | null;
+  value: string | null;
+  value_redacted: boolean;
+  outcome: string | null;
+  label: string | null;
+}
+
+/** One step as the command line shows it (`afr inspect`, `afr steps`), timed from the failure. */
+export interface StepLine {
+  /** Milliseconds relative to the failure (negative: before it). */
+  at_ms: number;
+  source: string;
+  kind: string;
+  action: string;
+  /** The element: `tag "name" selector`, or the selector string the agent gave. */
+  target: string | null;
+  value: string | null;
+  value_redacted: boolean;
+  outcome: string | null;
+  label: string | null;
+}
+
+/** A step's line: what happened, when (from the failure) and to what. */
+export function stepLine(step: StepLineSource, failureTs: number): StepLine {
+  const { target } = step;
+  return {
+    at_ms: msFromFailure(failureTs, step.ts),
+    source: step.source,
+    kind: step.kind,
+    action: step.action,
+    target: target === null || typeof target === 'string' ? target : `${target.tag}${target.name ? ` "${target.name}"` : ''} ${target.selector}`,
+    value: step.value,
+    value_redacted: step.value_redacted,
+    outcome: step.outcome,
+    label: step.label,
+  };
+}
+
 /** The last `count` entries, in their order; all of them when `count` is 0. */
 export function lastEntries<T>(entries: readonly T[], count: number): T[] {
   return count > 0 ? entries.slice(-count) : entries.slice();

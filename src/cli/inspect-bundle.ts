@@ -10,25 +10,13 @@ import {
   TolerantSnapshotSchema,
   TolerantStepsSchema,
   type TolerantManifest,
-  type TolerantStep,
 } from '../bundle-format/tolerant-schemas';
-import { failureTime, lastEntries, msFromFailure, recentConsoleErrors, recentFailedRequests, stackLines } from '../bundle-format/views';
+import { failureTime, lastEntries, recentConsoleErrors, recentFailedRequests, stackLines, stepLine, type StepLine } from '../bundle-format/views';
+
+export type { StepLine } from '../bundle-format/views';
 import { readMp4Duration } from './mp4-duration';
 import { collectMoov } from './mp4-moov';
 
-/** One step as `afr inspect` shows it. */
-export interface StepLine {
-  /** Milliseconds relative to the failure (negative: before it). */
-  at_ms: number;
-  source: string;
-  kind: string;
-  action: string;
-  target: string | null;
-  value: string | null;
-  value_redacted: boolean;
-  outcome: string | null;
-  label: string | null;
-}
 
 /** Everything `afr inspect` prints; also its `--json` output. A section is null when its file is unreadable. */
 export interface BundleInspection {
@@ -154,7 +142,7 @@ export async function inspectBundle(zip: Uint8Array, options: InspectOptions = D
         },
     recording_started_at: manifest?.started_at ?? null,
     snapshot: snapshotFile?.snapshot ?? null,
-    steps: steps && lastSteps && { total: steps.steps.length, last: lastSteps.map((s) => toStepLine(s, failureTs)) },
+    steps: steps && lastSteps && { total: steps.steps.length, last: lastSteps.map((s) => stepLine(s, failureTs)) },
     errors: diagnostics && {
       stack: stackLines(signal?.stack ?? null, options.stackLines),
       warnings: diagnostics.warnings,
@@ -182,23 +170,6 @@ export async function inspectBundle(zip: Uint8Array, options: InspectOptions = D
 
 const isRequiredFile = (name: string): boolean => Object.values(BUNDLE_JSON_FILES).some((f) => f.name === name && f.required);
 
-function toStepLine(step: TolerantStep, failureTs: number): StepLine {
-  const target =
-    step.target === null || typeof step.target === 'string'
-      ? step.target
-      : `${step.target.tag}${step.target.name ? ` "${step.target.name}"` : ''} ${step.target.selector}`;
-  return {
-    at_ms: msFromFailure(failureTs, step.ts),
-    source: step.source,
-    kind: step.kind,
-    action: step.action,
-    target,
-    value: step.value,
-    value_redacted: step.value_redacted,
-    outcome: step.outcome,
-    label: step.label,
-  };
-}
 
 /** Frame bytes as the zip's directory declares them: no frame is inflated (a lying size fails `afr validate`). */
 function describeFrames(archive: LazyBundleArchive, frames: TolerantManifest['frames']): NonNullable<BundleInspection['frames']> {

@@ -1,5 +1,5 @@
 import { nearestFrame } from '../bundle-format/frame-time';
-import { msFromFailure } from '../bundle-format/views';
+import { msFromFailure, stepLine, type StepLine } from '../bundle-format/views';
 import { DEFAULT_DOM_OPTIONS, MAX_DOM_DEPTH, MAX_DOM_NODES, readDom } from './dom-outline';
 import { BundleReadError } from './errors';
 import { boundedValue } from './fields';
@@ -8,20 +8,9 @@ import { pageOf, type Page, type PageRequest } from './paging';
 import type { ReadStep } from './read-schemas';
 
 /** One step in a list: what happened, when, to what, and the frame nearest it. */
-export interface StepView {
+export interface StepView extends StepLine {
   /** 1-based position in `steps.json` (what `afr step` takes). */
   index: number;
-  /** Milliseconds relative to the failure (negative: before it). */
-  at_ms: number;
-  source: string;
-  kind: string;
-  action: string;
-  /** The element: `tag "name" selector`, or the selector string the agent gave. */
-  target: string | null;
-  value: string | null;
-  value_redacted: boolean;
-  outcome: string | null;
-  label: string | null;
   /** 1-based index of the frame captured nearest the step (what `afr frame` takes); null without frames. */
   frame: number | null;
 }
@@ -48,24 +37,12 @@ export interface StepDetailView extends StepView {
   nearest_frame: { index: number; at_ms: number; name: string } | null;
 }
 
-function describeTarget(target: ReadStep['target']): string | null {
-  if (target === null || typeof target === 'string') return target;
-  return `${target.tag}${target.name ? ` "${target.name}"` : ''} ${target.selector}`;
-}
 
 function toView(reader: BundleReader, step: ReadStep, index: number): StepView {
   const frame = nearestFrame(reader.manifest.frames, step.ts);
   return {
     index,
-    at_ms: msFromFailure(reader.failureTs, step.ts),
-    source: step.source,
-    kind: step.kind,
-    action: step.action,
-    target: describeTarget(step.target),
-    value: step.value,
-    value_redacted: step.value_redacted,
-    outcome: step.outcome,
-    label: step.label,
+    ...stepLine(step, reader.failureTs),
     frame: frame < 0 ? null : frame + 1,
   };
 }
