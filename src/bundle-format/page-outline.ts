@@ -2,56 +2,23 @@ import type { PageSnapshot } from '../../schemas/snapshot';
 import type { Step } from '../../schemas/steps';
 import type { StepSnapshotFile } from '../../schemas/timeline';
 import { SNAPSHOT_FILE } from './file-names';
-import { code, inline } from './summary-md';
+import { describeElement, isBareWrapper, TARGET_MARK, type OutlineElement } from './outline-line';
+import { code } from './summary-md';
 
 /** What an outline reads of a node: a `snapshot.json` node or a rebuilt timeline node (with its id). */
-export interface OutlineNode {
+export interface OutlineNode extends OutlineElement {
   id?: number;
-  tag: string;
-  role?: string;
-  name?: string;
-  text?: string;
-  value?: string | null;
-  value_redacted?: boolean;
-  checked?: boolean;
-  attributes?: Record<string, string>;
   children?: OutlineNode[];
 }
 
 /** About 4,000 tokens for a whole `outline.md`. */
 export const OUTLINE_MAX_CHARS = 16_000;
 
-/** Tags that say nothing by themselves: shown only through what they hold. */
-const WRAPPERS = new Set(['div', 'span', 'section', 'article', 'header', 'footer', 'p', 'body', 'html', 'center', 'font', 'b', 'i', 'em', 'strong', 'small']);
-/** Attributes worth a word in an outline: states a reader acts on. */
-const STATE_ATTRIBUTES = ['disabled', 'required', 'readonly', 'aria-expanded', 'aria-selected', 'aria-invalid', 'aria-disabled', 'aria-current', 'href', 'type'];
-
-const quoted = (text: string, max: number) => `"${inline(text, max).replace(/"/g, "'")}"`;
-
-/** One node's line: role (or tag), name, text, value and states; empty for a wrapper with nothing of its own. */
-function describe(n: OutlineNode): string {
-  const role = n.role ?? n.tag;
-  const parts: string[] = [];
-  if (n.name) parts.push(quoted(n.name, 80));
-  if (n.text && n.text !== n.name) parts.push(`text ${quoted(n.text, 120)}`);
-  if (n.value_redacted) parts.push('value withheld');
-  else if (n.value != null && n.value !== '') parts.push(`value ${quoted(n.value, 80)}`);
-  if (n.checked !== undefined) parts.push(n.checked ? 'checked' : 'unchecked');
-  for (const a of STATE_ATTRIBUTES) {
-    const v = n.attributes?.[a];
-    if (v === undefined) continue;
-    parts.push(v === '' || v === a ? a : `${a}=${quoted(v, 60)}`);
-  }
-  if (n.attributes?.id) parts.push(`#${inline(n.attributes.id, 40)}`);
-  if (!parts.length && !n.role && WRAPPERS.has(n.tag)) return '';
-  return [role, ...parts].join(' ');
-}
-
 /**
- * A compact indented outline of a page: one line per element that says something (role, name, text,
- * value, states), wrappers folded away, the target marked, at most `maxChars` characters (what is
- * left out is counted). Page text is quoted on one line and already masked.
- * @example outlinePage(snapshot.root, { target: 42 }) // "- form #checkout\n  - textbox \"Email\" value withheld\n…"
+ * A compact indented outline of a page: one line per element that says something (`outline-line.ts`:
+ * role, name, states, value, text), wrappers folded away, the target marked, at most `maxChars`
+ * characters (what is left out is counted). Page text is quoted on one line and already masked.
+ * @example outlinePage(snapshot.root, { target: 42 }) // "- form #checkout\n  - textbox \"Email\" value withheld (email)\n…"
  */
 export function outlinePage(root: OutlineNode, { target, maxChars = OUTLINE_MAX_CHARS / 2 }: { target?: number; maxChars?: number } = {}): string {
   const lines: string[] = [];
@@ -60,10 +27,9 @@ export function outlinePage(root: OutlineNode, { target, maxChars = OUTLINE_MAX_
   const stack: { node: OutlineNode; depth: number }[] = [{ node: root, depth: 0 }];
   while (stack.length) {
     const { node, depth } = stack.pop()!;
-    const own = describe(node);
     let childDepth = depth;
-    if (own) {
-      const line = `${'  '.repeat(Math.min(depth, 20))}- ${own}${target !== undefined && node.id === target ? '  ◀ target' : ''}`;
+    if (!isBareWrapper(node)) {
+      const line = `${'  '.repeat(Math.min(depth, 20))}- ${describeElement(node, 'compact')}${target !== undefined && node.id === target ? `  ${TARGET_MARK}` : ''}`;
       if (used + line.length + 1 > maxChars) left++;
       else {
         lines.push(line);

@@ -62,7 +62,7 @@ describe('afr mcp over stdio', () => {
     expect(steps.split('\n')[0]).toBe('steps 6-10 of 12 (page 2 of 3):');
     expect(steps.split('\n').at(-1)).toBe(`… 2 more steps: get_steps {"bundle":"${BUNDLE_ID}","page":3,"pageSize":5}`);
     expect(textOf(await call('get_step', { bundle: `${BUNDLE_ID}.zip`, index: 10 }))).toMatch(/^#10 -1\.0s observer click "click" on "button \\"Place order\\" #place-order"/);
-    expect(textOf(await call('get_dom', { bundle: BUNDLE_ID, selector: 'input' }))).toContain('[2] input value [redacted: password]');
+    expect(textOf(await call('get_dom', { bundle: BUNDLE_ID, selector: 'input' }))).toContain('[2] input value withheld (password)');
     expect(textOf(await call('get_console', { bundle: BUNDLE_ID }))).toContain('"Uncaught TypeError: cart is undefined"');
     expect(textOf(await call('get_requests', { bundle: BUNDLE_ID }))).toContain('GET "https://shop.test/api/cart" → 404');
   });

@@ -7,7 +7,7 @@ import { DEFAULT_FRAME_OPTIONS, readFrame, type FramePick } from '../reads/frame
 import type { PngEncoder } from '../reads/image';
 import { openBundle, type BundleReader } from '../reads/open-bundle';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOf, pageRequest } from '../reads/paging';
-import { quote } from '../reads/quote';
+import { quote } from '../shared/quote';
 import { consoleText, domText, errorsText, frameText, requestsText, stepText, stepsText, summaryText, type Asker, type ReadName } from '../reads/render-text';
 import { listConsole, listRequests, readErrors } from '../reads/signals';
 import { listSteps, readStep } from '../reads/steps';

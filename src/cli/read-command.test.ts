@@ -65,7 +65,7 @@ describe('the read verbs', () => {
     [['console', 'b.zip'], /^console errors 1-1 of 1 \(page 1 of 1\):\n#1 -0\.1s "Uncaught TypeError: cart is undefined"/],
     [['requests', 'b.zip'], /#1 -1\.5s GET "https:\/\/shop\.test\/api\/cart" → 404 \(fetch, 12 ms\)\n$/],
     [['errors', 'b.zip'], /failure: page_exception \(exception\) 0\.0s from debugger\n/],
-    [['dom', 'b.zip'], /\[1\] body\n {2}\[2\] input value \[redacted: password\]\n$/],
+    [['dom', 'b.zip'], /\[1\] body\n {2}\[2\] input value withheld \(password\)\n$/],
   ])('afr %j prints a bounded answer, exit 0', async (argv, stdout) => {
     const { code, stdout: printed, stderr } = await run(argv);
     expect([code, stderr]).toEqual([EXIT_OK, '']);

@@ -60,7 +60,7 @@ describe('redactBundle', () => {
     const steps = json(after, 'steps.json').steps as { changes?: { to: string; description: string } }[];
     expect(steps[3]?.changes).toMatchObject({ to: 'snapshots/page-002.json', description: 'after typing into Full name: input "Full name" now reads "[redacted]" ([credential])' });
     const outline = decode(after.files.get('outline.md')!);
-    expect(outline).toContain('- textbox "Full name" value "[redacted]"');
+    expect(outline).toContain('- textbox "Full name" type="text" value="[redacted]"');
     expect(outline).toMatch(/- button "Place order".*◀ target/);
     expect(outline).toContain('(snapshots/page-002.json)');
     const embedded = JSON.parse(embeddedDataText(decode(after.files.get('viewer.html')!))!) as ViewerData;

@@ -15,7 +15,7 @@ describe('readDom', () => {
     const view = await outline();
     expect(view.nodes.map((n) => [n.id, n.depth, n.tag])).toEqual([[1, 0, 'body'], [2, 1, 'main'], [3, 2, 'form'], [4, 3, 'div'], [5, 4, 'input'], [6, 4, 'input'], [7, 3, 'p'], [8, 3, 'card-widget'], [9, 4, 'span']]);
     const lines = domText(view, ask);
-    expect(lines).toContain('        [5] input#pw role=textbox name="Password" type="password" value [redacted: password]');
+    expect(lines).toContain('        [5] input#pw role=textbox name="Password" type="password" value withheld (password)');
     expect(lines).toContain('        [6] input#name role=textbox name="Name" type="text" value="Jane"');
     expect(lines).toContain(`      [7] p text=${JSON.stringify(`Contact [email] ${HOSTILE}`)}`);
     expect(lines).toContain('      [8] card-widget (shadow root)');
@@ -58,6 +58,16 @@ describe('readDom', () => {
     const error = await outline(options).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BundleReadError);
     expect((error as Error).message).toBe(message);
+  });
+
+  it('never shows a withheld value, in the text or in --json, even one an edited bundle left in', async () => {
+    const zip = await editBundle(await makeBundle(), (files) =>
+      editJson(files, 'snapshot.json', (s) => Object.assign((s.snapshot as { root: { children: Record<string, unknown>[] } }).root.children[0]!, { value: 'hunter2-S3CRET' })),
+    );
+    const view = await readDom(await openBundle(zip), DEFAULT_DOM_OPTIONS);
+    expect(view.nodes[1]).toMatchObject({ tag: 'input', value: null, redacted: 'password' });
+    expect(JSON.stringify(view)).not.toContain('hunter2');
+    expect(domText(view, ask)).toContain('  [2] input value withheld (password)');
   });
 
   it('says why there is no page when the recorder could not take it', async () => {

@@ -208,7 +208,8 @@ function outlineNode(node: SnapshotNode, id: number, depth: number, hiddenBelow:
     name: node.name ?? null,
     text: node.text ?? null,
     attributes: node.attributes ?? {},
-    value: node.value ?? null,
+    // A withheld value is null in a snapshot the recorder wrote; an edited bundle's is not shown either.
+    value: node.value_redacted ? null : (node.value ?? null),
     redacted: node.value_redacted ? (node.redaction_kind ?? 'redacted') : null,
     checked: node.checked ?? null,
     shadow_root: node.shadow_root === true,

@@ -1,19 +1,12 @@
-import { quote } from './quote';
-
 /*
- * Small spellings the text renderings share: times from the failure, words the recorder chose, page
- * strings as quoted data, and unknown JSON cut to a bound.
+ * Small spellings the text renderings share: times from the failure and unknown JSON cut to a bound
+ * (page strings and the recorder's words are quoted by `shared/quote.ts`).
  */
 
 /** Milliseconds from the failure as seconds with a sign: `-7.0s`, `+0.3s`, `0.0s`. */
 export function relativeTime(ms: number): string {
   const seconds = (ms / 1000).toFixed(1);
   return ms > 0 ? `+${seconds}s` : ms < 0 ? `${seconds}s` : '0.0s';
-}
-
-/** A word the format fixes (`click`, `observer`, `http_5xx`) as it is; anything else quoted as data. */
-export function token(text: string): string {
-  return /^[\w.:/-]{1,40}$/.test(text) ? text : quote(text, 60);
 }
 
 /** Unknown JSON (a later recorder's field) as one line of JSON, cut to `max` characters with the rest counted. */

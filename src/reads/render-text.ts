@@ -1,8 +1,9 @@
+import { describeElement, TARGET_MARK } from '../bundle-format/outline-line';
 import type { DomView, OutlineNode } from './dom-outline';
-import { boundedJson, relativeTime, token } from './fields';
+import { boundedJson, relativeTime } from './fields';
 import type { FrameView } from './frames';
 import type { Page } from './paging';
-import { quote, quoteOrDash } from './quote';
+import { quote, quoteOrDash, token } from '../shared/quote';
 import type { ConsoleEntry, ErrorsView, RequestEntry } from './signals';
 import type { StepDetailView, StepView } from './steps';
 import type { SummaryView } from './summary';
@@ -140,29 +141,12 @@ export function frameText(frame: FrameView, file: string | null): string[] {
   ];
 }
 
+/** A node of the outline as `[id] input#email role=textbox name="Email" value withheld (email)`, indented by its depth. */
 function outlineLine(node: OutlineNode): string {
-  const attrs = { ...node.attributes };
-  const id = attrs.id;
-  const classes = attrs.class;
-  delete attrs.id;
-  delete attrs.class;
-  let head = node.tag;
-  if (id) head += `#${id}`;
-  if (classes) head += `.${classes.trim().split(/\s+/).join('.')}`;
-  const parts = [`${'  '.repeat(node.depth)}[${node.id}] ${/^[\w#.:-]{1,80}$/.test(head) ? head : quote(head, 80)}`];
-  if (node.role) parts.push(`role=${token(node.role)}`);
-  if (node.name) parts.push(`name=${quote(node.name, 80)}`);
-  const attrNames = Object.keys(attrs);
-  for (const name of attrNames.slice(0, 6)) parts.push(`${token(name)}=${quote(attrs[name]!, 60)}`);
-  if (attrNames.length > 6) parts.push(`(+${attrNames.length - 6} attributes)`);
-  if (node.redacted) parts.push(`value [redacted: ${token(node.redacted)}]`);
-  else if (node.value !== null) parts.push(`value=${quote(node.value, 60)}`);
-  if (node.checked !== null) parts.push(node.checked ? 'checked' : 'unchecked');
-  if (node.shadow_root) parts.push('(shadow root)');
-  if (node.frame) parts.push(`(${node.frame} frame)`);
-  if (node.text) parts.push(`text=${quote(node.text, 100)}`);
+  const element = { ...node, value_redacted: node.redacted !== null, redaction_kind: node.redacted };
+  const parts = [`${'  '.repeat(node.depth)}[${node.id}] ${describeElement(element, 'full')}`];
   if (node.hidden_below > 0) parts.push(`… ${plural(node.hidden_below, 'node')} below`);
-  if (node.target) parts.push('◀ target');
+  if (node.target) parts.push(TARGET_MARK);
   return parts.join(' ');
 }
 

@@ -1,4 +1,4 @@
-import { escapeControls } from '../shared/control-chars';
+import { escapeControls } from './control-chars';
 
 /** Longest page string a read shows whole; the rest is counted. */
 export const MAX_QUOTED_CHARS = 300;
@@ -19,3 +19,8 @@ export function quote(text: string, max: number = MAX_QUOTED_CHARS): string {
 
 /** `quote` for a string that may be absent: `-` for null or undefined. */
 export const quoteOrDash = (text: string | null | undefined, max?: number): string => (text == null ? '-' : quote(text, max));
+
+/** A word the format fixes (`click`, `observer`, `http_5xx`) as it is; anything else quoted as data. */
+export function token(text: string): string {
+  return /^[\w.:/-]{1,40}$/.test(text) ? text : quote(text, 60);
+}
