@@ -10,7 +10,7 @@ import type { SummaryView } from './summary';
 
 /*
  * The reads as text for a model or a person: short lines, times from the failure, every page-sourced
- * string quoted as data (`quote.ts`), and for anything left out, how to ask for it. The command line
+ * string quoted as data (`shared/quote.ts`), and for anything left out, how to ask for it. The command line
  * prints these; the MCP server returns them as text content. `--json` / structured content carry the
  * views themselves.
  */
@@ -97,7 +97,7 @@ export function stepText(step: StepDetailView, ask: Asker): string[] {
   if (step.detail !== null) for (const [key, value] of Object.entries(step.detail)) lines.push(`  ${token(key)}: ${typeof value === 'string' ? quote(value, 200) : boundedJson(value, 200)}`);
   if (step.target_node !== null) {
     const t = step.target_node;
-    lines.push(`  target on its page: [${t.id}] ${token(t.tag)}${t.role ? ` role=${token(t.role)}` : ''}${t.name ? ` name=${quote(t.name, 80)}` : ''}${t.selector ? ` selector=${quote(t.selector, 120)}` : ''}`);
+    lines.push(`  target on its page: [${t.id}] ${describeElement({ tag: t.tag, role: t.role, name: t.name }, 'full')}${t.selector ? ` selector=${quote(t.selector, 120)}` : ''}`);
   }
   if (step.snapshot !== null) lines.push(`  page snapshot: ${quote(boundedJson(step.snapshot, 300), 400)}`);
   if (step.change !== null) lines.push(`  what changed: ${quote(step.change, 400)}`);
