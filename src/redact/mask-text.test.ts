@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_MASKER } from './mask-text';
+import { BUILT_IN_MASKER, createTextMasker } from './mask-text';
 import { createTextMaskCounts, type TextMaskCounts } from './redaction-counts';
 
 const maskText = (text: string) => BUILT_IN_MASKER.mask(text);
@@ -82,6 +82,38 @@ describe('maskAndCap', () => {
 
   it('returns short text unchanged', () => {
     expect(maskAndCap('hello', 20, createTextMaskCounts())).toBe('hello');
+  });
+});
+
+describe('a masker remembering clean texts', () => {
+  it('masks and counts a secret every time it is met, and answers a repeated clean text the same', () => {
+    const masker = createTextMasker();
+    const counts = createTextMaskCounts();
+    for (let i = 0; i < 3; i++) {
+      expect(masker.maskInto('Add to cart', counts)).toBe('Add to cart');
+      expect(masker.maskInto('mail ann@example.com', counts)).toBe('mail [email]');
+    }
+    expect(counts).toEqual({ email: 3, phone: 0, card_number: 0, ssn: 0, credential: 0, custom: 0 });
+  });
+
+  it('keeps clean texts per masker, so other rules mask them', () => {
+    const plain = createTextMasker();
+    expect(plain.mask('Order ACME-7781').text).toBe('Order ACME-7781');
+    const ruled = createTextMasker({ selector: null, fieldPatterns: [], textPatterns: [/ACME-\d+/g] });
+    expect(ruled.mask('Order ACME-7781')).toMatchObject({ text: 'Order [redacted]', counts: { custom: 1 } });
+    expect(plain.mask('Order ACME-7781').text).toBe('Order ACME-7781');
+  });
+
+  it('counts a custom mask whose match reads the same as its mask', () => {
+    const masker = createTextMasker({ selector: null, fieldPatterns: [], textPatterns: [/\[redacted\]/g] });
+    for (let i = 0; i < 2; i++) expect(masker.mask('[redacted]')).toMatchObject({ text: '[redacted]', counts: { custom: 1 } });
+  });
+
+  it('stays bounded and keeps masking after many distinct texts', () => {
+    const masker = createTextMasker();
+    for (let i = 0; i < 5000; i++) masker.mask(`row ${i}`);
+    expect(masker.mask('call 415-555-0134').text).toBe('call [phone]');
+    expect(masker.mask('row 42').text).toBe('row 42');
   });
 });
 

@@ -65,13 +65,33 @@ export function maskCustomPatterns(text: string, patterns: readonly RegExp[], ma
   return text;
 }
 
+/** Texts remembered as holding nothing to mask: at most this many, each at most `CLEAN_TEXT_MAX_CHARS`. */
+const CLEAN_TEXTS_MAX = 1024;
+const CLEAN_TEXT_MAX_CHARS = 200;
+
+function countedSoFar(counts: TextMaskCounts): number {
+  return counts.email + counts.phone + counts.card_number + counts.ssn + counts.credential + counts.custom;
+}
+
 /** A masker applying the built-in detectors and `rules`' text patterns. */
 export function createTextMasker(rules: CompiledRedactionRules = NO_CUSTOM_RULES): TextMasker {
   const custom = rules.textPatterns;
+  /**
+   * Short texts the detectors and rules found nothing in. A page repeats its class names, labels and
+   * cell texts many times over, and masking is a pure function of the text and the rules (which never
+   * change for a masker), so a text found clean once is clean again. Only clean texts are kept.
+   */
+  const clean = new Set<string>();
   const maskInto = (text: string, counts: TextMaskCounts): string => {
-    if (!text) return text;
+    if (!text || clean.has(text)) return text;
+    const before = countedSoFar(counts);
     // Custom patterns first, so a built-in mask cannot split what a custom pattern would match.
-    return applyDetectors(maskCustomPatterns(text, custom, () => counts.custom++), TEXT_MASKS, counts);
+    const masked = applyDetectors(maskCustomPatterns(text, custom, () => counts.custom++), TEXT_MASKS, counts);
+    if (masked === text && text.length <= CLEAN_TEXT_MAX_CHARS && countedSoFar(counts) === before) {
+      if (clean.size >= CLEAN_TEXTS_MAX) clean.clear();
+      clean.add(text);
+    }
+    return masked;
   };
   return {
     rules,

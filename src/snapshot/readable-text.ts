@@ -29,7 +29,30 @@ export function readableText(node: Node, limit: number = READ_TEXT_LIMIT): strin
   return out.length > limit ? out.slice(0, limit) : out;
 }
 
+/** White space as `\s` has it, past ASCII. */
+const WIDE_SPACES = new Set([0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff]);
+
+/**
+ * True when `text` has nothing to collapse: no white space but single plain spaces between words.
+ * Most of a page's texts are like that; telling so costs one pass and no string.
+ */
+function isCollapsed(text: string): boolean {
+  let afterSpace = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32) {
+      if (afterSpace) return false;
+      afterSpace = true;
+    } else if (c < 32 || (c >= 0xa0 && (WIDE_SPACES.has(c) || (c >= 0x2000 && c <= 0x200a)))) {
+      return false;
+    } else {
+      afterSpace = false;
+    }
+  }
+  return !afterSpace || text.length === 0;
+}
+
 /** Collapses runs of white space to one space and trims. */
 export function collapseWhitespace(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return isCollapsed(text) ? text : text.replace(/\s+/g, ' ').trim();
 }

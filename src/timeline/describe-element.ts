@@ -70,8 +70,9 @@ export function describeElement(el: Element, id: number, ctx: DescribeContext): 
   }
   if (LEAVES.has(tag) || (tag === 'select' && fields.value_redacted)) return { fields, children: [] };
   const { elements, rawText } = childrenOf(el, fields as Parameters<typeof childrenOf>[1]);
-  if (rawText.trim()) {
-    const text = ctx.masker.maskAndCap(collapseWhitespace(rawText), ctx.maxTextChars, ctx.counts.text);
+  const trimmed = rawText.trim();
+  if (trimmed) {
+    const text = ctx.masker.maskAndCap(collapseWhitespace(trimmed), ctx.maxTextChars, ctx.counts.text);
     if (text) fields.text = text;
   }
   const out: DescribedElement = { fields, children: elements.filter((c) => !isSkipped(c)) };

@@ -45,9 +45,8 @@ function sameIds(a: readonly number[], b: readonly number[]): boolean {
 /** Serializes `doc` (within the budget; see `build`) and keeps it up to date through `update`. */
 export function createLivePage(doc: Document, opts: LivePageOptions, now: () => number): LivePage {
   const ids = new WeakMap<Node, number>();
-  const elements = new Map<number, Element>();
-  const parents = new Map<number, number>();
-  const depths = new Map<number, number>();
+  /** Each recorded element by id, with its parent's id and its depth. */
+  const nodes = new Map<number, { el: Element; parent: number; depth: number }>();
   const labelledBy = new Set<Element>();
   const rootEl = doc.documentElement;
   let nextId = 1;
@@ -55,20 +54,16 @@ export function createLivePage(doc: Document, opts: LivePageOptions, now: () => 
 
   const register = (el: Element, id: number, parent: number, depth: number): void => {
     ids.set(el, id);
-    elements.set(id, el);
-    parents.set(id, parent);
-    depths.set(id, depth);
+    nodes.set(id, { el, parent, depth });
     if (el.hasAttribute('aria-labelledby')) labelledBy.add(el);
   };
   const forget = (id: number): void => {
-    const el = elements.get(id);
+    const el = nodes.get(id)?.el;
     if (el && ids.get(el) === id) {
       ids.delete(el);
       labelledBy.delete(el);
     }
-    elements.delete(id);
-    parents.delete(id);
-    depths.delete(id);
+    nodes.delete(id);
   };
 
   const describe = (el: Element, id: number): DescribedElement => {
@@ -149,14 +144,17 @@ export function createLivePage(doc: Document, opts: LivePageOptions, now: () => 
   // The document at its start: the root element and the body under it, as `takeSnapshot` has them.
   // The root element is the walk's first id (described as tag only, `<body>` its child).
   const mirror = createMirror(nextId, []);
-  const startWalk = createWalk((r) => mirror.records.set(r.id, r), { bytes: 0 });
+  const startBudget = { bytes: 0 };
+  const startWalk = createWalk((r) => mirror.records.set(r.id, r), startBudget);
   if (rootEl) startWalk.add(rootEl, 0, 0, null);
   else mirror.records.set(nextId, { id: nextId++, tag: 'html' });
   let built = false;
   const build = (shouldYield: () => boolean): boolean => {
     if (built) return true;
     if (!startWalk.run(shouldYield)) return false;
-    for (const r of mirror.records.values()) mirror.bytes += recordBytes(r);
+    // The walk's count is the records' bytes (plus 14 per leaf) unless a cut took ids out of their parents' lists.
+    if (truncated) for (const r of mirror.records.values()) mirror.bytes += recordBytes(r);
+    else mirror.bytes = startBudget.bytes;
     built = true;
     return true;
   };
@@ -177,13 +175,13 @@ export function createLivePage(doc: Document, opts: LivePageOptions, now: () => 
         applyChange(mirror, change);
         changes.push(change);
       }
-      const depth = depths.get(id) ?? 0;
+      const depth = nodes.get(id)?.depth ?? 0;
       const added: TimelineRecord[] = [];
       const holder: TimelineRecord = { id, tag: d.fields.tag, children: [] };
       const walk = createWalk((r) => added.push(r), { bytes: mirror.bytes });
       for (const c of childElements(d, depth)) {
         const cid = ids.get(c);
-        const kept = cid !== undefined && cid < firstFresh && parents.get(cid) === id && mirror.records.has(cid) && !readded.has(c);
+        const kept = cid !== undefined && cid < firstFresh && nodes.get(cid)?.parent === id && mirror.records.has(cid) && !readded.has(c);
         holder.children!.push(kept ? cid : walk.add(c, id, depth + 1, holder));
       }
       walk.run(() => false);
