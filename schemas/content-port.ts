@@ -23,15 +23,23 @@ export const STEPS_IN_FLIGHT_MS = STEP_BATCH_WINDOW_MS + 150;
 export const PAGE_ERROR_LIMITS = { messageChars: 4096, stackChars: 16 * 1024 } as const;
 
 /**
- * Bounds of the DOM timeline a top frame sends (`timeline/start`, `timeline/entries`): the worker
- * refuses a message past them. `messageChars`: the message as JSON.
+ * Bounds of the DOM timeline a top frame sends (`timeline/start`, `timeline/base-part`,
+ * `timeline/entries`): the worker refuses a message past them. `messageChars`: the message as JSON;
+ * a base sent in parts is held to `records` and `messageChars` as a whole, in at most `baseParts` messages.
  */
 export const TIMELINE_LIMITS = {
   records: 200_000,
   batchEntries: 2_000,
   messageChars: 16 * 1024 * 1024,
   labelChars: 200,
+  baseParts: 1_000,
 } as const;
+
+/**
+ * A base past this many estimated bytes (JSON characters) is sent in parts of about this size, one
+ * per task: posting a message clones it on the page's main thread in one go.
+ */
+export const TIMELINE_BASE_PART_BYTES = 256 * 1024;
 
 /** A page's timeline entries wait at most this long before they go to the background. */
 export const TIMELINE_FLUSH_MS = 500;

@@ -4,7 +4,7 @@ import { StepKindSchema, StepTargetSchema } from './steps';
 import { PAGE_LIMITS } from './page-protocol';
 import { AgentCommandSchema } from './agent';
 import { STEP_BATCH_MAX } from './content-messages';
-import { CheckpointRefSchema, TimelineEntriesMessageSchema, TimelineStartMessageSchema } from './timeline';
+import { CheckpointRefSchema, TimelineBasePartMessageSchema, TimelineEntriesMessageSchema, TimelineStartMessageSchema } from './timeline';
 
 export {
   STEP_BATCH_MAX,
@@ -210,6 +210,7 @@ export const ToBackgroundMessageSchema = z.discriminatedUnion('type', [
   PageErrorSignalMessageSchema,
   SensitiveRectsMessageSchema,
   TimelineStartMessageSchema,
+  TimelineBasePartMessageSchema,
   TimelineEntriesMessageSchema,
 ]);
 export type ToBackgroundMessage = z.infer<typeof ToBackgroundMessageSchema>;

@@ -53,6 +53,12 @@ export const CheckpointSchema = z
     title: z.string(),
     /** Some of the page was left out (byte budget, depth). */
     truncated: z.boolean(),
+    /**
+     * Asked for at this time, while the document's first snapshot was still being taken (a big page,
+     * taken in slices): the checkpoint waited for it, so its page is the page at `at`, when the first
+     * snapshot was whole: what the step saw plus what changed until then.
+     */
+    asked_at: z.number().optional(),
   })
   .strict();
 export type Checkpoint = z.infer<typeof CheckpointSchema>;
@@ -109,6 +115,8 @@ export const TimelineSnapshotSchema = z
     changes: z.number().int().nonnegative(),
     node_count: z.number().int().nonnegative(),
     truncated: z.boolean(),
+    /** The checkpoint was asked for at this time, before the first snapshot of a big page was whole; the page is as it was at `at` (see the checkpoint's `asked_at`). */
+    asked_at: z.number().optional(),
     root: TimelineNodeSchema,
   })
   .strict();
@@ -190,7 +198,9 @@ export interface ActionPlace {
 
 /**
  * Content script (top frame) → background: a document's timeline starts, with its base (the first
- * snapshot, taken in slices at document start) and any entries already recorded.
+ * snapshot, taken in slices at document start) and any entries already recorded. A big base comes in
+ * `parts` messages: this one holds the first records, `timeline/base-part` messages the rest, each
+ * posted in a task of its own (posting clones a message on the page's main thread, in one go).
  */
 export const TimelineStartMessageSchema = z
   .object({
@@ -200,9 +210,30 @@ export const TimelineStartMessageSchema = z
       base: TimelineDataSchema.shape.base.extend({ records: z.array(TimelineRecordSchema).max(TIMELINE_LIMITS.records) }),
       entries: z.array(TimelineEntrySchema).max(TIMELINE_LIMITS.batchEntries),
     }),
+    /** The base's records come in this many messages, this one first (absent: all of them are here). */
+    parts: z.number().int().min(2).max(TIMELINE_LIMITS.baseParts).optional(),
   })
   .strict();
 export type TimelineStartMessage = z.infer<typeof TimelineStartMessageSchema>;
+
+/**
+ * Content script (top frame) → background: more records of a document's base, after its
+ * `timeline/start` (`part` 1 to `parts` - 1, in order, before any `timeline/entries` of the document).
+ * The worker keeps the document once its last part came; a part out of order or missing drops it.
+ */
+export const TimelineBasePartMessageSchema = z
+  .object({
+    type: z.literal('timeline/base-part'),
+    document_id: z.string().max(100),
+    part: z.number().int().min(1),
+    parts: z.number().int().min(2).max(TIMELINE_LIMITS.baseParts),
+    records: z.array(TimelineRecordSchema).min(1).max(TIMELINE_LIMITS.records),
+  })
+  .strict();
+export type TimelineBasePartMessage = z.infer<typeof TimelineBasePartMessageSchema>;
+
+/** What a top frame sends of its DOM timeline. */
+export type TimelineMessage = TimelineStartMessage | TimelineBasePartMessage | TimelineEntriesMessage;
 
 /**
  * Content script (top frame) → background: the entries recorded since the last message, in order.

@@ -3,6 +3,7 @@ import { origin, setupRecorder, stepMessage, T0 } from '../../test/fakes/recorde
 import { screencastPort } from '../../test/fakes/recorder';
 import { MemoryTimelineStorage } from '../timeline-store/memory-timeline-storage';
 import { TimelineKeeper } from '../timeline-store/timeline-keeper';
+import { rebuildAll } from '../timeline-data/rebuild';
 
 describe('MessageIntake (through the Recorder)', () => {
   it('records observed steps on the timeline with the sender’s tab and frame, and watches the tab', async () => {
@@ -176,6 +177,33 @@ describe('MessageIntake: the DOM timeline', () => {
     expect(await k.documents(7, 0)).toHaveLength(1);
     await afr.configure({ redaction: { selectors: [], fieldNamePatterns: [], textPatterns: ['order-\\d+'] } });
     expect(await k.documents(7, 0)).toEqual([]);
+    recorder.loop.stop();
+  });
+
+  it('puts a base sent in parts together; a malformed or out-of-order part is refused with a warning and recording goes on', async () => {
+    const keeperLog = vi.fn();
+    const k = new TimelineKeeper(new MemoryTimelineStorage(), { now: () => T0 }, () => ({ windowMs: 15_000, maxBytes: 1 << 20 }), keeperLog);
+    const { recorder, log } = setupRecorder({ timeline: k });
+    await recorder.start();
+    const body = { id: 2, tag: 'body', children: [3] };
+    const first = { ...start(), parts: 2 };
+    first.data.base.records = [{ id: 1, tag: 'html', children: [2] } as never];
+    const part = { type: 'timeline/base-part', document_id: 'doc-1', part: 1, parts: 2, records: [body, { id: 3, tag: 'p', text: 'hello' }] };
+    // Malformed: refused by the schema (a part 0, a one-part base), nothing kept.
+    await recorder.handleMessage({ ...part, part: 0 }, origin);
+    await recorder.handleMessage({ ...first, parts: 1 }, origin);
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/malformed message from tab 7: part/));
+    // Out of order: the part before its start is refused, logged; the document is not kept.
+    await recorder.handleMessage(part, origin);
+    expect(keeperLog).toHaveBeenCalledWith(expect.stringMatching(/tab 7: part 1 of a base that is not waiting for it/));
+    // In order: kept whole; from a frame inside the page: refused.
+    await recorder.handleMessage(first, origin);
+    await recorder.handleMessage(part, { tabId: 7, frameId: 2 });
+    await recorder.handleMessage(part, origin);
+    await recorder.handleMessage({ type: 'timeline/entries', document_id: 'doc-1', first: 0, entries: [{ kind: 'checkpoint', at: T0, seq: 0, label: 'load page', changes: 0, url: 'https://shop.test/', title: 'Shop', truncated: false }] }, origin);
+    const [doc] = await k.documents(7, 0);
+    expect(doc!.base.records.map((r) => r.id)).toEqual([1, 2, 3]);
+    expect(rebuildAll(doc!)[0]!.node_count).toBe(3);
     recorder.loop.stop();
   });
 

@@ -1,5 +1,5 @@
 import { STEP_BATCH_MAX, StepObservedMessageSchema, ToBackgroundMessageSchema, type StepObservedMessage, type ToBackgroundMessage } from '../../schemas/messages';
-import type { TimelineEntriesMessage, TimelineStartMessage } from '../../schemas/timeline';
+import type { TimelineMessage } from '../../schemas/timeline';
 import { TIMELINE_LIMITS } from '../../schemas/content-port';
 import type { FrameSources } from '../capture/frame-sources';
 import type { TimelineKeeper } from '../timeline-store/timeline-keeper';
@@ -97,7 +97,7 @@ export class MessageIntake {
 
   private async route(message: ToBackgroundMessage, origin: MessageOrigin): Promise<void> {
     if (message.type === 'step/observed' || message.type === 'step/batch') return this.observed(message.type === 'step/batch' ? message.steps : [message], origin);
-    if (message.type === 'timeline/start' || message.type === 'timeline/entries') return this.timeline(message, origin);
+    if (message.type === 'timeline/start' || message.type === 'timeline/base-part' || message.type === 'timeline/entries') return this.timeline(message, origin);
     const { clock } = this.ports;
     const ts = reconcileTimestamp(message.ts, clock.now());
     switch (message.type) {
@@ -131,7 +131,7 @@ export class MessageIntake {
    * A top frame's DOM timeline (capture level `trace` and up): only the top frame's own content
    * script speaks for the page's DOM, so a frame inside it cannot forge the page.
    */
-  private async timeline(message: TimelineStartMessage | TimelineEntriesMessage, origin: MessageOrigin): Promise<void> {
+  private async timeline(message: TimelineMessage, origin: MessageOrigin): Promise<void> {
     const { mode, timeline } = this.ports;
     if (!timeline || origin.tabId === null || !mode.recordsDom) return;
     if (origin.frameId !== 0) {
@@ -163,7 +163,7 @@ export class MessageIntake {
 /** A timeline message past its bound, measured before it is parsed (a DOM holds any amount of text). */
 function oversizedTimeline(raw: unknown): boolean {
   const type = (raw as { type?: unknown } | null)?.type;
-  if (type !== 'timeline/start' && type !== 'timeline/entries') return false;
+  if (type !== 'timeline/start' && type !== 'timeline/base-part' && type !== 'timeline/entries') return false;
   try {
     return JSON.stringify(raw).length > TIMELINE_LIMITS.messageChars;
   } catch {

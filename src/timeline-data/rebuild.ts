@@ -63,6 +63,7 @@ function snapshotAt(data: TimelineData, checkpoint: Checkpoint, root: TimelineSn
     changes: checkpoint.changes,
     node_count: nodeCount,
     truncated: checkpoint.truncated,
+    ...(checkpoint.asked_at === undefined ? {} : { asked_at: checkpoint.asked_at }),
     root,
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Checkpoint, TimelineData, TimelineEntry, TimelineRecord } from '../../schemas/timeline';
+import type { Checkpoint, TimelineBasePartMessage, TimelineData, TimelineEntry, TimelineMessage, TimelineRecord, TimelineStartMessage } from '../../schemas/timeline';
 import { rebuildAll } from '../timeline-data/rebuild';
+import { BaseParts } from './base-parts';
 import { MemoryTimelineStorage } from './memory-timeline-storage';
 import { FOLD_SLACK_MS, TimelineKeeper } from './timeline-keeper';
 
@@ -98,5 +99,101 @@ describe('the DOM timeline keeper', () => {
     await keeper.clear();
     expect(await keeper.documents(7, 0)).toEqual([]);
     expect(storage.bases.size).toBe(0);
+  });
+});
+
+describe('a base sent in parts', () => {
+  // html > body > span, then 3 more spans under the body, sent in 3 parts.
+  const spans: TimelineRecord[] = [4, 5, 6].map((id) => ({ id, tag: 'span', text: `s${id}` }));
+  const all: TimelineRecord[] = [{ id: 1, tag: 'html', children: [2] }, { id: 2, tag: 'body', children: [3, 4, 5, 6] }, records[2]!, ...spans];
+  const start = (documentId = 'doc-p', parts = 3): TimelineMessage => ({
+    type: 'timeline/start',
+    ts: T0,
+    data: { ...data(documentId), base: { ...data(documentId).base, records: all.slice(0, 3) } },
+    parts,
+  });
+  const part = (n: number, documentId = 'doc-p', parts = 3): TimelineMessage => ({
+    type: 'timeline/base-part',
+    document_id: documentId,
+    part: n,
+    parts,
+    records: n === 1 ? all.slice(3, 5) : all.slice(5),
+  });
+  const entries = (documentId = 'doc-p'): TimelineMessage => ({ type: 'timeline/entries', document_id: documentId, first: 0, entries: [checkpoint(0, T0 + 1, 0)] });
+  const spanTexts = async (keeper: TimelineKeeper) =>
+    (await keeper.documents(7, 0)).map((d) => rebuildAll(d)[0]?.root.children?.[0]?.children?.map((c) => c.text));
+
+  it('is kept once its last part came, whole, and takes its entries after it', async () => {
+    const { keeper, log } = setup();
+    await keeper.receive(7, start());
+    await keeper.receive(7, part(1));
+    expect(await keeper.documents(7, 0)).toEqual([]);
+    await keeper.receive(7, part(2));
+    await keeper.receive(7, entries());
+    expect(await spanTexts(keeper)).toEqual([['0', 's4', 's5', 's6']]);
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a part out of order', [start(), part(2), part(1), entries()], /part 2 of 3 came where part 1 of 3 was due/],
+    ['a part missing (entries came first)', [start(), part(1), entries(), part(2)], /entries came before its last part \(2 of 3\)/],
+    ['a part whose count differs', [start(), part(1), { ...part(2), parts: 4 } as TimelineMessage], /part 2 of 4 came where part 2 of 3 was due/],
+    ['a part of a start that never came', [part(1), part(2), entries()], /not waiting for it/],
+    ['a new document of the tab before the last part', [start(), part(1), { type: 'timeline/start', ts: T0, data: data('doc-n') } as TimelineMessage, part(2)], /a new document started/],
+  ])('%s: the document is dropped with a logged reason, and the keeper goes on', async (_what, messages, reason) => {
+    const { keeper, log } = setup();
+    for (const m of messages) await keeper.receive(7, m);
+    expect((await keeper.documents(7, 0)).map((d) => d.document_id)).not.toContain('doc-p');
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(reason));
+    // The next document is kept as usual.
+    for (const m of [start('doc-q'), part(1, 'doc-q'), part(2, 'doc-q')]) await keeper.receive(7, m);
+    expect((await keeper.documents(7, 0)).map((d) => d.document_id)).toContain('doc-q');
+  });
+
+  it("takes no part of another tab's base", async () => {
+    const { keeper, log } = setup();
+    await keeper.receive(7, start());
+    await keeper.receive(8, part(1));
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/tab 8: part 1 .* not waiting/));
+    await keeper.receive(7, part(1));
+    await keeper.receive(7, part(2));
+    await keeper.receive(7, entries());
+    expect(await spanTexts(keeper)).toEqual([['0', 's4', 's5', 's6']]);
+  });
+});
+
+describe('BaseParts bounds', () => {
+  const big = (documentId: string, chars: number): TimelineStartMessage & { parts: number } => ({
+    type: 'timeline/start',
+    ts: T0,
+    data: { ...data(documentId), base: { ...data(documentId).base, records: [{ id: 1, tag: 'html', text: 'x'.repeat(chars) }] } },
+    parts: 2,
+  });
+  const rest = (documentId: string, chars: number): TimelineBasePartMessage => ({
+    type: 'timeline/base-part',
+    document_id: documentId,
+    part: 1,
+    parts: 2,
+    records: [{ id: 2, tag: 'body', text: 'y'.repeat(chars) }],
+  });
+
+  it('drops a base whose parts together pass the bound of one message', () => {
+    const log = vi.fn();
+    const parts = new BaseParts(log, { chars: 1_000, records: 10, totalChars: 10_000 });
+    parts.begin(7, big('doc-a', 600));
+    expect(parts.add(7, rest('doc-a', 600))).toBeNull();
+    expect(parts.has('doc-a')).toBe(false);
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/more than 10 records or 1000 characters/));
+  });
+
+  it('drops the oldest bases waiting when all of them together pass their bound', () => {
+    const log = vi.fn();
+    const parts = new BaseParts(log, { chars: 1_000, records: 10, totalChars: 2_000 });
+    parts.begin(7, big('doc-a', 700));
+    parts.begin(8, big('doc-b', 700));
+    parts.begin(9, big('doc-c', 700));
+    expect(['doc-a', 'doc-b', 'doc-c'].map((id) => parts.has(id))).toEqual([false, true, true]);
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/tab 7: .*bases being received hold more than 2000/));
+    expect(parts.add(8, rest('doc-b', 10))?.base.records.map((r) => r.id)).toEqual([1, 2]);
   });
 });

@@ -1,7 +1,8 @@
-import type { TimelineData, TimelineEntriesMessage, TimelineEntry, TimelineStartMessage } from '../../schemas/timeline';
+import type { TimelineData, TimelineEntriesMessage, TimelineEntry, TimelineMessage } from '../../schemas/timeline';
 import type { Clock } from '../shared/clock';
 import { errorMessage } from '../shared/error-message';
 import { foldIntoBase } from '../timeline-data/fold';
+import { BaseParts } from './base-parts';
 import type { TimelineDocMeta, TimelineStorage } from './ports';
 
 export interface TimelineLimits {
@@ -27,13 +28,17 @@ const jsonChars = (value: unknown): number => JSON.stringify(value).length;
 export class TimelineKeeper {
   private readonly metas = new Map<string, TimelineDocMeta>();
   private queue: Promise<unknown> = Promise.resolve();
+  /** Bases sent in parts, until their last part came. */
+  private readonly parts: BaseParts;
 
   constructor(
     private readonly storage: TimelineStorage,
     private readonly clock: Clock,
     private readonly limits: () => TimelineLimits,
     private readonly log: (message: string) => void,
-  ) {}
+  ) {
+    this.parts = new BaseParts(log);
+  }
 
   /** Reads what an earlier worker kept (at start-up). */
   load(): Promise<void> {
@@ -44,9 +49,24 @@ export class TimelineKeeper {
     });
   }
 
-  /** A top frame's `timeline/start` or `timeline/entries`, already validated. */
-  receive(tabId: number, message: TimelineStartMessage | TimelineEntriesMessage): Promise<void> {
-    return this.enqueue(() => (message.type === 'timeline/start' ? this.start(tabId, message.data) : this.append(tabId, message)));
+  /**
+   * A top frame's `timeline/start`, `timeline/base-part` or `timeline/entries`, already validated. A
+   * base sent in parts is kept once its last part came.
+   */
+  receive(tabId: number, message: TimelineMessage): Promise<void> {
+    return this.enqueue(async () => {
+      if (message.type === 'timeline/entries') {
+        this.parts.interrupt(message.document_id);
+        return this.append(tabId, message);
+      }
+      if (message.type === 'timeline/base-part') {
+        const whole = this.parts.add(tabId, message);
+        return whole ? this.start(tabId, whole) : undefined;
+      }
+      if (message.parts !== undefined) return this.parts.begin(tabId, { ...message, parts: message.parts });
+      this.parts.supersede(tabId);
+      return this.start(tabId, message.data);
+    });
   }
 
   /**
@@ -88,6 +108,7 @@ export class TimelineKeeper {
    */
   clear(): Promise<void> {
     return this.enqueue(async () => {
+      this.parts.clear();
       for (const id of [...this.metas.keys()]) await this.drop(id);
     });
   }

@@ -36,6 +36,11 @@ export interface LivePage {
   build(shouldYield: () => boolean): boolean;
   /** Adds to `into` the recorded ancestors of `el` whose name is read from `el`'s text (buttons, links, labels' fields). */
   addNameOwners(el: Element, into: Set<Element>, seen: Set<Element>): void;
+  /**
+   * While the first snapshot is being taken: records `el` and its ancestors not yet reached, ahead of
+   * the walk, so that an action's target has its id at once. A few elements per level of depth.
+   */
+  reach(el: Element): void;
 }
 
 function sameIds(a: readonly number[], b: readonly number[]): boolean {
@@ -130,6 +135,14 @@ export function createLivePage(doc: Document, opts: LivePageOptions, now: () => 
     };
     return {
       add,
+      /** Describes `el` now, ahead of its turn, if it waits in the walk (its children then come next). */
+      walkNow(el: Element): void {
+        for (let i = stack.length - 1; i >= 0; i--) {
+          if (stack[i]!.el !== el) continue;
+          stack.push(stack.splice(i, 1)[0]!);
+          return step();
+        }
+      },
       /** Walks until done (true) or until `shouldYield` says to stop (false). */
       run(shouldYield: () => boolean): boolean {
         while (stack.length) {
@@ -157,6 +170,21 @@ export function createLivePage(doc: Document, opts: LivePageOptions, now: () => 
     else mirror.bytes = startBudget.bytes;
     built = true;
     return true;
+  };
+
+  const reach = (target: Element): void => {
+    if (built) return;
+    const chain: Element[] = [];
+    let el: Element | null = target;
+    while (el && !ids.has(el)) {
+      chain.push(el);
+      el = el.parentElement ?? ((el.getRootNode() as Partial<ShadowRoot>).host as Element | undefined) ?? null;
+    }
+    // From the nearest registered ancestor down: each one described registers its children, the next link among them.
+    while (el && ids.has(el)) {
+      startWalk.walkNow(el);
+      el = chain.pop() ?? null;
+    }
   };
 
   const update = (dirty: Iterable<Element>, readded: ReadonlySet<Node>): TimelineChange[] => {
@@ -218,5 +246,6 @@ export function createLivePage(doc: Document, opts: LivePageOptions, now: () => 
     idOf: (el) => ids.get(el),
     update,
     addNameOwners,
+    reach,
   };
 }

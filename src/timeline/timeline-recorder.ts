@@ -49,11 +49,23 @@ export interface TimelineRecorder {
 
 /** A recorder whose first snapshot is being taken (`live.build`), not yet handed out. */
 interface Starting {
+  readonly documentId: string;
   /** Takes the next part of the first snapshot (observing what it meets); true once whole. */
   build(shouldYield: () => boolean): boolean;
-  /** The recorder, once `build` answered true. */
+  /** The recorder, once `build` answered true: the checkpoints asked for meanwhile are its first entries. */
   finish(): TimelineRecorder;
+  /** A checkpoint asked for before `finish`: its seq now, its entry at `finish` (null past `MAX_WAITING_CHECKPOINTS`). */
+  reserveCheckpoint(label: string): number | null;
+  /** `target` before `finish`: the element and its ancestors are recorded ahead of the walk. */
+  target(el: EventTarget | null): TimelineTarget;
+  stop(): void;
 }
+
+/**
+ * Checkpoints asked for while a first snapshot is taken (an action, an agent's step) wait for it, at
+ * most this many: a page clicked a hundred times in its first second has its later clicks without a page.
+ */
+export const MAX_WAITING_CHECKPOINTS = 100;
 
 /**
  * Records `doc` as a redacted timeline: one full snapshot now (same redaction as `takeSnapshot`,
@@ -65,23 +77,97 @@ export function startTimeline(doc: Document, masker: TextMasker, opts: TimelineO
   return starting.finish();
 }
 
+/** How `beginTimelineInSlices` takes the first snapshot: slices of `sliceMs` by `clock`, `pause` between them. */
+export interface Slicing {
+  sliceMs?: number;
+  pause?: () => Promise<void>;
+  clock?: () => number;
+}
+
+/** A timeline whose first snapshot is being taken in slices (`beginTimelineInSlices`). */
+export interface SlicedStart {
+  /** The document's id, known from the start. */
+  readonly documentId: string;
+  /** The recorder, once the first snapshot is whole. */
+  readonly started: Promise<TimelineRecorder>;
+  /** The same, synchronously: null until the first snapshot is whole. */
+  readonly recorder: TimelineRecorder | null;
+  /**
+   * A checkpoint asked for before then (an action, an agent's step): its seq is reserved now and its
+   * entry appended, first, once the snapshot is whole (marked `asked_at`: the page it shows is the
+   * page then, what the step saw plus what changed until then). Null past `MAX_WAITING_CHECKPOINTS`
+   * or once started (use the recorder).
+   */
+  checkpoint(label: string): number | null;
+  /** Where an action hits before then: its element is recorded ahead of the walk, so its id holds. */
+  target(el: EventTarget | null): TimelineTarget;
+  /** Takes the rest of the first snapshot now, in this task (the page is being left: its steps keep their page). */
+  finishNow(): void;
+  /** Stops the walk and the observing (`started` then never settles). */
+  stop(): void;
+}
+
 /**
- * `startTimeline` with the first snapshot taken in slices of about `sliceMs` of main-thread time,
- * the page running between them (`pause`), so a big page is not frozen by one long task. What
- * changes meanwhile is observed and folded in before the recorder is handed out.
+ * Starts recording `doc` with its first snapshot taken in slices of about `sliceMs` of main-thread
+ * time, the page running between them (`pause`), so a big page is not frozen by one long task. What
+ * changes meanwhile is observed and folded in before the recorder is handed out; checkpoints and
+ * targets asked for meanwhile are answered at once and kept (`SlicedStart`).
  */
-export async function startTimelineInSlices(
+export function beginTimelineInSlices(
   doc: Document,
   masker: TextMasker,
   opts: TimelineOptions,
-  { sliceMs = 8, pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0)), clock = () => performance.now() } = {},
-): Promise<TimelineRecorder> {
+  { sliceMs = 8, pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0)), clock = () => performance.now() }: Slicing = {},
+): SlicedStart {
   const starting = prepare(doc, masker, opts);
-  for (;;) {
-    const end = clock() + sliceMs;
-    if (starting.build(() => clock() >= end)) return starting.finish();
-    await pause();
-  }
+  let recorder: TimelineRecorder | null = null;
+  let stopped = false;
+  let resolve: (r: TimelineRecorder) => void = () => undefined;
+  let reject: (error: unknown) => void = () => undefined;
+  const started = new Promise<TimelineRecorder>((res, rej) => ((resolve = res), (reject = rej)));
+  const finish = (): void => {
+    if (recorder || stopped) return;
+    recorder = starting.finish();
+    resolve(recorder);
+  };
+  void (async () => {
+    for (;;) {
+      const end = clock() + sliceMs;
+      if (recorder || stopped) return;
+      if (starting.build(() => clock() >= end)) return finish();
+      await pause();
+    }
+  })().catch(reject);
+  return {
+    documentId: starting.documentId,
+    started,
+    get recorder() {
+      return recorder;
+    },
+    checkpoint: (label) => (recorder || stopped ? null : starting.reserveCheckpoint(label)),
+    target: (el) => (recorder ?? starting).target(el),
+    finishNow() {
+      if (recorder || stopped) return;
+      try {
+        starting.build(() => false);
+        finish();
+      } catch (error) {
+        reject(error);
+      }
+    },
+    stop() {
+      stopped = true;
+      (recorder ?? starting).stop();
+    },
+  };
+}
+
+/**
+ * `beginTimelineInSlices`, for a caller that waits for the recorder: resolves once the first
+ * snapshot is whole.
+ */
+export function startTimelineInSlices(doc: Document, masker: TextMasker, opts: TimelineOptions, slicing: Slicing = {}): Promise<TimelineRecorder> {
+  return beginTimelineInSlices(doc, masker, opts, slicing).started;
 }
 
 function prepare(doc: Document, masker: TextMasker, opts: TimelineOptions): Starting {
@@ -212,17 +298,39 @@ function prepare(doc: Document, masker: TextMasker, opts: TimelineOptions): Star
     return lastTitle[1];
   };
 
+  const checkpointEntry = (log: ChangeLog, label: string, at: number): Checkpoint => ({
+    kind: 'checkpoint',
+    at,
+    seq: seq++,
+    label: masker.maskAndCap(label, MAX_LABEL_CHARS, counts.text),
+    changes: log.changeCount,
+    url: maskedUrl(),
+    title: maskedTitle(),
+    truncated: live.truncated,
+  });
+  /** Checkpoints asked for while the first snapshot is taken: their seqs are 0, 1, … in order. */
+  const waiting: { label: string; askedAt: number }[] = [];
+
   const finish = (): TimelineRecorder => {
     built = true;
     flush();
-    log = createChangeLog(
+    const at = now();
+    const started = createChangeLog(
       documentId,
       live.mirror,
-      now(),
+      at,
       { bufferSeconds: opts.bufferSeconds, maxEntryBytes: opts.maxChangeBytes ?? TIMELINE_DEFAULTS.maxChangeBytes },
       live.truncated,
     );
-    return recorder(log);
+    log = started;
+    // The checkpoints that waited show the page now: the one they were asked on, plus what changed since.
+    for (const w of waiting.splice(0)) append({ ...checkpointEntry(started, w.label, at), asked_at: w.askedAt }, at);
+    return recorder(started);
+  };
+  const reserveCheckpoint = (label: string): number | null => {
+    if (log || waiting.length >= MAX_WAITING_CHECKPOINTS) return null;
+    waiting.push({ label, askedAt: now() });
+    return waiting.length - 1;
   };
   const build = (shouldYield: () => boolean): boolean => {
     // A failing first snapshot is logged and ends the walk: the recorder keeps what it has.
@@ -234,41 +342,37 @@ function prepare(doc: Document, masker: TextMasker, opts: TimelineOptions): Star
     return done;
   };
 
+  const stop = (): void => {
+    observer.disconnect();
+    for (const d of listened) {
+      d.removeEventListener('input', onField, { capture: true });
+      d.removeEventListener('change', onField, { capture: true });
+    }
+  };
+  const target = (eventTarget: EventTarget | null): TimelineTarget => {
+    if (built) flush();
+    const node = eventTarget as Node | null;
+    let el: Element | null = !node || typeof node.nodeType !== 'number' ? null : node.nodeType === 1 ? (node as Element) : node.parentElement;
+    const hit = el;
+    // Before the first snapshot is whole, the element may not be reached yet: it is recorded now.
+    if (!built && el) guarded('target', () => live.reach(el!));
+    while (el && live.idOf(el) === undefined) {
+      el = el.parentElement ?? ((el.getRootNode() as Partial<ShadowRoot>).host as Element | undefined) ?? null;
+    }
+    const id = el ? live.idOf(el) : undefined;
+    return { node_id: id ?? null, rect: hit ? targetRect(hit) : null };
+  };
+
   const recorder = (log: ChangeLog): TimelineRecorder => ({
     checkpoint(label) {
       flush();
-      const entry: Checkpoint = {
-        kind: 'checkpoint',
-        at: now(),
-        seq: seq++,
-        label: masker.maskAndCap(label, MAX_LABEL_CHARS, counts.text),
-        changes: log.changeCount,
-        url: maskedUrl(),
-        title: maskedTitle(),
-        truncated: live.truncated,
-      };
+      const entry = checkpointEntry(log, label, now());
       append(entry, entry.at);
       return entry;
     },
-    target(target) {
-      flush();
-      const node = target as Node | null;
-      let el: Element | null = !node || typeof node.nodeType !== 'number' ? null : node.nodeType === 1 ? (node as Element) : node.parentElement;
-      const hit = el;
-      while (el && live.idOf(el) === undefined) {
-        el = el.parentElement ?? ((el.getRootNode() as Partial<ShadowRoot>).host as Element | undefined) ?? null;
-      }
-      const id = el ? live.idOf(el) : undefined;
-      return { node_id: id ?? null, rect: hit ? targetRect(hit) : null };
-    },
+    target,
     data: () => (flush(), log.toData()),
-    stop() {
-      observer.disconnect();
-      for (const d of listened) {
-        d.removeEventListener('input', onField, { capture: true });
-        d.removeEventListener('change', onField, { capture: true });
-      }
-    },
+    stop,
   });
-  return { build, finish };
+  return { documentId, build, finish, reserveCheckpoint, target, stop };
 }
