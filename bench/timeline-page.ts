@@ -191,4 +191,46 @@ async function wiredStep(elements: number, steps: number) {
   };
 }
 
-(globalThis as Record<string, unknown>).__timelineBench = { fullSnapshot, perStep, longTasks, wiredStep };
+/**
+ * Shipping the base of a big page as the content script does (`startPageTimeline`: sliced start,
+ * then `timeline/start`), each message JSON-serialised as an extension port's `postMessage` does, on
+ * the page's main thread: in one message (`inParts` false) or in parts, one per task. Reports the
+ * time to post each message and the long tasks (`longtask` observer) from the start to the last part.
+ */
+async function shipping(elements: number, inParts: boolean) {
+  const count = buildPage(elements);
+  await new Promise((r) => setTimeout(r, 50));
+  const seen: number[] = [];
+  const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => seen.push(Math.round(e.duration))));
+  observer.observe({ type: 'longtask', buffered: false });
+  const posts: { type: string; ms: number; chars: number }[] = [];
+  const t = performance.now();
+  const timeline = startPageTimeline(document, BUILT_IN_MASKER, {
+    bufferSeconds: 60,
+    basePartBytes: inParts ? undefined : Number.POSITIVE_INFINITY,
+    send: (m) => {
+      let chars = 0;
+      const ms = time(() => (chars = JSON.stringify(m).length));
+      posts.push({ type: m.type, ms, chars });
+    },
+  });
+  // The base is shipped once the first entries (the load page checkpoint) follow it.
+  while (!posts.some((p) => p.type === 'timeline/entries')) await new Promise((r) => setTimeout(r, 20));
+  const total = performance.now() - t;
+  await new Promise((r) => setTimeout(r, 50));
+  observer.disconnect();
+  timeline.stop();
+  const base = posts.filter((p) => p.type !== 'timeline/entries');
+  return {
+    elements: count,
+    in_parts: inParts,
+    messages: base.length,
+    base_chars: base.reduce((n, p) => n + p.chars, 0),
+    largest_post_ms: round(Math.max(...base.map((p) => p.ms))),
+    all_posts_ms: round(base.reduce((n, p) => n + p.ms, 0)),
+    start_to_shipped_ms: Math.round(total),
+    long_tasks_ms: seen,
+  };
+}
+
+(globalThis as Record<string, unknown>).__timelineBench = { fullSnapshot, perStep, longTasks, wiredStep, shipping };

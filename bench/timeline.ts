@@ -7,7 +7,10 @@
  *   - the cost per step (mutations since the last checkpoint processed + the checkpoint) on a
  *     ~10,000-element page where a step changes fewer than 50 nodes: median, p95, bytes stored;
  *   - long tasks (`PerformanceObserver` `longtask`) while recording a ~50,000-element page, the
- *     first snapshot taken in one task and in slices (`startTimelineInSlices`).
+ *     first snapshot taken in one task and in slices (`startTimelineInSlices`);
+ *   - shipping that page's base as the content script does (sliced start, then posting, each message
+ *     JSON-serialised as a port does): in one message, or in parts, one per task; the longest post
+ *     and the long tasks from the start to the last part.
  * rrweb-snapshot 2.2.2's `snapshot()` (a dev dependency of the bench only) runs beside the timeline's
  * first snapshot on the same pages. BENCH_ROUNDS (default 15) and BENCH_STEPS (default 300) tune it.
  */
@@ -38,6 +41,12 @@ try {
   console.log('wired step   ', JSON.stringify(await run(`__timelineBench.wiredStep(10000, ${STEPS})`)));
   for (const sliced of [false, true]) {
     console.log('long tasks   ', JSON.stringify(await run(`__timelineBench.longTasks(50000, 30, ${sliced})`)));
+  }
+  // Shipping the base as the content script does, interleaved: one message, then in parts (one per task).
+  for (let r = 0; r < Math.min(ROUNDS, 3); r++) {
+    for (const inParts of [false, true]) {
+      console.log('ship base    ', JSON.stringify(await run(`__timelineBench.shipping(50000, ${inParts})`)));
+    }
   }
 } finally {
   await browser.close();

@@ -131,4 +131,29 @@ test('the checkout failure bundle shows the page at every step, what each click 
   expect(nodes(counted.root).find((n) => n.id === targetOf(count!)!.node)?.attributes?.id).toBe('count');
   await page.click('#count');
   await expect(page.locator('#clicks')).toHaveText('2');
+
+  // A page of ~50,000 elements: clicks while its first snapshot is still taken in slices reference the
+  // page too (their checkpoint waits for the snapshot, their target is recorded ahead of it), and its base
+  // (megabytes) reaches the worker in parts.
+  const bigStart = Date.now();
+  await page.goto(`${site.origin}/big-start.html`, { waitUntil: 'domcontentloaded' });
+  const tap = (await page.locator('#tap').boundingBox())!;
+  const latestStart = async () => (await afr(worker, 'status')).timeline?.latestStart ?? 0;
+  for (let i = 0; i < 60 && (await latestStart()) < bigStart; i++) await page.mouse.click(tap.x + 5, tap.y + 5);
+  await expect.poll(latestStart, { timeout: 30_000 }).toBeGreaterThanOrEqual(bigStart);
+  // When the first snapshot was whole (the base's time).
+  const whole = await latestStart();
+  const startedId = await afr(worker, 'fail', { reason: 'agent_failure', label: 'big start' });
+  const started = await exportBundle(worker, startedId!);
+  const startedPages = stepSnapshots(started);
+  const taps = started.steps.steps.filter((s) => s.kind === 'click' && targetOf(s)?.selector.includes('tap'));
+  const early = taps.filter((s) => s.ts < whole && s.snapshot);
+  expect(early.length).toBeGreaterThan(0);
+  for (const s of early) {
+    const seen = startedPages.get(s.snapshot!)!.snapshot;
+    expect(seen.url).toContain('/big-start.html');
+    expect(seen.asked_at).toBeLessThanOrEqual(seen.at);
+    expect(seen.node_count).toBeGreaterThan(40_000);
+    expect(nodes(seen.root).find((n) => n.id === targetOf(s)!.node)?.attributes?.id).toBe('tap');
+  }
 });
