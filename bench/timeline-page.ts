@@ -5,7 +5,8 @@
 import { snapshot as rrwebSnapshot } from 'rrweb-snapshot';
 import { BUILT_IN_MASKER } from '../src/redact/mask-text';
 import { takeSnapshot } from '../src/snapshot/take-snapshot';
-import { startTimeline, startTimelineInSlices } from '../src/timeline/timeline-recorder';
+import { startTimeline } from '../src/timeline/timeline-recorder';
+import { startTimelineInSlices } from '../src/timeline/sliced-start';
 import { startPageTimeline } from '../src/timeline/page-timeline';
 import { observeActions } from '../src/page/observe-actions';
 
@@ -163,8 +164,17 @@ async function wiredStep(elements: number, steps: number) {
   const count = buildPage(elements);
   const targets = stepTargets();
   let shipped = 0;
-  const timeline = startPageTimeline(document, BUILT_IN_MASKER, { bufferSeconds: 3600, send: (m) => (shipped += JSON.stringify(m).length) });
-  while (!timeline.checkpoint('started?')) await new Promise((r) => setTimeout(r, 20));
+  let started = false;
+  const timeline = startPageTimeline(document, BUILT_IN_MASKER, {
+    bufferSeconds: 3600,
+    send: (m) => {
+      started ||= m.type === 'timeline/start';
+      shipped += JSON.stringify(m).length;
+    },
+  });
+  // Steps once the page is whole and shipped (a checkpoint asked before then waits for it).
+  while (!started) await new Promise((r) => setTimeout(r, 20));
+  await new Promise((r) => setTimeout(r, 200));
   const stepsSeen: unknown[] = [];
   const dispose = observeActions(window, (m) => stepsSeen.push(m), () => BUILT_IN_MASKER, { urlPollMs: 0, place: (label, el, point) => timeline.beforeAction(label, el, point) });
   const buttons = [...document.querySelectorAll('button')];

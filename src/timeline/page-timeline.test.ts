@@ -2,6 +2,7 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { TimelineBasePartMessageSchema, TimelineEntriesMessageSchema, TimelineStartMessageSchema, type TimelineEntriesMessage, type TimelineMessage, type TimelineStartMessage } from '../../schemas/timeline';
+import { LEAVE_PAGE_LABEL } from '../../schemas/content-port';
 import { BUILT_IN_MASKER } from '../redact/mask-text';
 import { rebuildAll } from '../timeline-data/rebuild';
 import { takeSnapshot } from '../snapshot/take-snapshot';
@@ -146,4 +147,18 @@ it('a flush (the page left) sends the parts left and the entries at once, and fi
     [1, 'leave page'],
   ]);
   expect(JSON.stringify(pages[0]!.root)).toContain(`{"id":${place.node},"tag":"button"`);
+});
+
+it('a page left before its first snapshot is whole, with no step on it, is not finished for that', async () => {
+  document.body.innerHTML = `<main>${cards(60)}</main>`;
+  const sent: TimelineMessage[] = [];
+  timeline = startPageTimeline(document, BUILT_IN_MASKER, { bufferSeconds: 15, send: (m) => sent.push(m), sliceMs: 0 });
+  expect(timeline.checkpoint(LEAVE_PAGE_LABEL)).toBeNull();
+  timeline.flush();
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+  expect(sent).toEqual([]);
+  // It goes on in slices, and ships as usual once whole.
+  await started(sent);
+  const { docs } = await kept(sent);
+  expect(docs).toHaveLength(1);
 });

@@ -1,9 +1,10 @@
-import { LOAD_PAGE_LABEL, STEP_BATCH_WINDOW_MS, TIMELINE_FLUSH_MS, TIMELINE_LIMITS } from '../../schemas/content-port';
+import { LEAVE_PAGE_LABEL, LOAD_PAGE_LABEL, STEP_BATCH_WINDOW_MS, TIMELINE_FLUSH_MS, TIMELINE_LIMITS } from '../../schemas/content-port';
 import type { ActionPlace, CheckpointRef, TimelineBasePartMessage, TimelineEntry, TimelineMessage } from '../../schemas/timeline';
 import type { TextMasker } from '../redact/mask-text';
 import { changeBytes } from '../timeline-data/mirror';
 import { splitBase } from './split-base';
-import { beginTimelineInSlices, type SlicedStart, type TimelineOptions, type TimelineRecorder } from './timeline-recorder';
+import { beginTimelineInSlices, type SlicedStart } from './sliced-start';
+import type { TimelineOptions, TimelineRecorder } from './timeline-recorder';
 
 /** Entries waiting past this many estimated bytes go at once, not at the next timer. */
 const FLUSH_BYTES = 512 * 1024;
@@ -141,6 +142,8 @@ export function startPageTimeline(doc: Document, masker: TextMasker, opts: PageT
       // Whole (even if not shipped yet: a checkpoint taken before `ship` reads the data is in it).
       const whole = starting.recorder;
       if (whole) return { document_id: starting.documentId, seq: whole.checkpoint(label).seq };
+      // A page left before its first snapshot is whole, with no step on it, is not finished for that.
+      if (label === LEAVE_PAGE_LABEL && !awaited) return null;
       const seq = starting.checkpoint(label);
       if (seq === null) return null;
       awaited = true;

@@ -5,7 +5,8 @@ import { BUILT_IN_MASKER } from '../redact/mask-text';
 import { takeSnapshot } from '../snapshot/take-snapshot';
 import { rebuildAt } from '../timeline-data/rebuild';
 import { comparable, mutateRandomly, seededRandom } from './test-pages';
-import { MAX_WAITING_CHECKPOINTS, beginTimelineInSlices, startTimelineInSlices, type TimelineRecorder } from './timeline-recorder';
+import { beginTimelineInSlices, startTimelineInSlices } from './sliced-start';
+import { MAX_WAITING_CHECKPOINTS, type TimelineRecorder } from './timeline-recorder';
 
 let recorder: TimelineRecorder | null = null;
 afterEach(() => recorder?.stop());
