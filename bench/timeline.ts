@@ -12,7 +12,7 @@
  *     JSON-serialised as a port does): in one message, or in parts, one per task; the longest post
  *     and the long tasks from the start to the last part.
  * rrweb-snapshot 2.2.2's `snapshot()` (a dev dependency of the bench only) runs beside the timeline's
- * first snapshot on the same pages. BENCH_ROUNDS (default 15) and BENCH_STEPS (default 300) tune it.
+ * first snapshot on the same pages. BENCH_ROUNDS (default 15), BENCH_STEPS (default 300) and BENCH_ONLY tune it.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,8 @@ import { chromiumPath } from '../e2e/support/launch';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const STEPS = Number(process.env.BENCH_STEPS ?? 300);
+/** `BENCH_ONLY=ship` (or `full`, `step`, `long`, comma-separated): only those parts. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'full,step,long,ship').split(','));
 
 const bundled = await build({ entryPoints: [path.join(HERE, 'timeline-page.ts')], bundle: true, format: 'iife', write: false, target: 'es2022' });
 const script = bundled.outputFiles[0]!.text;
@@ -34,16 +36,18 @@ try {
   await page.addScriptTag({ content: script });
   const run = (expr: string) => page.evaluate(expr);
   console.log(`DOM timeline bench: Chromium ${browser.version()}, ${ROUNDS} rounds, ${STEPS} steps`);
-  for (const n of [1000, 10000]) {
+  for (const n of ONLY.has('full') ? [1000, 10000] : []) {
     console.log('full snapshot', JSON.stringify(await run(`__timelineBench.fullSnapshot(${n}, ${ROUNDS})`)));
   }
-  console.log('per step     ', JSON.stringify(await run(`__timelineBench.perStep(10000, ${STEPS})`)));
-  console.log('wired step   ', JSON.stringify(await run(`__timelineBench.wiredStep(10000, ${STEPS})`)));
-  for (const sliced of [false, true]) {
+  if (ONLY.has('step')) {
+    console.log('per step     ', JSON.stringify(await run(`__timelineBench.perStep(10000, ${STEPS})`)));
+    console.log('wired step   ', JSON.stringify(await run(`__timelineBench.wiredStep(10000, ${STEPS})`)));
+  }
+  for (const sliced of ONLY.has('long') ? [false, true] : []) {
     console.log('long tasks   ', JSON.stringify(await run(`__timelineBench.longTasks(50000, 30, ${sliced})`)));
   }
   // Shipping the base as the content script does, interleaved: one message, then in parts (one per task).
-  for (let r = 0; r < Math.min(ROUNDS, 3); r++) {
+  for (let r = 0; r < (ONLY.has('ship') ? Math.min(ROUNDS, 5) : 0); r++) {
     for (const inParts of [false, true]) {
       console.log('ship base    ', JSON.stringify(await run(`__timelineBench.shipping(50000, ${inParts})`)));
     }
