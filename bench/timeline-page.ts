@@ -205,7 +205,9 @@ async function wiredStep(elements: number, steps: number) {
  * Shipping the base of a big page as the content script does (`startPageTimeline`: sliced start,
  * then `timeline/start`), each message JSON-serialised as an extension port's `postMessage` does, on
  * the page's main thread: in one message (`inParts` false) or in parts, one per task. Reports the
- * time to post each message and the long tasks (`longtask` observer) from the start to the last part.
+ * time to post each message, the cost of an action taken 30 ms into the start (its checkpoint waits,
+ * its target is recorded ahead of the walk), and the long tasks (`longtask` observer) from the start
+ * to the last part.
  */
 async function shipping(elements: number, inParts: boolean) {
   const count = buildPage(elements);
@@ -213,7 +215,7 @@ async function shipping(elements: number, inParts: boolean) {
   const seen: number[] = [];
   const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => seen.push(Math.round(e.duration))));
   observer.observe({ type: 'longtask', buffered: false });
-  const posts: { type: string; ms: number; chars: number }[] = [];
+  const posts: { type: string; ms: number; chars: number; parts?: number }[] = [];
   const t = performance.now();
   const timeline = startPageTimeline(document, BUILT_IN_MASKER, {
     bufferSeconds: 60,
@@ -221,11 +223,19 @@ async function shipping(elements: number, inParts: boolean) {
     send: (m) => {
       let chars = 0;
       const ms = time(() => (chars = JSON.stringify(m).length));
-      posts.push({ type: m.type, ms, chars });
+      posts.push({ type: m.type, ms, chars, parts: m.type === 'timeline/start' ? m.parts : undefined });
     },
   });
-  // The base is shipped once the first entries (the load page checkpoint) follow it.
-  while (!posts.some((p) => p.type === 'timeline/entries')) await new Promise((r) => setTimeout(r, 20));
+  // An action on the page's last button while its first snapshot is still taken: the checkpoint waits,
+  // the target (not reached yet) is recorded ahead of the walk.
+  await new Promise((r) => setTimeout(r, 30));
+  const buttons = document.querySelectorAll('button');
+  const last = buttons[buttons.length - 1]!;
+  let place: ReturnType<typeof timeline.beforeAction> = null;
+  const earlyAction = time(() => (place = timeline.beforeAction("click button 'Add to cart'", last, { x: 5, y: 5 })));
+  // The base is shipped once its start and every part went.
+  const shipped = () => posts.length > 0 && posts.filter((p) => p.type !== 'timeline/entries').length === (posts[0]!.parts ?? 1);
+  while (!shipped()) await new Promise((r) => setTimeout(r, 20));
   const total = performance.now() - t;
   await new Promise((r) => setTimeout(r, 50));
   observer.disconnect();
@@ -239,6 +249,8 @@ async function shipping(elements: number, inParts: boolean) {
     largest_post_ms: round(Math.max(...base.map((p) => p.ms))),
     all_posts_ms: round(base.reduce((n, p) => n + p.ms, 0)),
     start_to_shipped_ms: Math.round(total),
+    action_during_start_ms: round(earlyAction),
+    action_during_start_has_node: (place as { node?: number } | null)?.node !== undefined,
     long_tasks_ms: seen,
   };
 }
