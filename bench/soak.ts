@@ -48,7 +48,7 @@ function trend(label: string, rows: readonly Sample[], pick: (r: Sample) => numb
   if (!early.length || !late.length) return `${label}: too few samples for halves`;
   const ratio = median(late) / median(early);
   const verdict = ratio <= GROWTH_MARGIN ? 'flat' : 'growing';
-  return `${label} median ${mib(median(early))} MiB in the first half, ${mib(median(late))} MiB in the second (×${ratio.toFixed(2)}): ${verdict} (peak ${mib(Math.max(...rows.map(pick)))} MiB)`;
+  return `${label}: peak ${mib(Math.max(...rows.map(pick)))} MiB; median ${mib(median(early))} MiB in the first half, ${mib(median(late))} MiB in the second (×${ratio.toFixed(2)}): ${verdict}`;
 }
 
 export async function soak(site: SiteServer): Promise<void> {
@@ -111,7 +111,7 @@ export async function soak(site: SiteServer): Promise<void> {
     );
     console.log(`   timeline kept: peak ${kib(Math.max(...rows.map((r) => r.keptBytes)))} KiB, ${Math.max(...rows.map((r) => r.documents))} documents at most; steps kept (last 60 s) peak ${Math.max(...rows.map((r) => r.steps))}`);
     if (counts) console.log(`   agent: ${counts.actions} actions (${counts.agentSteps} afr steps and marks, ${counts.navigations} fresh documents), ${counts.errors} failed`);
-    console.log(`   peak IndexedDB ${mib(Math.max(...rows.map((r) => r.idb)))} MiB; ${trend('IndexedDB', rows, (r) => r.idb)}`);
+    console.log(`   ${trend('IndexedDB', rows, (r) => r.idb)}`);
     console.log(`   ${trend('worker heap', rows, (r) => r.heap)}`);
   } finally {
     await agent?.stop();
