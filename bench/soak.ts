@@ -22,6 +22,12 @@ const SOAK_DEBUGGING_PORT = 9347;
 const WARM_UP_MS = 3_000;
 /** A second half's median more than this much above the first half's reads as growing, not flat. */
 const GROWTH_MARGIN = 1.25;
+/**
+ * The halves compared start here: by then the frame ring's window (15 s, the 2 s after-failure tail)
+ * and the timeline's (15 s, and 10 s more before old changes are folded) are full, so filling them
+ * does not read as growth.
+ */
+const STEADY_FROM_S = 30;
 
 interface Sample {
   s: number;
@@ -43,12 +49,13 @@ const mib = (n: number) => (n / 1048576).toFixed(1);
 const kib = (n: number) => (n / 1024).toFixed(1);
 
 function trend(label: string, rows: readonly Sample[], pick: (r: Sample) => number): string {
-  const early = rows.filter((r) => r.s > 0 && r.s < SOAK_SECONDS / 2).map(pick);
-  const late = rows.filter((r) => r.s >= SOAK_SECONDS / 2).map(pick);
+  const middle = (STEADY_FROM_S + SOAK_SECONDS) / 2;
+  const early = rows.filter((r) => r.s >= STEADY_FROM_S && r.s < middle).map(pick);
+  const late = rows.filter((r) => r.s >= middle).map(pick);
   if (!early.length || !late.length) return `${label}: too few samples for halves`;
   const ratio = median(late) / median(early);
   const verdict = ratio <= GROWTH_MARGIN ? 'flat' : 'growing';
-  return `${label}: peak ${mib(Math.max(...rows.map(pick)))} MiB; median ${mib(median(early))} MiB in the first half, ${mib(median(late))} MiB in the second (×${ratio.toFixed(2)}): ${verdict}`;
+  return `${label}: peak ${mib(Math.max(...rows.map(pick)))} MiB; from ${STEADY_FROM_S} s on, median ${mib(median(early))} MiB in the first half, ${mib(median(late))} MiB in the second (×${ratio.toFixed(2)}): ${verdict}`;
 }
 
 export async function soak(site: SiteServer): Promise<void> {
