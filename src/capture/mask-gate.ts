@@ -241,19 +241,20 @@ export class MaskGate {
    */
   private plan(tabId: number, image: CapturedImage, takenAt: number, shown?: FrameShown) {
     const zoom = this.ports.zoomOf?.(tabId);
-    const lastSurface = this.regions.shownOf(tabId);
-    const surface = shown ?? image.shown ?? (lastSurface && { width: lastSurface.width, height: lastSurface.height });
+    const surface = this.surfaceOf(tabId, image, shown);
     if (zoom === undefined || !surface) return this.regions.planOrDrop(tabId, image.width, image.height, shown, takenAt);
     return this.regions.planOrDrop(tabId, image.width, image.height, surface, takenAt, zoom);
   }
 
-  /**
-   * The viewport the frame shows (see `frameViewport`): the report in force when it was taken, and the
-   * surface it shows as `plan` finds it.
-   */
-  private viewportOf(tabId: number, image: CapturedImage, takenAt: number, shown?: FrameShown): FrameViewport | undefined {
+  /** The surface a frame shows: its own, or the tab's last one (see `plan`). */
+  private surfaceOf(tabId: number, image: CapturedImage, shown?: FrameShown): FrameShown | undefined {
     const lastSurface = this.regions.shownOf(tabId);
-    const surface = shown ?? image.shown ?? (lastSurface && { width: lastSurface.width, height: lastSurface.height });
+    return shown ?? image.shown ?? (lastSurface && { width: lastSurface.width, height: lastSurface.height });
+  }
+
+  /** The viewport the frame shows (see `frameViewport`): the report in force when it was taken, the surface as `plan` finds it. */
+  private viewportOf(tabId: number, image: CapturedImage, takenAt: number, shown?: FrameShown): FrameViewport | undefined {
+    const surface = this.surfaceOf(tabId, image, shown);
     const zoom = this.ports.zoomOf?.(tabId);
     return frameViewport(this.regions.reportAt(tabId, takenAt), { imageWidth: image.width, imageHeight: image.height, ...(surface ? { surface } : {}), ...(zoom !== undefined ? { zoom } : {}) });
   }
