@@ -8,8 +8,9 @@
  *      Playwright's own tracing, in interleaved rounds, once as fast as Playwright goes and once with a
  *      short pause between actions; then the headline table: the default recorder against "off" and
  *      against Playwright tracing;
- *   4. a soak: ring bytes, IndexedDB usage and the service worker's heap over a long run at the
- *      default 8 fps;
+ *   4. a soak (`bench/soak.ts`): ring bytes, IndexedDB usage, the service worker's heap and the DOM
+ *      timeline kept and written over a long run at 8 fps, with an agent acting every 250 ms
+ *      (`BENCH_SOAK=busy`, the default) or on an idle animated page (`BENCH_SOAK=idle`);
  *   5. page loads: how much later a document's DOMContentLoaded comes with the extension (its
  *      content script runs in every frame at document_start, before the page's parser).
  * BENCH_REPS (default 3), BENCH_SOAK_SECONDS (default 60; the full check is 600), BENCH_SECTIONS
@@ -21,20 +22,17 @@ import { chromium } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromiumPath, launchWithRecorder } from '../e2e/support/launch';
+import { chromiumPath } from '../e2e/support/launch';
 import { startSiteServer, type SiteServer } from '../e2e/support/site-server';
 import { afr } from '../e2e/support/afr';
 import { exportBundle } from '../e2e/support/bundle';
 import type { Page } from 'playwright-core';
 import { agentSlowdown } from './slowdown';
 import { fmt, median, pause, PLAIN_ARGS, REPS, withRecorder } from './support';
-import { connectWorkerHeap } from './worker-heap';
+import { soak } from './soak';
 
-const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
 /** Section 1 runs this long per source (the issue's measure: 30 s of a busy page). */
 const RATE_SECONDS = 30;
-const SOAK_SAMPLE_SECONDS = SOAK_SECONDS >= 300 ? 30 : 10;
-const SOAK_DEBUGGING_PORT = 9347;
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? '1,2,3,4,5').split(',').map((s) => s.trim()));
 
 /** An agent clicking around the shop while the page animates. */
@@ -113,37 +111,6 @@ async function failureToBundle(site: SiteServer): Promise<void> {
       console.log(`     zip, store (and return)  ${fmt(zipAndStore, 'ms')}`);
       console.log(`     bundle size              ${fmt(sizes, 'KiB')}`);
     });
-  }
-}
-
-async function soak(site: SiteServer): Promise<void> {
-  console.log(
-    `\n4. Soak: ${SOAK_SECONDS} s at 8 fps on an animated page (cap 64 MiB); every ${SOAK_SAMPLE_SECONDS} s: ring bytes and frames, IndexedDB usage, the service worker's JS heap after a GC`,
-  );
-  const browser = await launchWithRecorder({ debuggingPort: SOAK_DEBUGGING_PORT });
-  const heap = await connectWorkerHeap(SOAK_DEBUGGING_PORT, browser.extensionId);
-  try {
-    await afr(browser.worker, 'configure', { autoDownload: false, captureSource: 'auto', fps: 8 });
-    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await page.goto(`${site.origin}/errors.html`);
-    const rows: { s: number; ring: number; frames: number; idb: number; heap: number }[] = [];
-    for (let s = 0; s <= SOAK_SECONDS; s += SOAK_SAMPLE_SECONDS) {
-      const status = await afr(browser.worker, 'status');
-      const idb = await browser.worker.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
-      rows.push({ s, ring: status.bytes, frames: status.frames, idb, heap: await heap.used() });
-      if (s < SOAK_SECONDS) await pause(SOAK_SAMPLE_SECONDS * 1000);
-    }
-    const mib = (n: number) => (n / 1048576).toFixed(1);
-    for (const r of rows) console.log(`   ${String(r.s).padStart(4)} s: ring ${mib(r.ring)} MiB / ${r.frames} frames, IndexedDB ${mib(r.idb)} MiB, worker heap ${mib(r.heap)} MiB`);
-    const half = rows.filter((r) => r.s >= SOAK_SECONDS / 2);
-    const early = rows.filter((r) => r.s > 0 && r.s < SOAK_SECONDS / 2);
-    console.log(
-      `   peak IndexedDB ${mib(Math.max(...rows.map((r) => r.idb)))} MiB; worker heap median ${mib(median(early.map((r) => r.heap)))} MiB in the first half, ${mib(median(half.map((r) => r.heap)))} MiB in the second (peak ${mib(Math.max(...rows.map((r) => r.heap)))} MiB)`,
-    );
-  } finally {
-    heap.close();
-    await browser.close();
   }
 }
 

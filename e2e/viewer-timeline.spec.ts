@@ -30,6 +30,8 @@ import { BUTTON_RECT, CLICK_CHANGES, CLICK_POINT, makeStepPages, makeTimelineBun
 // walk the steps.
 
 const FRAME = { width: 1280, height: 720 };
+/** The viewport the driver sets halfway through the demo run (it starts at 1280×720). */
+const RESIZED = { width: 1000, height: 640 };
 const GREY = 0x80;
 
 /** A plain grey JPEG: nothing red in it, so red on screen is the viewer's dot. */
@@ -95,15 +97,16 @@ async function expectFrameOf(page: Page, bundle: OpenedBundle, step: Step) {
 
 /**
  * A real bundle from the demo shop: the recorder's own checkout failure (the server answers 500 to
- * "Place order"). In `viewer`: the click step's page marks the button clicked, a red dot sits at the
- * click point on its frame (where the frame itself is not red), the Changes tab tells what the click
- * did, and ↑/↓ move the selection.
+ * "Place order"), the viewport resized before the click. In `viewer`: the click step's page marks the
+ * button clicked, a red dot sits on the button in its frame (where the frame itself is not red),
+ * placed with that frame's own viewport (the failure's, 1000 px wide, is not how the 1280 px window
+ * drew it), the Changes tab tells what the click did, and ↑/↓ move the selection. The "Add to cart"
+ * click, from before the resize, has its dot on its button in its 1280 px frame.
  */
-async function checkRealClickStep(page: Page, bundle: OpenedBundle, screenshotPath: string): Promise<void> {
+async function checkRealClickStep(page: Page, bundle: OpenedBundle, buttons: ClickedButtons, screenshotPath: string): Promise<void> {
   const steps = bundle.steps.steps;
   const click = steps.find((s) => s.kind === 'click' && typeof s.target === 'object' && s.target?.selector.includes('place-order'))!;
   expect(click.snapshot, 'the recorder gave the click step its page').toBeDefined();
-  const target = click.target as StepTarget;
   await page.locator(`[data-testid="timeline"] > li[data-seq="${click.seq}"] button`).click();
   expect(await selectedSeq(page)).toBe(String(click.seq));
 
@@ -112,16 +115,7 @@ async function checkRealClickStep(page: Page, bundle: OpenedBundle, screenshotPa
   await expect(marked.locator('.afr-attr', { hasText: 'id=' })).toHaveText('id="place-order"');
   await expectInsideTree(page);
 
-  const frame = await expectFrameOf(page, bundle, click);
-  await expect(page.locator('[data-testid="target-note"]')).toHaveText('');
-  // The frame's pixels at the click point (the viewport scaled onto the frame), and the screen there.
-  const scale = frame.width / bundle.snapshot.snapshot!.viewport.width;
-  const raw = jpeg.decode(bundle.files.get(frame.name)!, { useTArray: true });
-  const at = (Math.round(target.point!.y * scale) * raw.width + Math.round(target.point!.x * scale)) * 4;
-  expect(isRed([raw.data[at]!, raw.data[at + 1]!, raw.data[at + 2]!]), 'the frame itself is not red at the click point').toBe(false);
-  const dot = await onScreen(page, { x: target.point!.x * scale, y: target.point!.y * scale }, frame);
-  const colour = await colourAt(page, dot.x, dot.y);
-  expect(isRed(colour), `the red dot at the click point, got ${colour.join(',')}`).toBe(true);
+  await expectDotOnButton(page, bundle, click, RESIZED, buttons.placeOrder);
   await page.screenshot({ path: screenshotPath });
 
   await page.locator('[data-testid="tab-changes"]').click();
@@ -131,18 +125,64 @@ async function checkRealClickStep(page: Page, bundle: OpenedBundle, screenshotPa
   expect(await selectedSeq(page)).toBe(String(steps[steps.indexOf(click) - 1]!.seq));
   await page.keyboard.press('ArrowDown');
   expect(await selectedSeq(page)).toBe(String(click.seq));
+
+  const addToCart = steps.find((s) => s.kind === 'click' && typeof s.target === 'object' && s.target?.selector.includes('add-shoes'))!;
+  await page.locator(`[data-testid="timeline"] > li[data-seq="${addToCart.seq}"] button`).click();
+  await expectDotOnButton(page, bundle, addToCart, FRAME, buttons.addShoes);
 }
 
-/** The demo checkout, as an agent runs it: the order is placed and the server answers 500. */
-async function recordCheckoutFailure(recorder: RecorderBrowser, site: SiteServer): Promise<OpenedBundle> {
+/**
+ * With `step` selected, its frame is on screen, says the viewport `viewport`, and shows the red dot
+ * on the button the driver clicked (`button`, CSS px when it clicked): the window draws the page at
+ * one image px per CSS px (device scale 1, no zoom) whatever the viewport, so the button's centre,
+ * where the driver clicked, is there in the frame. Placed by another viewport (the failure's, for a
+ * frame from before the resize) the dot would be elsewhere.
+ */
+async function expectDotOnButton(page: Page, bundle: OpenedBundle, step: Step, viewport: { width: number; height: number }, button: Box): Promise<void> {
+  const frame = await expectFrameOf(page, bundle, step);
+  await expect(page.locator('[data-testid="target-note"]')).toHaveText('');
+  expect(frame.viewport, `the frame of step ${step.seq} says its viewport`).toMatchObject({ ...viewport, device_pixel_ratio: 1 });
+  const centre = { x: button.x + button.width / 2, y: button.y + button.height / 2 };
+  const point = (step.target as StepTarget).point!;
+  expect(Math.abs(point.x - centre.x) + Math.abs(point.y - centre.y), 'the recorded click point is the button\'s centre').toBeLessThan(3);
+  const raw = jpeg.decode(bundle.files.get(frame.name)!, { useTArray: true });
+  const at = (Math.round(centre.y) * raw.width + Math.round(centre.x)) * 4;
+  expect(isRed([raw.data[at]!, raw.data[at + 1]!, raw.data[at + 2]!]), 'the frame itself is not red at the click point').toBe(false);
+  const dot = await onScreen(page, centre, frame);
+  const colour = await colourAt(page, dot.x, dot.y);
+  expect(isRed(colour), `the red dot on the button of step ${step.seq}, got ${colour.join(',')}`).toBe(true);
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Where each button was (CSS px) when the driver clicked it. */
+interface ClickedButtons {
+  addShoes: Box;
+  placeOrder: Box;
+}
+
+/**
+ * The demo checkout, as an agent runs it: the order is placed and the server answers 500. Halfway,
+ * after the form is filled, the driver resizes the viewport (1280×720 to 1000×640); returns when,
+ * and where the buttons were when they were clicked.
+ */
+async function recordCheckoutFailure(recorder: RecorderBrowser, site: SiteServer): Promise<{ bundle: OpenedBundle; resizedAt: number; buttons: ClickedButtons }> {
   const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
   await page.goto(site.origin);
   await waitForFrames(recorder.worker, 1);
+  const addShoes = (await page.locator('[data-testid="add-shoes"]').boundingBox())!;
   await page.click('[data-testid="add-shoes"]');
   await page.click('#cart-link');
   await page.waitForSelector('#checkout');
   await page.fill('#full-name', 'Jane Doe');
   await page.fill('#account-password', SECRETS.password);
+  const resizedAt = Date.now();
+  await page.setViewportSize(RESIZED);
   // The window shows the top of the emulated viewport only (FACTS: 1280×577 of 1280×720): bring the
   // button up into it, and wait for a frame of the filled form, the frame the click step shows.
   await page.locator('#place-order').evaluate((button) => {
@@ -150,11 +190,29 @@ async function recordCheckoutFailure(recorder: RecorderBrowser, site: SiteServer
     button.scrollIntoView({ block: 'start' });
   });
   await new Promise((resolve) => setTimeout(resolve, 700));
+  const placeOrder = (await page.locator('#place-order').boundingBox())!;
   await page.click('#place-order');
   const bundle = await exportBundle(recorder.worker, await waitForNewBundle(recorder.worker));
   expect(bundle.manifest.failure_reason).toBe('http_5xx');
   expect(findSecrets(bundle, secretVariants())).toEqual([]);
-  return bundle;
+  return { bundle, resizedAt, buttons: { addShoes, placeOrder } };
+}
+
+/**
+ * Each frame says the viewport it shows: those taken before the resize 1280×720, those from the
+ * click's frame on (the form, then the error page) 1000×640.
+ */
+function expectFrameViewports(bundle: OpenedBundle, resizedAt: number): void {
+  const frames = bundle.manifest.frames;
+  const click = bundle.steps.steps.find((s) => s.kind === 'click' && typeof s.target === 'object' && s.target?.selector.includes('place-order'))!;
+  const clickFrame = frames.findLastIndex((f) => f.ts <= click.ts);
+  const size = (f: (typeof frames)[number]) => f.viewport && { width: f.viewport.width, height: f.viewport.height };
+  const before = frames.filter((f) => f.ts < resizedAt);
+  expect(before.length, 'frames from before the resize').toBeGreaterThan(0);
+  expect(before.map(size)).toEqual(before.map(() => FRAME));
+  const after = frames.slice(clickFrame);
+  expect(after.length, 'frames from the click on').toBeGreaterThan(0);
+  expect(after.map(size)).toEqual(after.map(() => RESIZED));
 }
 
 /** The marked node shows inside the tree's own scroll box. */
@@ -214,7 +272,7 @@ async function checkStepView(page: Page, screenshotPath: string): Promise<void> 
   await expect(page.locator('[data-testid="snapshot"] [data-testid="target-node"] .afr-node-name')).toHaveText('"Name"');
 }
 
-test('both viewers show the page at the click step: target marked, red dot on the frame, changes, ↑/↓', async ({ recorder, site }, testInfo) => {
+test('both viewers show the page at the click step: target marked, red dot on the frame (placed by its own viewport after a resize), changes, ↑/↓', async ({ recorder, site }, testInfo) => {
   const problems: string[] = [];
   const watch = (page: Page) => {
     page.on('pageerror', (error) => problems.push(String(error)));
@@ -225,11 +283,12 @@ test('both viewers show the page at the click step: target marked, red dot on th
   };
 
   // The recorder's own bundle of the demo checkout, in the extension's viewer.
-  const real = await recordCheckoutFailure(recorder, site);
+  const { bundle: real, resizedAt, buttons } = await recordCheckoutFailure(recorder, site);
+  expectFrameViewports(real, resizedAt);
   const stored = watch(await recorder.context.newPage());
   await stored.setViewportSize({ width: 1280, height: 900 });
   await stored.goto(`chrome-extension://${recorder.extensionId}/viewer.html?id=${real.manifest.bundle_id}`);
-  await checkRealClickStep(stored, real, testInfo.outputPath('viewer-step-real-bundle.png'));
+  await checkRealClickStep(stored, real, buttons, testInfo.outputPath('viewer-step-real-bundle.png'));
 
   // A bundle built from schema-valid data, whose viewer.html carries the step pages, in both viewers.
   const expectedViewer = await loadExpectedViewer();

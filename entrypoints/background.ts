@@ -31,6 +31,7 @@ import type { TextMasker } from '../src/redact/mask-text';
 import { redactUrl } from '../src/redact/redact-url';
 import { requestRedactionPreview } from '../src/platform/redaction-preview-client';
 import { createOperatorApi, handleUiCall } from '../src/recorder/operator-api';
+import { TabPages } from '../src/recorder/tab-pages';
 import { retentionSink } from '../src/bundle/retention-sink';
 import { autoDownloadSink } from '../src/bundle/download-sink';
 import { onceUntilFailure } from '../src/shared/once-until-failure';
@@ -55,12 +56,13 @@ export default defineBackground(() => {
 
   // The toolbar badge follows the recorder's state; it is told of changes, never polls.
   const toolbar = new Toolbar({ read: () => recorder.status(), badge: chromeActionBadge, log });
-  // Page URLs of recorded tabs, for the signals that do not carry one.
-  const tabUrls = new Map<number, string>();
+  // Each tab's page as the browser last told it (redacted), for the signals that do not carry a URL,
+  // and whether the debugger may attach to it (chrome:// pages and the like refuse it).
+  const tabPages: TabPages = new TabPages({ redact: (url): string => redactUrl(url, recorder.masker), isWebPage: isCapturableUrl });
   const debuggerPort = new DebuggerPort({
     onEvent: (tabId, method, params) => {
       void recorder
-        .handleCdpEvent(tabId, method, params, () => tabUrls.get(tabId) ?? null)
+        .handleCdpEvent(tabId, method, params, () => tabPages.url(tabId))
         .catch((error: unknown) => log(`[afr] ${method} of tab ${tabId} lost: ${String(error)}`));
     },
     onAttached: (tabId) => void recorder.handleDebuggerAttached(tabId).catch((error: unknown) => log(`[afr] screencast start failed: ${String(error)}`)),
@@ -69,19 +71,19 @@ export default defineBackground(() => {
       log(`[afr] debugger detached from tab ${tabId} (${reason}); using page-level signals and captureVisibleTab`);
     },
   });
-  // Whether each tab's page is one the debugger may attach to (chrome:// pages and the like refuse it).
-  const webPage = new Map<number, boolean>();
   // Only recorded tabs (the `scope` setting) get a debugger session.
   const watchTab = (tabId: number) => {
-    if (webPage.get(tabId) !== false && recorder.recordsTab(tabId)) void debuggerPort.ensureAttached(tabId);
+    if (tabPages.isWebPage(tabId) !== false && recorder.recordsTab(tabId)) void debuggerPort.ensureAttached(tabId);
   };
   const unwatchTab = (tabId: number) => void debuggerPort.detach(tabId).catch((error: unknown) => log(`[afr] debugger of tab ${tabId} not detached: ${String(error)}`));
-  /** A tab's page as the browser tells it: the scope reads its origin. */
-  const seeTab = (tabId: number, url: string | undefined) => {
-    if (url === undefined) return;
-    tabUrls.set(tabId, redactUrl(url, recorder.masker));
-    webPage.set(tabId, isCapturableUrl(url));
-    recorder.handleTabSeen(tabId, url);
+  /**
+   * A tab's page as the browser tells it (`asOf`: a start-up snapshot's mark, see `TabPages`): the
+   * scope reads its origin. Resolves whether the tab shows a web page it did not before.
+   */
+  const seeTab = (tabId: number, url: string | undefined, asOf?: number): boolean => {
+    const change = tabPages.see(tabId, url, asOf);
+    if (change.taken) recorder.handleTabSeen(tabId, url!);
+    return change.becameWebPage;
   };
   const activeTab = async (): Promise<number | null> => {
     const [focused] = await browser.tabs.query({ active: true, lastFocusedWindow: true, windowType: 'normal' });
@@ -154,7 +156,7 @@ export default defineBackground(() => {
     sessionRunId: () => runId,
     sessionStore: new ChromeStorage(browser.storage.session),
     previewRedaction: requestRedactionPreview,
-    currentTabUrl: (tabId) => tabUrls.get(tabId) ?? null,
+    currentTabUrl: (tabId) => tabPages.url(tabId),
     maskFrame: maskJpeg,
     zoomOf: (tabId) => tabZoom.of(tabId),
     screencast: {
@@ -243,13 +245,15 @@ export default defineBackground(() => {
     const { id, openerTabId } = tab;
     // The agent's run must be known first: a tab created while it is active is the agent's.
     void ready()
-      .then(() => recorder.handleTabCreated(id, openerTabId ?? null, tab.pendingUrl ?? tab.url ?? null))
+      .then(() => recorder.handleTabCreated(id, openerTabId ?? null, tab.pendingUrl || tab.url || null))
       .catch((error: unknown) => log(`[afr] new tab ${id} not placed in the scope: ${String(error)}`));
   });
   browser.tabs.onUpdated.addListener((tabId, change, tab) => {
-    seeTab(tabId, tab.url);
+    // A page given on Chromium's command line may commit after the worker started, and its `loading`
+    // may have come first: its first web page (of any update) opens its debugger session.
+    const firstWebPage = seeTab(tabId, tab.url);
     if (change.status === 'loading') recorder.handleNavigation(tabId);
-    if (change.status === 'loading' && isCapturableUrl(tab.url)) watchTab(tabId);
+    if ((change.status === 'loading' || firstWebPage) && isCapturableUrl(tab.url)) watchTab(tabId);
     // Chrome drops a tab's own badge once the new document commits; set it again then and once loaded.
     if (change.url !== undefined || change.status === 'complete') toolbar.tabNavigated(tabId);
   });
@@ -264,11 +268,10 @@ export default defineBackground(() => {
       .catch((error: unknown) => log(`[afr] enterprise policy change not applied: ${String(error)}`));
   });
   browser.tabs.onRemoved.addListener((tabId) => {
-    webPage.delete(tabId);
+    tabPages.forget(tabId);
     debuggerPort.forget(tabId);
     toolbar.forgetTab(tabId);
     recorder.forgetTab(tabId);
-    tabUrls.delete(tabId);
   });
 
   const startedAt = Date.now();
@@ -278,14 +281,18 @@ export default defineBackground(() => {
     const { runId: id, newBrowserSession } = await session();
     runId = id;
     await recorder.start();
+    // What tabs.onUpdated tells while the query is answered is newer than its answer (a command-line
+    // page committing now): the answer does not overwrite it.
+    const asOf = tabPages.mark();
     const tabs = await browser.tabs.query({});
     // Tab ids are given again in a new browser session: frames from an earlier one are no open tab's.
     const open = newBrowserSession ? [] : tabs.flatMap((tab) => (tab.id === undefined ? [] : [tab.id]));
     await recorder.keepTabs(open, startedAt).catch((error: unknown) => log(`[afr] frames of closed tabs not evicted: ${String(error)}`));
-    for (const tab of tabs) if (tab.id !== undefined) seeTab(tab.id, tab.url);
+    for (const tab of tabs) if (tab.id !== undefined) seeTab(tab.id, tab.url, asOf);
     await recorder.keepScopeTabs(tabs.flatMap((tab) => (tab.id === undefined ? [] : [tab.id])));
     for (const tab of tabs) {
-      if (tab.id === undefined || !isCapturableUrl(tab.url)) continue;
+      // A tab without a page yet (its first URL not committed) is watched when it commits one.
+      if (tab.id === undefined || tabPages.isWebPage(tab.id) !== true) continue;
       // A session an earlier worker left on a tab now outside the scope is closed.
       if (!recorder.recordsTab(tab.id)) {
         unwatchTab(tab.id);

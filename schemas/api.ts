@@ -125,10 +125,22 @@ export const StatusSchema = z
     steps: z.number().int().nonnegative(),
     /**
      * The DOM timeline kept (capture level `trace` and up): documents, estimated bytes (of
-     * `maxTimelineBytes`), and when the latest document's recording started (ms since the epoch).
+     * `maxTimelineBytes`), and when the latest document's recording started (ms since the epoch); and
+     * what the worker accepted from the pages since it started, before the window and the byte cap
+     * dropped or folded any of it: documents started, entries (changes and checkpoints), checkpoints
+     * (one per step of a top frame, one as each page loads and is left) and estimated bytes (JSON
+     * characters of the bases and entries). Counted from zero again when the worker restarts.
      */
     timeline: z
-      .object({ documents: z.number().int().nonnegative(), bytes: z.number().int().nonnegative(), latestStart: z.number().nullable() })
+      .object({
+        documents: z.number().int().nonnegative(),
+        bytes: z.number().int().nonnegative(),
+        latestStart: z.number().nullable(),
+        receivedDocuments: z.number().int().nonnegative(),
+        receivedEntries: z.number().int().nonnegative(),
+        receivedCheckpoints: z.number().int().nonnegative(),
+        receivedBytes: z.number().int().nonnegative(),
+      })
       .strict()
       .optional(),
     bundles: z.number().int().nonnegative(),

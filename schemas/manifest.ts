@@ -56,6 +56,33 @@ export const RedactionPassSchema = z
   .strict();
 export type RedactionPass = z.infer<typeof RedactionPassSchema>;
 
+/**
+ * The viewport a frame shows, in CSS px, as the recorder knew it when the frame was taken: the page's
+ * layout viewport (`innerWidth`×`innerHeight`, what a step's target rect and point are measured
+ * against), its device pixel ratio, where it was scrolled to, and how the frame draws it. A step's
+ * target lands on the frame at (CSS px) × `image_scale`; without it, × the frame's width over `width`.
+ * Absent from frames of bundles written before frames said their viewport: readers then use
+ * `snapshot.json`'s viewport.
+ */
+export const FrameViewportSchema = z
+  .object({
+    width: z.number().finite().positive(),
+    height: z.number().finite().positive(),
+    device_pixel_ratio: z.number().finite().positive(),
+    /**
+     * Image px per CSS px, when the frame said the surface it shows (a screencast frame's metadata, the
+     * tab's size for `captureVisibleTab`) and the tab's zoom was known: image px per surface DIP ×
+     * page scale × browser zoom. It differs from the frame's width over `width` when the driver
+     * emulates a viewport unlike the window (the frame then shows its top left, cropped or with blank
+     * beside it).
+     */
+    image_scale: z.number().finite().positive().optional(),
+    /** The top document's scroll position (CSS px) in the picture, when known. */
+    scroll: z.object({ x: z.number().finite(), y: z.number().finite() }).strict().optional(),
+  })
+  .strict();
+export type FrameViewport = z.infer<typeof FrameViewportSchema>;
+
 export const ArtifactSchema = z.object({ name: z.string(), size_bytes: z.number().int().nonnegative() }).strict();
 export type Artifact = z.infer<typeof ArtifactSchema>;
 
@@ -96,6 +123,8 @@ export const ManifestSchema = z
           captures: z.number().int().min(2).optional(),
           /** Capture time of the last of those `captures` (ms since the epoch); present with `captures`. */
           last_ts: z.number().optional(),
+          /** The viewport the frame shows (CSS px); absent from bundles written before frames said it. */
+          viewport: FrameViewportSchema.optional(),
         })
         .strict(),
     ),

@@ -1,5 +1,7 @@
 import { chromium, type BrowserContext, type Worker } from 'playwright-core';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import puppeteer, { type Browser as PuppeteerBrowser } from 'puppeteer-core';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,4 +77,60 @@ export async function launchWithRecorder({
       if (!givenProfile) rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+export interface CommandLineBrowser {
+  /** Puppeteer connected over the DevTools port, as an agent that started the browser itself connects. */
+  browser: PuppeteerBrowser;
+  /** `http://127.0.0.1:<port>`. */
+  browserURL: string;
+  /** Disconnects, stops the browser (its own process id) and removes its profile. */
+  close(): Promise<void>;
+}
+
+/**
+ * Chromium started the way a user or an agent framework starts it: `chromium --load-extension=… <url>`,
+ * the page given on its command line, with a DevTools port (`--remote-debugging-port=0`). Playwright's
+ * `launchPersistentContext` refuses a URL among its `args` ("Arguments can not specify page to be
+ * opened"), so this one is spawned and connected to with Puppeteer.
+ */
+export async function launchWithStartUrl(startUrl: string, extensionDir = EXTENSION_DIR): Promise<CommandLineBrowser> {
+  if (!existsSync(path.join(extensionDir, 'manifest.json'))) throw new Error(`no built extension in ${extensionDir}: run npm run build`);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'afr-start-url-'));
+  const profile = path.join(dir, 'profile');
+  const args = ['--headless', `--user-data-dir=${profile}`, '--remote-debugging-port=0', '--no-first-run', '--disable-gpu', '--disable-sync'];
+  if (process.getuid?.() === 0) args.unshift('--no-sandbox');
+  const child = spawn(chromiumPath(), [...args, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`, startUrl], {
+    stdio: 'ignore',
+    env: { ...process.env, HOME: dir },
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill();
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const portFile = path.join(profile, 'DevToolsActivePort');
+    const deadline = Date.now() + 20_000;
+    while (!/^\d+\n/.test(existsSync(portFile) ? readFileSync(portFile, 'utf8') : '')) {
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`Chromium did not serve DevTools (exit code ${child.exitCode})`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const browserURL = `http://127.0.0.1:${readFileSync(portFile, 'utf8').split('\n')[0]}`;
+    const browser = await puppeteer.connect({ browserURL, defaultViewport: null });
+    return {
+      browser,
+      browserURL,
+      close: async () => {
+        await browser.disconnect().catch(() => undefined);
+        await stop();
+      },
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

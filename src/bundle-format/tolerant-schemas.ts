@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DiagnosticsSchema } from '../../schemas/diagnostics';
 import { FailureSignalSchema } from '../../schemas/failure';
-import { ManifestSchema } from '../../schemas/manifest';
+import { FrameViewportSchema, ManifestSchema } from '../../schemas/manifest';
 import { SnapshotFileSchema } from '../../schemas/snapshot';
 import { StepSchema } from '../../schemas/steps';
 
@@ -14,6 +14,16 @@ import { StepSchema } from '../../schemas/steps';
 
 const manifest = ManifestSchema.shape;
 const frame = manifest.frames.element.shape;
+const viewport = FrameViewportSchema.shape;
+
+/**
+ * A frame's viewport, its fields as the schema has them in an object that ignores unknown keys; one
+ * that does not read is left out (the frame still reads, as a frame without a viewport).
+ */
+const TolerantFrameViewportSchema = z
+  .object({ width: viewport.width, height: viewport.height, device_pixel_ratio: viewport.device_pixel_ratio, image_scale: viewport.image_scale, scroll: z.object({ x: z.number(), y: z.number() }).optional() })
+  .optional()
+  .catch(undefined);
 
 /** `manifest.json`: what a summary shows of the failure, the frames and the clip. */
 export const TolerantManifestSchema = z.object({
@@ -28,7 +38,7 @@ export const TolerantManifestSchema = z.object({
   url_at_failure: manifest.url_at_failure,
   tab_id: manifest.tab_id,
   frames: z.array(
-    z.object({ name: frame.name, captured_at: frame.captured_at, ts: frame.ts, duration_ms: frame.duration_ms, width: frame.width, height: frame.height, captures: frame.captures, last_ts: frame.last_ts }),
+    z.object({ name: frame.name, captured_at: frame.captured_at, ts: frame.ts, duration_ms: frame.duration_ms, width: frame.width, height: frame.height, captures: frame.captures, last_ts: frame.last_ts, viewport: TolerantFrameViewportSchema }),
   ),
   clip: z.object({ duration_seconds: z.number(), encoder: z.string() }).nullable(),
 });

@@ -133,6 +133,25 @@ describe('packageBundle', () => {
     expect(summary).toMatchObject({ reason: 'assertion_failed', tabId: 1, sizeBytes: zip.byteLength });
   });
 
+  it('writes each frame’s own viewport into its manifest entry: a window resized during the run, a frame stored without one', async () => {
+    const { ports, bundles } = await setup();
+    const before = { width: 1280, height: 720, device_pixel_ratio: 1, image_scale: 1 };
+    const after = { width: 1000, height: 600, device_pixel_ratio: 2, image_scale: 2, scroll: { x: 0, y: 40 } };
+    const frames = [
+      { ts: T0 - 3_000, width: 1280, height: 720, viewport: before },
+      { ts: T0 - 2_000, width: 2000, height: 1200, viewport: after },
+      { ts: T0 - 1_000, width: 2000, height: 1200 }, // stored before frames said their viewport
+    ];
+    for (const [i, f] of frames.entries()) await ports.ring.add({ tabId: 3, windowId: 3, url: 'https://shop.test/', size: 3, ...f }, new Uint8Array([0xff, 0xd8, i]));
+    const { summary } = await packageBundle(ports, request({ signal: { ...signal, tab_id: 3 } }));
+    const manifest = ManifestSchema.parse(await (await unzip((await bundles.read(summary.id))!)).json('manifest.json'));
+    expect(manifest.frames.map((f) => [f.width, f.viewport])).toEqual([
+      [1280, before],
+      [2000, after],
+      [2000, undefined],
+    ]);
+  });
+
   it('sends the clip encoder the frames kept in memory (storage full) in its message, the stored ones by key', async () => {
     const clock = { t: T0, now() { return this.t; } };
     const store = new MemoryFrameStore();

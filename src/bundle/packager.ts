@@ -133,7 +133,7 @@ export async function packageBundle(ports: PackagerPorts, request: BundleRequest
         warnings.push(`frame ${f.key} was evicted while the bundle was being packaged`);
         return [];
       }
-      return [{ key: f.key, jpeg, ts: f.ts, durationMs: durations[i]!, width: f.width, height: f.height, masked: f.masked ?? 0, source: f.source ?? 'visibleTab' }];
+      return [{ key: f.key, jpeg, ts: f.ts, durationMs: durations[i]!, width: f.width, height: f.height, masked: f.masked ?? 0, source: f.source ?? 'visibleTab', ...(f.viewport ? { viewport: f.viewport } : {}) }];
     });
     // A frame identical to the one before it is stored once: that entry's duration covers both.
     const jpegs = mergeRepeatedFrames(stored);

@@ -1,5 +1,5 @@
 import JSZip from 'jszip';
-import { ManifestSchema, type Artifact, type Manifest } from '../../schemas/manifest';
+import { ManifestSchema, type Artifact, type FrameViewport, type Manifest } from '../../schemas/manifest';
 import type { Diagnostics } from '../../schemas/diagnostics';
 import type { SnapshotFile } from '../../schemas/snapshot';
 import type { StepsFile } from '../../schemas/steps';
@@ -22,7 +22,7 @@ export interface BundleContents {
    * JPEG frames in time order. `captures` (more than 1): identical captures in a row this frame stands
    * for, the last taken at `lastTs` (`mergeRepeatedFrames`).
    */
-  frames: readonly { jpeg: Uint8Array; ts: number; durationMs: number; width: number; height: number; source?: FrameSource; captures?: number; lastTs?: number }[];
+  frames: readonly { jpeg: Uint8Array; ts: number; durationMs: number; width: number; height: number; source?: FrameSource; captures?: number; lastTs?: number; viewport?: FrameViewport }[];
   clip: Uint8Array | null;
   /** `outline.md` (capture level `trace` and up). */
   outline?: string;
@@ -87,6 +87,7 @@ export async function writeBundle(contents: BundleContents): Promise<{ zip: Uint
     height: f.height,
     source: f.source ?? 'visibleTab',
     ...(f.captures && f.captures > 1 ? { captures: f.captures, last_ts: f.lastTs ?? f.ts } : {}),
+    ...(f.viewport ? { viewport: f.viewport } : {}),
   }));
   const draft = { ...contents.manifest, frame_count: frames.length, frames };
   add(SUMMARY_FILE, renderSummary(draft, diagnostics, steps.steps), true);

@@ -181,7 +181,7 @@ export class CaptureLoop {
         return;
       }
       await this.ring.add(
-        { tabId: target.tabId, windowId: target.windowId, url: target.url, ts, size: image.jpeg.byteLength, width: image.width, height: image.height, masked: image.masked ?? 0 },
+        { tabId: target.tabId, windowId: target.windowId, url: target.url, ts, size: image.jpeg.byteLength, width: image.width, height: image.height, masked: image.masked ?? 0, ...(image.viewport ? { viewport: image.viewport } : {}) },
         image.jpeg,
       );
       this.counters.capturesOk++;

@@ -64,7 +64,7 @@ export class CdpFrameStore {
         return;
       }
       await this.context.ring.add(
-        { tabId, windowId: -1, url: this.context.tabUrl(tabId), ts, size: image.jpeg.byteLength, width: image.width, height: image.height, masked: image.masked ?? 0, source },
+        { tabId, windowId: -1, url: this.context.tabUrl(tabId), ts, size: image.jpeg.byteLength, width: image.width, height: image.height, masked: image.masked ?? 0, source, ...(image.viewport ? { viewport: image.viewport } : {}) },
         image.jpeg,
       );
       this.stats.stored++;

@@ -8,6 +8,8 @@ const JPEG = new Uint8Array([0xff, 0xd8, 0x01, 0xff, 0xd9]);
 const MASKED = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
 const IMAGE = { jpeg: JPEG, width: 64, height: 36 };
 const FIELD = { x: 4, y: 4, width: 20, height: 10 };
+/** The viewport the fake page reports: the frame's own size at 1 image px per CSS px. */
+const VIEWPORT = { width: 64, height: 36, device_pixel_ratio: 1 };
 
 const report = (rects: SensitiveRectsMessage['rects'] = [FIELD]): SensitiveRectsMessage => regionsReport(rects);
 
@@ -40,14 +42,14 @@ describe('MaskGate', () => {
     expect(await masks.prepare(TAB, IMAGE, Date.now())).toBeNull();
     expect(masks.update(TAB, report())).toEqual({ first: true, awaited: false });
     expect(masks.update(TAB, report())).toEqual({ first: false, awaited: false });
-    expect(await masks.prepare(TAB, IMAGE, Date.now())).toEqual({ ...IMAGE, jpeg: MASKED, masked: 1 });
+    expect(await masks.prepare(TAB, IMAGE, Date.now())).toEqual({ ...IMAGE, jpeg: MASKED, masked: 1, viewport: VIEWPORT });
     expect(maskFrame).toHaveBeenCalledExactlyOnceWith(JPEG, [expect.objectContaining({ x: 0, y: 0 })], 70);
   });
 
   it('stores a frame with nothing to mask as it is, and one unmasked where nothing can paint', async () => {
     const { masks, maskFrame } = gate();
     masks.update(TAB, report([]));
-    expect(await masks.prepare(TAB, IMAGE, Date.now())).toEqual({ ...IMAGE, masked: 0 });
+    expect(await masks.prepare(TAB, IMAGE, Date.now())).toEqual({ ...IMAGE, masked: 0, viewport: VIEWPORT });
     expect(maskFrame).not.toHaveBeenCalled();
     const unpainted = gate({ maskFrame: undefined });
     expect(await unpainted.masks.prepare(TAB, IMAGE, Date.now())).toBe(IMAGE);
@@ -248,5 +250,15 @@ describe('MaskGate', () => {
     masks.forget(TAB);
     expect(masks.latestFrameAt(TAB)).toBeUndefined();
     expect(masks.update(TAB, report()).first).toBe(true);
+  });
+  it('labels a frame with the viewport of the report in force when it was taken, not of one that came while it waited', async () => {
+    const { masks } = gate({ maskFrame: undefined });
+    masks.update(TAB, regionsReport([]));
+    const takenAt = Date.now();
+    await vi.advanceTimersByTimeAsync(200);
+    // The page zoomed to 200 % after the picture was taken: its later report describes later frames.
+    masks.update(TAB, { ...regionsReport([]), viewport: { width: 32, height: 18 }, device_pixel_ratio: 2 });
+    expect((await masks.prepare(TAB, IMAGE, takenAt))?.viewport).toEqual(VIEWPORT);
+    expect((await masks.prepare(TAB, IMAGE, Date.now()))?.viewport).toEqual({ width: 32, height: 18, device_pixel_ratio: 2 });
   });
 });

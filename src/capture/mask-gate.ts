@@ -4,6 +4,8 @@ import { withTimeout } from '../shared/timeout';
 import { DROP_REASONS, type DropReason, type DroppedFramesByReason } from '../../schemas/drop-reasons';
 import { SensitiveRegions, type FrameShown, type ImageRect } from './mask-plan';
 import type { CapturedImage } from './ports';
+import { frameViewport } from './frame-viewport';
+import type { FrameViewport } from '../../schemas/manifest';
 
 /** Documents of a tab's inner frames remembered at most (then forgotten, each counting as new once more). */
 const MAX_SUBFRAME_DOCS = 256;
@@ -224,7 +226,9 @@ export class MaskGate {
     const { rects } = planned;
     // A frame to be stored: a burst's next captureVisibleTab frame is a second after it.
     this.lastFrameAt.set(tabId, Math.max(takenAt, this.lastFrameAt.get(tabId) ?? -Infinity));
-    const stored = image.shown ? withoutSurface(image) : image;
+    const viewport = this.viewportOf(tabId, image, takenAt, shown);
+    const bare = image.shown ? withoutSurface(image) : image;
+    const stored = viewport ? { ...bare, viewport } : bare;
     if (!this.ports.maskFrame) return { image: stored };
     if (rects.length === 0) return { image: { ...stored, masked: 0 } };
     return { image: { ...stored, jpeg: await this.ports.maskFrame(image.jpeg, rects, this.context.jpegQuality()), masked: rects.length } };
@@ -237,10 +241,22 @@ export class MaskGate {
    */
   private plan(tabId: number, image: CapturedImage, takenAt: number, shown?: FrameShown) {
     const zoom = this.ports.zoomOf?.(tabId);
-    const lastSurface = this.regions.shownOf(tabId);
-    const surface = shown ?? image.shown ?? (lastSurface && { width: lastSurface.width, height: lastSurface.height });
+    const surface = this.surfaceOf(tabId, image, shown);
     if (zoom === undefined || !surface) return this.regions.planOrDrop(tabId, image.width, image.height, shown, takenAt);
     return this.regions.planOrDrop(tabId, image.width, image.height, surface, takenAt, zoom);
+  }
+
+  /** The surface a frame shows: its own, or the tab's last one (see `plan`). */
+  private surfaceOf(tabId: number, image: CapturedImage, shown?: FrameShown): FrameShown | undefined {
+    const lastSurface = this.regions.shownOf(tabId);
+    return shown ?? image.shown ?? (lastSurface && { width: lastSurface.width, height: lastSurface.height });
+  }
+
+  /** The viewport the frame shows (see `frameViewport`): the report in force when it was taken, the surface as `plan` finds it. */
+  private viewportOf(tabId: number, image: CapturedImage, takenAt: number, shown?: FrameShown): FrameViewport | undefined {
+    const surface = this.surfaceOf(tabId, image, shown);
+    const zoom = this.ports.zoomOf?.(tabId);
+    return frameViewport(this.regions.reportAt(tabId, takenAt), { imageWidth: image.width, imageHeight: image.height, ...(surface ? { surface } : {}), ...(zoom !== undefined ? { zoom } : {}) });
   }
 
   /** A captureVisibleTab frame's surface: when it changed the reports are forgotten; at the first, a report made under it is asked for. */

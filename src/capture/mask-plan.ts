@@ -137,6 +137,18 @@ export class SensitiveRegions {
     return first !== undefined && first.at > takenAt;
   }
 
+  /**
+   * The tab's report in force at `at` (the last that came by then, else the oldest kept): what the
+   * page measured of the viewport a picture taken then shows. Undefined while none is known.
+   */
+  reportAt(tabId: number, at: number): SensitiveRectsMessage | undefined {
+    const reports = this.reports.get(tabId);
+    if (!reports?.length) return undefined;
+    let i = reports.length - 1;
+    while (i > 0 && reports[i]!.at > at) i--;
+    return reports[i]!.report;
+  }
+
   /** Total rects masked so far (for diagnostics), incremented by `plan` calls that return rects. */
   get maskedRegions(): number {
     return this.masked;

@@ -1,3 +1,4 @@
+import type { FrameViewport } from '../../schemas/manifest';
 import type { FrameShown } from './mask-plan';
 import { errorMessage } from '../shared/error-message';
 
@@ -16,6 +17,8 @@ export interface CapturedImage {
   masked?: number;
   /** The tab's surface (DIPs) when it was taken, as the capturer knows it: where the page's regions land (see `FrameShown`). */
   shown?: FrameShown;
+  /** The viewport it shows (CSS px), set by the frame filter from the page's report and the surface. */
+  viewport?: FrameViewport;
 }
 
 /** The browser side of frame capture (`chrome.tabs.captureVisibleTab` in production). */

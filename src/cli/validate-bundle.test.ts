@@ -53,6 +53,14 @@ describe('validateBundle', () => {
     expect(report.problems).toEqual([]);
   });
 
+  it('accepts frames that say the viewport they show beside frames that do not (written before they did)', async () => {
+    const contents = bundleContents();
+    const viewport = { width: 64, height: 36, device_pixel_ratio: 1, image_scale: 1, scroll: { x: 0, y: 12.5 } };
+    const frames = contents.frames.map((f, i) => (i < 2 ? f : { ...f, viewport: { ...viewport, width: f.width } }));
+    const report = await validateBundle(await makeBundle({ frames }), schemas, viewer);
+    expect(report.problems).toEqual([]);
+  });
+
   const frameEntry = (m: Record<string, unknown>, i: number) => (m.frames as Record<string, unknown>[])[i]!;
   it.each<[string, (m: Record<string, unknown>) => void, Problem]>([
     // No references between entries: each entry is its own file, so a hostile manifest cannot point
@@ -62,6 +70,8 @@ describe('validateBundle', () => {
     ['captures without last_ts', (m) => (frameEntry(m, 0).captures = 2), { file: 'manifest.json', pointer: '/frames/0', message: 'has one of captures and last_ts without the other' }],
     ['a last capture before the entry’s own', (m) => Object.assign(frameEntry(m, 0), { captures: 2, last_ts: (frameEntry(m, 0).ts as number) - 1 }), { file: 'manifest.json', pointer: '/frames/0/last_ts', message: 'is earlier than the entry’s ts' }],
     ['repeated captures reaching past the next frame', (m) => Object.assign(frameEntry(m, 0), { captures: 2, last_ts: (frameEntry(m, 1).ts as number) + 1 }), { file: 'manifest.json', pointer: '/frames/1/ts', message: 'is earlier than the frame before (frames are in time order)' }],
+    ['a frame viewport without width', (m) => (frameEntry(m, 0).viewport = { height: 36, device_pixel_ratio: 1 }), { file: 'manifest.json', pointer: '/frames/0/viewport', message: "must have required property 'width'" }],
+    ['a frame viewport of no size', (m) => (frameEntry(m, 0).viewport = { width: 0, height: 36, device_pixel_ratio: 1 }), { file: 'manifest.json', pointer: '/frames/0/viewport/width', message: 'must be > 0' }],
     ['a single capture counted as repeated', (m) => Object.assign(frameEntry(m, 0), { captures: 1, last_ts: frameEntry(m, 0).ts }), { file: 'manifest.json', pointer: '/frames/0/captures', message: 'must be >= 2' }],
   ])('refuses %s', async (_name, edit, first) => {
     const report = await validateBundle(await editBundle(await validZip, (f) => editJson(f, 'manifest.json', edit)), schemas, viewer);

@@ -6,6 +6,7 @@ import { encodePngNode } from '../cli/png-node';
 import { BundleReadError } from './errors';
 import { DEFAULT_FRAME_OPTIONS, readFrame } from './frames';
 import { openBundle } from './open-bundle';
+import { frameText } from './render-text';
 
 async function refusal(promise: Promise<unknown>): Promise<BundleReadError> {
   const error = await promise.then(() => null, (e: unknown) => e);
@@ -33,6 +34,24 @@ describe('frames', () => {
     const frame = await readFrame(reader, { index: 3 }, DEFAULT_FRAME_OPTIONS, encodePngNode);
     expect(frame).toMatchObject({ index: 3, count: 4, name: 'frames/frame_0003.jpeg', at_ms: -2000, width: 65, height: 37, source_width: 65 });
     expect([decodePng(frame.png).width, decodePng(frame.png).height]).toEqual([65, 37]);
+  });
+
+  it('says the viewport the frame shows when the bundle has it, and leaves out one that does not read', async () => {
+    const viewport = { width: 1000, height: 640, device_pixel_ratio: 2, image_scale: 2, scroll: { x: 0, y: 120 } };
+    const zip = await editBundle(await makeBundle(), (files) =>
+      editJson(files, 'manifest.json', (m) => {
+        const frames = m.frames as Record<string, unknown>[];
+        Object.assign(frames[2]!, { viewport });
+        Object.assign(frames[3]!, { viewport: { width: -1, height: 640 } });
+      }),
+    );
+    const reader = await openBundle(zip);
+    const frame = await readFrame(reader, { index: 3 }, DEFAULT_FRAME_OPTIONS, encodePngNode);
+    expect(frame.viewport).toEqual(viewport);
+    expect(frameText(frame, null)).toContain('it shows a viewport of 1000x640 CSS px at device pixel ratio 2, 2 image px per CSS px, scrolled to 0,120');
+    const bad = await readFrame(reader, { index: 4 }, DEFAULT_FRAME_OPTIONS, encodePngNode);
+    expect(bad.viewport).toBeUndefined();
+    expect(frameText(bad, null)).toHaveLength(1);
   });
 
   it('scales a wide frame down to the bounded width, keeping what it shows', async () => {

@@ -1,3 +1,4 @@
+import type { FrameViewport } from '../../schemas/manifest';
 import { nearestFrame } from '../bundle-format/frame-time';
 import { msFromFailure } from '../bundle-format/views';
 import { BundleReadError } from './errors';
@@ -32,6 +33,12 @@ export interface FrameView {
   /** The frame as captured. */
   source_width: number;
   source_height: number;
+  /**
+   * The viewport the frame shows (CSS px), when the bundle says it: a step's target lands on the
+   * captured frame at CSS px × `image_scale` (else × `source_width` / `width` of the viewport), and on
+   * the PNG at that × `width` / `source_width`.
+   */
+  viewport?: FrameViewport;
   png: Uint8Array;
 }
 
@@ -77,6 +84,7 @@ export async function readFrame(reader: BundleReader, pick: FramePick, options: 
     height: image.height,
     source_width: decoded.width,
     source_height: decoded.height,
+    ...(frame.viewport ? { viewport: frame.viewport } : {}),
     png,
   };
 }

@@ -1,6 +1,7 @@
 import { describeElement, TARGET_MARK } from '../bundle-format/outline-line';
 import type { DomView, OutlineNode } from './dom-outline';
 import { boundedJson, relativeTime } from './fields';
+import type { FrameViewport } from '../../schemas/manifest';
 import type { FrameView } from './frames';
 import type { Page } from './paging';
 import { quote, quoteOrDash, token } from '../shared/quote';
@@ -137,8 +138,16 @@ export function frameText(frame: FrameView, file: string | null): string[] {
   return [
     `frame ${frame.index} of ${frame.count} (${frame.name}), ${relativeTime(frame.at_ms)} from the failure: ${frame.width}x${frame.height} PNG, ${frame.png.byteLength} bytes` +
       (frame.width !== frame.source_width ? ` (captured ${frame.source_width}x${frame.source_height})` : ''),
+    ...(frame.viewport ? [viewportLine(frame.viewport)] : []),
     ...(file ? [`written to ${file}`] : []),
   ];
+}
+
+/** What a frame's viewport says, in words: `it shows a viewport of 1000x640 CSS px at device pixel ratio 2, 2 image px per CSS px, scrolled to 0,120`. */
+function viewportLine(viewport: FrameViewport): string {
+  const scale = viewport.image_scale === undefined ? '' : `, ${viewport.image_scale} image px per CSS px`;
+  const scroll = viewport.scroll ? `, scrolled to ${viewport.scroll.x},${viewport.scroll.y}` : '';
+  return `it shows a viewport of ${viewport.width}x${viewport.height} CSS px at device pixel ratio ${viewport.device_pixel_ratio}${scale}${scroll}`;
 }
 
 /** A node of the outline as `[id] input#email role=textbox name="Email" value withheld (email)`, indented by its depth. */

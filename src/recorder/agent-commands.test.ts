@@ -1,7 +1,26 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screencastPort, setupRecorder, T0 } from '../../test/fakes/recorder';
+import { MemoryKeyValueStore, SettingsStore } from '../settings/settings-store';
 
 describe('AgentCommands (through afr)', () => {
+  it('a run started without a tab under scope agent binds the active tab and its step carries that tab’s page', async () => {
+    const settingsStore = new SettingsStore(new MemoryKeyValueStore(), () => undefined);
+    await settingsStore.load();
+    await settingsStore.update({ scope: 'agent' });
+    const urls = new Map([[7, 'https://shop.test/start']]);
+    const { recorder, afr, ports } = setupRecorder({ settingsStore, activeTab: async () => 7, currentTabUrl: (tabId) => urls.get(tabId) ?? null });
+    await recorder.start();
+    await afr.runStart({ agent: 'cli-agent' });
+    expect((await ports.stepLog.between(7, 0, T0 + 1)).find((s) => s.kind === 'run')).toMatchObject({ tab_id: 7, url: 'https://shop.test/start' });
+    // A tab with no page yet: the run is bound all the same, its step without a URL.
+    urls.clear();
+    await afr.runEnd({});
+    await afr.runStart({ agent: 'cli-agent' });
+    expect((await ports.stepLog.between(7, 0, T0 + 1)).filter((s) => s.action === 'run start').at(-1)).toMatchObject({ tab_id: 7, url: null });
+    expect((await afr.status()).scope.agentTabs).toEqual([7]);
+    recorder.loop.stop();
+  });
+
   it("names the page's DOM timeline checkpoint on a step, an assertion and a mark, and asks for none below capture level trace", async () => {
     const timelineCheckpoint = vi.fn(async (_tabId: number, label: string) => ({ document_id: 'doc-1', seq: label.length }));
     const { recorder, afr, ports } = setupRecorder({ timelineCheckpoint });

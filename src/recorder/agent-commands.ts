@@ -34,6 +34,8 @@ export interface AgentCommandPorts {
   timelineCheckpoint?(tabId: number, label: string): Promise<CheckpointRef | null>;
   /** The recording scope: the agent's run brings its tab in, its end takes the agent's tabs out. */
   scope?: Pick<TabScope, 'agentRunStarted' | 'agentRunEnded'>;
+  /** The browser's latest word on a tab's URL, redacted (the run's tab may be found only as the run starts). */
+  tabUrl?(tabId: number): string | null;
 }
 
 /**
@@ -62,7 +64,12 @@ export class AgentCommands {
       const runId = c.runId ?? `run-${at.ts.toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
       await run.start({ runId, agent: c.agent ?? null, agentVersion: c.agentVersion ?? null, task: c.task ?? null, startedAt: at.ts }, at.origin, at.tabId);
       // Only the agent's run brings a tab into the scope: a page cannot have itself recorded.
-      if (!byPage && this.ports.scope) at = { ...at, tabId: await this.ports.scope.agentRunStarted(at.tabId) };
+      if (!byPage && this.ports.scope) {
+        const tabId = await this.ports.scope.agentRunStarted(at.tabId);
+        // The run's step is labelled with the page of the tab it bound, when that has one already.
+        const url = at.url ?? (tabId === null ? null : (this.ports.tabUrl?.(tabId) ?? null));
+        at = { ...at, tabId, url };
+      }
     }
     const runId = run.runIdOf(at.tabId);
     if (mode.recordsTimeline && c.kind !== 'fail') {

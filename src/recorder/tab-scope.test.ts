@@ -14,6 +14,18 @@ function setup(over: Partial<Settings> = {}, { runActive = false, active = 3 as 
 }
 
 describe('TabScope', () => {
+  it('a tab without a URL yet (a command-line page the worker saw before it committed) enters the allow-listed scope when it commits; an empty URL never erases one', async () => {
+    const { scope, changed } = setup({ scope: 'chosen', scopeOrigins: ['https://shop.test'] });
+    await scope.load();
+    scope.tabSeen(7, '');
+    expect(scope.recordsTab(7)).toBe(false);
+    scope.tabSeen(7, 'https://shop.test/errors.html');
+    expect(scope.recordsTab(7)).toBe(true);
+    scope.tabSeen(7, '');
+    expect(scope.recordsTab(7)).toBe(true);
+    expect(changed.mock.calls).toEqual([[7, true]]);
+  });
+
   it('records every tab with scope all, and says so once per tab as tabs appear', async () => {
     const { scope, changed } = setup();
     await scope.load();

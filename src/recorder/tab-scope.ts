@@ -75,16 +75,20 @@ export class TabScope {
     return { agent: [...this.agentTabs].sort((a, b) => a - b), chosen: [...this.chosenTabs].sort((a, b) => a - b) };
   }
 
-  /** The browser told of an open tab's page (at start-up, on a navigation, or a message of its content script). */
+  /**
+   * The browser told of an open tab's page (at start-up, on a navigation, or a message of its content
+   * script). An empty URL (a tab that has not committed its first page yet) is no URL: it never erases
+   * one known already, and the tab is placed by its origin once it commits one.
+   */
   tabSeen(tabId: number, url: string | null): void {
-    if (url === null && this.urls.has(tabId)) return;
-    this.urls.set(tabId, url);
+    if (!url && this.urls.has(tabId)) return;
+    this.urls.set(tabId, url || null);
     this.refresh();
   }
 
   /** A tab was created: it is the agent's when the agent's run is active or its opener is one of the agent's tabs. */
   async tabCreated(tabId: number, openerTabId: number | null, url: string | null): Promise<void> {
-    this.urls.set(tabId, url);
+    this.urls.set(tabId, url || null);
     const byAgent = this.ports.agentRunActive() || (openerTabId !== null && this.agentTabs.has(openerTabId));
     if (byAgent) this.agentTabs.add(tabId);
     this.refresh();

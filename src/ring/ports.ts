@@ -1,3 +1,5 @@
+import type { FrameViewport } from '../../schemas/manifest';
+
 /** What the recorder knows about a stored frame without reading its pixels. */
 export interface FrameMeta {
   /** Store key, increasing in insertion order. */
@@ -15,6 +17,8 @@ export interface FrameMeta {
   masked?: number;
   /** How the frame was taken (frames stored before this field existed: `visibleTab`). */
   source?: FrameSource;
+  /** The viewport the frame shows (CSS px), when the recorder knew it (frames stored before this field existed: none). */
+  viewport?: FrameViewport;
 }
 
 /** `captureVisibleTab`, a CDP screencast frame, or a CDP screenshot of a tab that is not visible. */

@@ -93,6 +93,38 @@ describe('the DOM timeline keeper', () => {
     expect(rebuildAll((await again.documents(7, 0))[0]!).map((p) => p.checkpoint)).toEqual([0, 1]);
   });
 
+  it('counts what it accepted, base and entries as stored, and keeps counting past the window and the cap', async () => {
+    const { keeper, clock } = setup(400);
+    await keeper.receive(7, { type: 'timeline/start', ts: T0, data: { ...data('doc-a'), entries: [checkpoint(0, T0, 0)] } });
+    const started = keeper.stats();
+    expect(started).toMatchObject({ receivedDocuments: 1, receivedEntries: 1, receivedCheckpoints: 1 });
+    expect(started.receivedBytes).toBe(started.bytes);
+    const batch = [text('1', T0 + 1), checkpoint(1, T0 + 2, 1)];
+    await keeper.receive(7, { type: 'timeline/entries', document_id: 'doc-a', first: 1, entries: batch });
+    expect(keeper.stats().receivedBytes).toBe(started.receivedBytes + JSON.stringify(batch).length);
+    expect(keeper.stats()).toMatchObject({ receivedEntries: 3, receivedCheckpoints: 2 });
+    // Refused: a gap, and another tab's document.
+    await keeper.receive(7, { type: 'timeline/entries', document_id: 'doc-a', first: 9, entries: [checkpoint(2, T0 + 3, 0)] });
+    await keeper.receive(8, { type: 'timeline/entries', document_id: 'doc-a', first: 3, entries: [checkpoint(2, T0 + 3, 0)] });
+    expect(keeper.stats()).toMatchObject({ receivedEntries: 3, receivedCheckpoints: 2 });
+    // Documents dropped by the cap and the window are still counted as received.
+    await keeper.receive(7, { type: 'timeline/start', ts: T0, data: data('doc-b', T0 + 4) });
+    await keeper.receive(7, { type: 'timeline/start', ts: T0, data: data('doc-c', T0 + 5) });
+    clock.now = () => T0 + 60_000;
+    await keeper.applyLimits();
+    const after = keeper.stats();
+    expect(after).toMatchObject({ documents: 0, bytes: 0, receivedDocuments: 3, receivedEntries: 3, receivedCheckpoints: 2 });
+    expect(after.receivedBytes).toBeGreaterThan(started.receivedBytes + JSON.stringify(batch).length);
+  });
+
+  it('starts counting from zero in a new keeper (a restarted worker) over what an earlier one kept', async () => {
+    const { keeper, storage, clock } = setup();
+    await keeper.receive(7, { type: 'timeline/start', ts: T0, data: data('doc-a') });
+    const again = new TimelineKeeper(storage, clock, () => ({ windowMs: 15_000, maxBytes: 1024 * 1024 }), vi.fn());
+    await again.load();
+    expect(again.stats()).toMatchObject({ documents: 1, receivedDocuments: 0, receivedEntries: 0, receivedBytes: 0 });
+  });
+
   it('drops every document when asked (the redaction rules changed)', async () => {
     const { keeper, storage } = setup();
     await keeper.receive(7, { type: 'timeline/start', ts: T0, data: data('doc-a') });

@@ -20,6 +20,18 @@ export const FOLD_SLACK_MS = 10_000;
 
 const jsonChars = (value: unknown): number => JSON.stringify(value).length;
 
+/** What the keeper has accepted since it was made (the worker's start), whatever was dropped or folded since. */
+export interface TimelineReceived {
+  /** Documents started (`timeline/start` taken). */
+  receivedDocuments: number;
+  /** Entries taken (changes and checkpoints), those a document's start carried included. */
+  receivedEntries: number;
+  /** Checkpoints among them: one per step of a top frame, and one as each page loads and is left. */
+  receivedCheckpoints: number;
+  /** Estimated bytes (JSON characters) of the bases and entries taken, as they were stored. */
+  receivedBytes: number;
+}
+
 /**
  * Keeps each tab's DOM timeline as the top frames send it: per document, its base and its batches
  * of entries, in storage that survives a service-worker restart, under a time window and a byte cap
@@ -27,6 +39,7 @@ const jsonChars = (value: unknown): number => JSON.stringify(value).length;
  */
 export class TimelineKeeper {
   private readonly metas = new Map<string, TimelineDocMeta>();
+  private readonly received: TimelineReceived = { receivedDocuments: 0, receivedEntries: 0, receivedCheckpoints: 0, receivedBytes: 0 };
   private queue: Promise<unknown> = Promise.resolve();
   /** Bases sent in parts, until their last part came. */
   private readonly parts: BaseParts;
@@ -91,15 +104,15 @@ export class TimelineKeeper {
     });
   }
 
-  /** Documents and bytes kept (for `status()` and tests). */
-  stats(): { documents: number; bytes: number; latestStart: number | null } {
+  /** Documents and bytes kept, and what was accepted since the keeper was made (for `status()` and tests). */
+  stats(): { documents: number; bytes: number; latestStart: number | null } & TimelineReceived {
     let bytes = 0;
     let latestStart: number | null = null;
     for (const m of this.metas.values()) {
       bytes += docBytes(m);
       latestStart = Math.max(latestStart ?? m.startedAt, m.startedAt);
     }
-    return { documents: this.metas.size, bytes, latestStart };
+    return { documents: this.metas.size, bytes, latestStart, ...this.received };
   }
 
   /**
@@ -144,8 +157,10 @@ export class TimelineKeeper {
       nextChunk: 0,
     };
     await this.storage.putBase(meta.documentId, base);
-    if (data.entries.length) await this.addChunk(meta, data.entries);
+    const entryBytes = data.entries.length ? await this.addChunk(meta, data.entries) : 0;
     this.metas.set(meta.documentId, meta);
+    this.received.receivedDocuments++;
+    this.count(data.entries, baseBytes + entryBytes);
     await this.storage.putMeta(meta);
     await this.enforce();
   }
@@ -160,18 +175,27 @@ export class TimelineKeeper {
       await this.storage.putMeta(meta);
       return;
     }
-    await this.addChunk(meta, message.entries);
+    this.count(message.entries, await this.addChunk(meta, message.entries));
     meta.received += message.entries.length;
     await this.storage.putMeta(meta);
     await this.enforce();
   }
 
-  private async addChunk(meta: TimelineDocMeta, entries: TimelineEntry[]): Promise<void> {
+  /** Stores a batch of the document's entries; returns its estimated bytes. */
+  private async addChunk(meta: TimelineDocMeta, entries: TimelineEntry[]): Promise<number> {
     const n = meta.nextChunk++;
     await this.storage.putChunk(meta.documentId, n, entries);
     const lastAt = entries.at(-1)!.at;
-    meta.chunks.push({ n, lastAt, bytes: jsonChars(entries) });
+    const bytes = jsonChars(entries);
+    meta.chunks.push({ n, lastAt, bytes });
     meta.updatedAt = Math.max(meta.updatedAt, lastAt);
+    return bytes;
+  }
+
+  private count(entries: readonly TimelineEntry[], bytes: number): void {
+    this.received.receivedEntries += entries.length;
+    for (const entry of entries) if (entry.kind === 'checkpoint') this.received.receivedCheckpoints++;
+    this.received.receivedBytes += bytes;
   }
 
   private async drop(documentId: string): Promise<void> {

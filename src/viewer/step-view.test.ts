@@ -204,6 +204,24 @@ describe('the page at each step', () => {
     expect([Number(dot.getAttribute('cx')), Number(dot.getAttribute('cy')), Number(dot.getAttribute('r'))]).toEqual([CLICK_POINT.x * 2, CLICK_POINT.y * 2, 20]);
   });
 
+  it('maps the marks with the shown frame’s own viewport: a window resized to 1000×600 at 2× before the click, the failure’s viewport 1280×720', () => {
+    const data = makeTimelineBundleData();
+    // The frame of the click (frame 3) was taken after the resize: 2000 px wide for a 1000 px viewport.
+    data.manifest.frames = data.manifest.frames.map((f, i) => (i === 2 ? { ...f, width: 2000, height: 1200, viewport: { width: 1000, height: 600, device_pixel_ratio: 2 } } : f));
+    mount(data);
+    viewer.selectStep(4);
+    expect(counter()).toBe('frame 3 / 4');
+    const dot = () => $('[data-testid="target-point"]')!;
+    // By `snapshot.json`'s viewport it would be 2000/1280 = 1.5625 image px per CSS px.
+    expect([Number(dot().getAttribute('cx')), Number(dot().getAttribute('cy'))]).toEqual([CLICK_POINT.x * 2, CLICK_POINT.y * 2]);
+    viewer.dispose();
+    // An emulated 1000 px viewport in a 1280 px window: the frame says it draws 1 image px per CSS px.
+    data.manifest.frames[2] = { ...data.manifest.frames[2]!, width: 1280, height: 577, viewport: { width: 1000, height: 600, device_pixel_ratio: 1, image_scale: 1 } };
+    mount(data);
+    viewer.selectStep(4);
+    expect([Number(dot().getAttribute('cx')), Number(dot().getAttribute('cy'))]).toEqual([CLICK_POINT.x, CLICK_POINT.y]);
+  });
+
   it('copes with a bundle whose viewer cannot read step pages', () => {
     viewer = mountViewer(root, makeTimelineBundleData(), { frameUrl: () => null, clipUrl: null }, { requestFrame: () => undefined });
     viewer.selectStep(4);

@@ -19,6 +19,16 @@ describe('targetMarks', () => {
     });
   });
 
+  it.each([
+    ['an emulated 1000 px viewport drawn at 1 image px per CSS px in a 1280 px frame', 1280, { width: 1000, height: 600, image_scale: 1 }, 1],
+    ['a page zoomed to 150 %', 780, { width: 520, height: 291, image_scale: 1.5 }, 1.5],
+    ['a scale that is not usable: the width ratio', 2560, { width: 1280, height: 720, image_scale: 0 }, 2],
+    ['a width that is not usable: 1 image px per CSS px', 1280, { width: 0, height: 720 }, 1],
+  ])('takes the frame’s own image scale when its viewport has one: %s', (_, frameWidth, viewport, scale) => {
+    expect(targetMarks(target, frameWidth, viewport)?.scale).toBe(scale);
+    expect(targetMarks(target, frameWidth, viewport)?.point).toEqual({ x: point.x * scale, y: point.y * scale });
+  });
+
   it('has nothing to draw for a step without a place: no target, an agent string, a target without rect or point', () => {
     expect(targetMarks(null, 1280, null)).toBeNull();
     expect(targetMarks('the search box', 1280, null)).toBeNull();

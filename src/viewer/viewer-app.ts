@@ -42,8 +42,10 @@ export function mountViewer(root: HTMLElement, data: BundleData, media: BundleMe
   const starts = frameStarts(frames);
   const steps = data.steps.steps;
   const stepFrames = steps.map((step) => frameOfStep(frames, step));
-  // The viewport the targets were measured in (CSS px); the frames show it scaled.
-  const viewport = data.snapshot?.snapshot?.viewport ?? data.diagnostics?.page_metrics?.viewport ?? null;
+  // The viewport the targets were measured in (CSS px), for frames that do not say their own
+  // (bundles written before frames did): the one at the failure. A window resized, a page zoomed
+  // during the run is in each frame's own.
+  const failureViewport = data.snapshot?.snapshot?.viewport ?? data.diagnostics?.page_metrics?.viewport ?? null;
   let current = -1;
   let selected = -1;
   let looping = false;
@@ -52,7 +54,8 @@ export function mountViewer(root: HTMLElement, data: BundleData, media: BundleMe
   const drawMarks = () => {
     const step = steps[selected];
     const onItsFrame = step !== undefined && current >= 0 && stepFrames[selected] === current;
-    player.setMarks(onItsFrame ? targetMarks(step.target, frames[current]!.width, viewport) : null);
+    const frame = frames[current];
+    player.setMarks(onItsFrame && frame ? targetMarks(step.target, frame.width, frame.viewport ?? failureViewport) : null);
   };
 
   const show = (index: number, { seek }: { seek: boolean }) => {

@@ -26,8 +26,8 @@ export const report = (rects: SensitiveRectsMessage['rects']): SensitiveRectsMes
   rects,
 });
 
-/** `visible`: whether TAB is the visible tab of its window (the captureVisibleTab loop sees it). */
-export function setup(settings: Partial<Settings> = {}, visible = true, reportWaitMs = 0, syncRegions?: FrameSourcePorts['syncRegions']) {
+/** `visible`: whether TAB is the visible tab of its window (the captureVisibleTab loop sees it); `zoomOf`: the tabs' browser zoom, when known. */
+export function setup(settings: Partial<Settings> = {}, visible = true, reportWaitMs = 0, syncRegions?: FrameSourcePorts['syncRegions'], zoomOf?: FrameSourcePorts['zoomOf']) {
   const clock = { now: () => Date.now() };
   const ring = new FrameRing(new MemoryFrameStore(), clock, { maxAgeMs: 15_000, maxBytes: 1 << 24 });
   const attached = new Set([TAB]);
@@ -59,6 +59,7 @@ export function setup(settings: Partial<Settings> = {}, visible = true, reportWa
     // Masked at once but where the wait for later reports is tested.
     reportWaitMs,
     syncRegions,
+    zoomOf,
   }, current);
   const frame = (sessionId: number, data = JPEG_BASE64) => sources.handleScreencastFrame(TAB, { sessionId, data });
   return { sources, ring, capturer, screencast, maskFrame, requestRegions, attached, current, log, frame };

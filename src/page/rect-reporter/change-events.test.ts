@@ -122,6 +122,33 @@ describe('watchChanges', () => {
     expect(warn).toHaveBeenCalledWith('handling an event failed: boom');
   });
 
+  it('tells of a change of the device pixel ratio without a resize, and of the next one', () => {
+    watch.stop();
+    /** The media queries asked for, each a target of `change` events. */
+    const queries: (EventTarget & { media: string })[] = [];
+    let dpr = 1;
+    const win = Object.create(window, {
+      devicePixelRatio: { get: () => dpr },
+      matchMedia: { value: (media: string) => queries[queries.push(Object.assign(new EventTarget(), { media })) - 1] },
+    }) as Window;
+    watch = watchChanges(win, handlers);
+    expect(queries.map((q) => q.media)).toEqual(['(resolution: 1dppx)']);
+    dpr = 2;
+    queries[0]!.dispatchEvent(new Event('change'));
+    expect(changes).toEqual(['layout']);
+    expect(queries.map((q) => q.media)).toEqual(['(resolution: 1dppx)', '(resolution: 2dppx)']);
+    // The old query no longer listened to; the new one is.
+    queries[0]!.dispatchEvent(new Event('change'));
+    expect(changes).toEqual(['layout']);
+    dpr = 1.5;
+    queries[1]!.dispatchEvent(new Event('change'));
+    expect(changes).toEqual(['layout', 'layout']);
+    watch.stop();
+    queries[2]!.dispatchEvent(new Event('change'));
+    expect(changes).toEqual(['layout', 'layout']);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
   it('hears nothing once stopped', async () => {
     watch.stop();
     document.dispatchEvent(new Event('scroll'));

@@ -88,6 +88,27 @@ export function watchChanges(win: Window, handlers: ChangeWatchHandlers): Change
     if (root !== win.document && root.nodeType === 9) listen(root, DOCUMENT_EVENTS, false);
   };
 
+  /**
+   * The device pixel ratio may change with no resize (the window moved to another screen, an emulated
+   * device scale): a query for the current ratio stops matching, and is asked again for the new one
+   * (MDN, "Window: devicePixelRatio property", monitoring screen resolution changes). Each frame says
+   * the viewport it shows, the ratio included, from the page's reports.
+   */
+  let stopRatioWatch = () => {};
+  const watchPixelRatio = (): void => {
+    if (typeof win.matchMedia !== 'function') return;
+    const query = win.matchMedia(`(resolution: ${win.devicePixelRatio}dppx)`);
+    const onRatio = () =>
+      guarded('handling a pixel ratio change', () => {
+        stopRatioWatch();
+        watchPixelRatio();
+        handlers.onChange('layout');
+      });
+    query.addEventListener('change', onRatio);
+    stopRatioWatch = () => query.removeEventListener('change', onRatio);
+  };
+  removers.push(() => stopRatioWatch());
+
   guarded('starting the sensitive region reporter', () => {
     listen(win.document, TOP_DOCUMENT_EVENTS);
     listen(win, WINDOW_EVENTS);
@@ -96,6 +117,7 @@ export function watchChanges(win: Window, handlers: ChangeWatchHandlers): Change
     const onPageHide = () => guarded('leaving the page', handlers.onPageHide);
     win.addEventListener('pagehide', onPageHide, { capture: true });
     removers.push(() => win.removeEventListener('pagehide', onPageHide, { capture: true }));
+    watchPixelRatio();
     const fonts = win.document.fonts as FontFaceSet | undefined;
     if (fonts?.addEventListener) listen(fonts, ['loadingdone']);
     observe(win.document);
