@@ -3,7 +3,8 @@
  * thread, in real Chromium (`/usr/bin/chromium` or CHROME_PATH), printed, never asserted:
  *   - the full snapshot that starts a document's timeline, beside `takeSnapshot` (5,000-node cap
  *     and cap lifted), on generated pages of ~1,000 and ~10,000 elements (forms, tables, lists,
- *     shadow roots), interleaved;
+ *     shadow roots), interleaved, after 3 rounds that warm every contender up; each round masks with a
+ *     fresh masker, as a document's first snapshot does;
  *   - the cost per step (mutations since the last checkpoint processed + the checkpoint) on a
  *     ~10,000-element page where a step changes fewer than 50 nodes: median, p95, bytes stored;
  *   - long tasks (`PerformanceObserver` `longtask`) while recording a ~50,000-element page, the
