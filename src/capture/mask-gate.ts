@@ -5,7 +5,6 @@ import { DROP_REASONS, type DropReason, type DroppedFramesByReason } from '../..
 import { SensitiveRegions, type FrameShown, type ImageRect } from './mask-plan';
 import type { CapturedImage } from './ports';
 import { frameViewport } from './frame-viewport';
-import type { FrameViewport } from '../../schemas/manifest';
 
 /** Documents of a tab's inner frames remembered at most (then forgotten, each counting as new once more). */
 const MAX_SUBFRAME_DOCS = 256;
@@ -221,12 +220,15 @@ export class MaskGate {
     }
     // Recording stopped meanwhile (even if it started again): not this frame.
     if (!this.context.capturing() || this.captureEpoch !== epoch) return { drop: 'not-recording' };
-    const planned = this.ports.maskFrame ? this.plan(tabId, image, takenAt, shown) : { rects: [] };
+    // The surface the frame shows and the tab's zoom: where the regions land, and the viewport it says.
+    const surface = this.surfaceOf(tabId, image, shown);
+    const zoom = this.ports.zoomOf?.(tabId);
+    const planned = this.ports.maskFrame ? this.plan(tabId, image, takenAt, shown, surface, zoom) : { rects: [] };
     if ('drop' in planned) return planned;
     const { rects } = planned;
     // A frame to be stored: a burst's next captureVisibleTab frame is a second after it.
     this.lastFrameAt.set(tabId, Math.max(takenAt, this.lastFrameAt.get(tabId) ?? -Infinity));
-    const viewport = this.viewportOf(tabId, image, takenAt, shown);
+    const viewport = frameViewport(this.regions.reportAt(tabId, takenAt), { imageWidth: image.width, imageHeight: image.height, ...(surface ? { surface } : {}), ...(zoom !== undefined ? { zoom } : {}) });
     const bare = image.shown ? withoutSurface(image) : image;
     const stored = viewport ? { ...bare, viewport } : bare;
     if (!this.ports.maskFrame) return { image: stored };
@@ -237,26 +239,17 @@ export class MaskGate {
   /**
    * Where the regions land in the frame. With the tab's zoom known, through the surface the frame
    * shows: its own (a screencast frame's metadata, a captureVisibleTab frame's tab size) or, for a
-   * frame that does not say (a CDP screenshot), the tab's last one, which its shape must agree with.
+   * frame that does not say (a CDP screenshot), the tab's last one (`surfaceOf`), which its shape must agree with.
    */
-  private plan(tabId: number, image: CapturedImage, takenAt: number, shown?: FrameShown) {
-    const zoom = this.ports.zoomOf?.(tabId);
-    const surface = this.surfaceOf(tabId, image, shown);
+  private plan(tabId: number, image: CapturedImage, takenAt: number, shown: FrameShown | undefined, surface: FrameShown | undefined, zoom: number | undefined) {
     if (zoom === undefined || !surface) return this.regions.planOrDrop(tabId, image.width, image.height, shown, takenAt);
     return this.regions.planOrDrop(tabId, image.width, image.height, surface, takenAt, zoom);
   }
 
-  /** The surface a frame shows: its own, or the tab's last one (see `plan`). */
+  /** The surface a frame shows: its own, or the tab's last one (see `plan` and `frameViewport`). */
   private surfaceOf(tabId: number, image: CapturedImage, shown?: FrameShown): FrameShown | undefined {
     const lastSurface = this.regions.shownOf(tabId);
     return shown ?? image.shown ?? (lastSurface && { width: lastSurface.width, height: lastSurface.height });
-  }
-
-  /** The viewport the frame shows (see `frameViewport`): the report in force when it was taken, the surface as `plan` finds it. */
-  private viewportOf(tabId: number, image: CapturedImage, takenAt: number, shown?: FrameShown): FrameViewport | undefined {
-    const surface = this.surfaceOf(tabId, image, shown);
-    const zoom = this.ports.zoomOf?.(tabId);
-    return frameViewport(this.regions.reportAt(tabId, takenAt), { imageWidth: image.width, imageHeight: image.height, ...(surface ? { surface } : {}), ...(zoom !== undefined ? { zoom } : {}) });
   }
 
   /** A captureVisibleTab frame's surface: when it changed the reports are forgotten; at the first, a report made under it is asked for. */
