@@ -43,6 +43,11 @@ export interface LivePage {
   reach(el: Element): void;
 }
 
+/** The element's parent, or across a shadow root its host: the tree a snapshot records. */
+export function composedParent(el: Element): Element | null {
+  return el.parentElement ?? ((el.getRootNode() as Partial<ShadowRoot>).host as Element | undefined) ?? null;
+}
+
 function sameIds(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((v, i) => v === b[i]);
 }
@@ -178,7 +183,7 @@ export function createLivePage(doc: Document, opts: LivePageOptions, now: () => 
     let el: Element | null = target;
     while (el && !ids.has(el)) {
       chain.push(el);
-      el = el.parentElement ?? ((el.getRootNode() as Partial<ShadowRoot>).host as Element | undefined) ?? null;
+      el = composedParent(el);
     }
     // From the nearest registered ancestor down: each one described registers its children, the next link among them.
     while (el && ids.has(el)) {

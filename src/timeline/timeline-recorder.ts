@@ -5,7 +5,7 @@ import { redactUrl } from '../redact/redact-url';
 import { defaultFrameDocument } from '../snapshot/take-snapshot';
 import { createChangeLog, type ChangeLog } from '../timeline-data/change-log';
 import { DEFAULT_MAX_TEXT_CHARS } from './describe-element';
-import { createLivePage } from './live-page';
+import { composedParent, createLivePage } from './live-page';
 import { targetRect } from './target-rect';
 
 export interface TimelineOptions {
@@ -267,9 +267,7 @@ export function prepareTimeline(doc: Document, masker: TextMasker, opts: Timelin
     const hit = el;
     // Before the first snapshot is whole, the element may not be reached yet: it is recorded now.
     if (!built && el) guarded('target', () => live.reach(el!));
-    while (el && live.idOf(el) === undefined) {
-      el = el.parentElement ?? ((el.getRootNode() as Partial<ShadowRoot>).host as Element | undefined) ?? null;
-    }
+    while (el && live.idOf(el) === undefined) el = composedParent(el);
     const id = el ? live.idOf(el) : undefined;
     return { node_id: id ?? null, rect: hit ? targetRect(hit) : null };
   };
