@@ -1,7 +1,7 @@
 import type { TextMaskKind } from '../../schemas/snapshot';
 import { NO_CUSTOM_RULES, type CompiledRedactionRules } from './custom-rules';
 import { applyDetectors, mayHoldDetected } from './detectors';
-import { createTextMaskCounts, type TextMaskCounts } from './redaction-counts';
+import { createTextMaskCounts, TEXT_MASK_KINDS, type TextMaskCounts } from './redaction-counts';
 
 /** What each masked span is replaced with. */
 export const TEXT_MASKS: Readonly<Record<TextMaskKind, string>> = {
@@ -69,8 +69,11 @@ export function maskCustomPatterns(text: string, patterns: readonly RegExp[], ma
 const CLEAN_TEXTS_MAX = 1024;
 const CLEAN_TEXT_MAX_CHARS = 200;
 
+/** Every mask counted in `counts`, of every kind. */
 function countedSoFar(counts: TextMaskCounts): number {
-  return counts.email + counts.phone + counts.card_number + counts.ssn + counts.credential + counts.custom;
+  let n = 0;
+  for (const kind of TEXT_MASK_KINDS) n += counts[kind];
+  return n;
 }
 
 /** A masker applying the built-in detectors and `rules`' text patterns. */
