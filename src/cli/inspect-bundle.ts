@@ -12,11 +12,11 @@ import {
   type TolerantManifest,
 } from '../bundle-format/tolerant-schemas';
 import { failureTime, lastEntries, recentConsoleErrors, recentFailedRequests, stackLines, stepLine, type StepLine } from '../bundle-format/views';
-
-export type { StepLine } from '../bundle-format/views';
 import { readMp4Duration } from './mp4-duration';
 import { collectMoov } from './mp4-moov';
 
+/** `afr inspect`'s step lines are bundle-format's (`stepLine`), as `afr steps` shows them. */
+export type { StepLine };
 
 /** Everything `afr inspect` prints; also its `--json` output. A section is null when its file is unreadable. */
 export interface BundleInspection {
@@ -169,7 +169,6 @@ export async function inspectBundle(zip: Uint8Array, options: InspectOptions = D
 }
 
 const isRequiredFile = (name: string): boolean => Object.values(BUNDLE_JSON_FILES).some((f) => f.name === name && f.required);
-
 
 /** Frame bytes as the zip's directory declares them: no frame is inflated (a lying size fails `afr validate`). */
 function describeFrames(archive: LazyBundleArchive, frames: TolerantManifest['frames']): NonNullable<BundleInspection['frames']> {
