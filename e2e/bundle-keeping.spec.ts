@@ -7,7 +7,7 @@ import { chromiumPath, EXTENSION_DIR } from './support/launch';
 import { findSecrets, openBundle } from './support/bundle';
 import { SECRETS, secretVariants } from './support/secrets';
 import { connectRecorder, connectRecorderPuppeteer, RecorderTimeoutError } from '../src/client';
-import { keepAutomaticBundle } from '../src/client/examples/wait-example';
+import { keepAutomaticBundle } from '../examples/wait-example';
 
 const tempDirs: string[] = [];
 const tempDir = () => {
@@ -26,7 +26,7 @@ test('under Playwright: waitForBundle gets the bundle of an HTTP 500, saveBundle
   await page.fill('#email', SECRETS.email);
   await page.fill('#card-number', SECRETS.card);
 
-  // The README's example: click, wait for the recorder's own bundle, save it.
+  // The docs' example (docs/drivers/where-bundles-go.md): click, wait for the recorder's own bundle, save it.
   const outDir = path.join(tempDir(), 'kept');
   const { bundleId, zipPath: kept } = await keepAutomaticBundle(rec, page, outDir);
   expect(kept).toBe(path.join(outDir, `${bundleId}.zip`));

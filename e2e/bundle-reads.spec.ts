@@ -12,7 +12,7 @@ import { test, expect } from './support/fixtures';
 import { launchWithRecorder, ROOT_DIR, type RecorderBrowser } from './support/launch';
 import { findSecrets, openBundle } from './support/bundle';
 import { secretVariants } from './support/secrets';
-import { runExample } from '../src/client/examples/playwright-example';
+import { runExample } from '../examples/playwright-example';
 
 /*
  * The packaged command line (`dist/cli/afr.js`, built here the way `npm pack` builds it) reading a

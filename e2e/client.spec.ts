@@ -6,7 +6,8 @@ import { chromiumPath, EXTENSION_DIR } from './support/launch';
 import { findSecrets, openBundle } from './support/bundle';
 import { secretVariants } from './support/secrets';
 import { connectRecorder, RECORDER_EXTENSION_ID, RecorderCallError } from '../src/client';
-import { runExample } from '../src/client/examples/playwright-example';
+import { runExample } from '../examples/playwright-example';
+import { runQuickExample } from '../examples/quick-example';
 
 const tempDirs: string[] = [];
 const tempDir = () => {
@@ -18,7 +19,7 @@ test.afterEach(() => {
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-test('the README example: a run, its steps and a failed assertion end up in a stored, saved, readable bundle', async ({ recorder, site }) => {
+test("the docs' Playwright example: a run, its steps and a failed assertion end up in a stored, saved, readable bundle", async ({ recorder, site }) => {
   const outDir = path.join(tempDir(), 'bundles');
 
   const { runId, bundleId, zipPath } = await runExample(recorder.context, { shopUrl: site.origin, outDir });
@@ -48,7 +49,23 @@ test('the README example: a run, its steps and a failed assertion end up in a st
   expect(findSecrets(bundle, secretVariants())).toEqual([]);
 });
 
-test('the README example launches its own Chromium when given launch options', async ({ site }) => {
+test("the README's short example: an order the shop answers with HTTP 500 is bundled by the recorder and saved", async ({ site }) => {
+  const dir = tempDir();
+  const zipPath = await runQuickExample({
+    extensionDir: EXTENSION_DIR,
+    executablePath: chromiumPath(),
+    profileDir: path.join(dir, 'profile'),
+    shopUrl: site.origin,
+    outDir: path.join(dir, 'bundles'),
+  });
+  expect(path.dirname(zipPath)).toBe(path.join(dir, 'bundles'));
+  const bundle = await openBundle(readFileSync(zipPath));
+  expect(bundle.manifest).toMatchObject({ failure_reason: 'http_5xx' });
+  expect(bundle.manifest.url_at_failure).toContain('/checkout/submit');
+  expect(findSecrets(bundle, secretVariants())).toEqual([]);
+});
+
+test("the docs' Playwright example launches its own Chromium when given launch options", async ({ site }) => {
   const outDir = tempDir();
   const { bundleId, zipPath } = await runExample(
     { extensionDir: EXTENSION_DIR, executablePath: chromiumPath(), headless: process.env.HEADED !== '1', args: ['--no-sandbox'] },

@@ -5,18 +5,18 @@ import path from 'node:path';
 import { test, expect } from './support/fixtures';
 import { chromiumPath, EXTENSION_DIR, ROOT_DIR } from './support/launch';
 import { findSecrets, openBundle } from './support/bundle';
-import { readmeBlock, shellWords } from './support/readme';
+import { docBlock, shellWords } from '../test/support/doc-block';
 import { secretVariants } from './support/secrets';
 import { CLIP_FILE } from '../src/bundle-format/file-names';
-import { runMcpExample } from '../src/client/examples/playwright-mcp-example';
-import { recorderStatusOverCdp } from '../src/client/examples/raw-cdp-example';
-import { bundleFromRunningBrowser, statusFromRunningBrowser } from '../src/client/examples/running-browser-example';
+import { runMcpExample } from '../examples/playwright-mcp-example';
+import { recorderStatusOverCdp } from '../examples/raw-cdp-example';
+import { bundleFromRunningBrowser, statusFromRunningBrowser } from '../examples/running-browser-example';
 
-// The README's driver recipes, run as the README writes them: its Playwright MCP config file and its
-// shell command are read from README.md, its code is the code of src/client/examples/.
+// The driver recipes of docs/drivers/, run as the docs write them: the Playwright MCP config file and
+// the shell command are read from their pages, the code is the code of examples/.
 // Two browser launches in all: the one Playwright MCP makes, and one started by hand.
 
-const README_EXTENSION_DIR = '/path/to/.output/chrome-mv3';
+const DOCS_EXTENSION_DIR = '/path/to/.output/chrome-mv3';
 const tempDirs: string[] = [];
 const tempDir = () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'afr-recipes-e2e-'));
@@ -39,12 +39,12 @@ async function expectFramesAndClip(zipPath: string) {
   return bundle;
 }
 
-test('Playwright MCP with the README config: an uncaught exception gives a bundle with frames and a clip, through MCP tools only', async ({ site }) => {
+test('Playwright MCP with the config of its docs page: an uncaught exception gives a bundle with frames and a clip, through MCP tools only', async ({ site }) => {
   test.setTimeout(120_000);
   const dir = tempDir();
   const configFile = path.join(dir, 'playwright-mcp.config.json');
-  const config = readmeBlock('json', '"userDataDir"')
-    .replaceAll(README_EXTENSION_DIR, EXTENSION_DIR)
+  const config = docBlock('docs/drivers/playwright-mcp.md', 'json', '"userDataDir"')
+    .replaceAll(DOCS_EXTENSION_DIR, EXTENSION_DIR)
     .replaceAll('/tmp/afr-mcp-profile', path.join(dir, 'profile'))
     .replaceAll('/usr/bin/chromium', chromiumPath());
   writeFileSync(configFile, config);
@@ -70,9 +70,9 @@ test.describe.serial('a Chromium already running with --remote-debugging-port', 
   test.beforeAll(async () => {
     const dir = tempDir();
     const profile = path.join(dir, 'profile');
-    // The README's command line, with a free port, this machine's paths, and --no-sandbox as root (as it says).
-    const [, ...args] = shellWords(readmeBlock('sh', '--remote-debugging-port='))
-      .map((word) => word.replaceAll(README_EXTENSION_DIR, EXTENSION_DIR).replace('/tmp/afr-agent-profile', profile))
+    // The docs' command line, with a free port, this machine's paths, and --no-sandbox as root (as it says).
+    const [, ...args] = shellWords(docBlock('docs/drivers/running-browser.md', 'sh', '--remote-debugging-port='))
+      .map((word) => word.replaceAll(DOCS_EXTENSION_DIR, EXTENSION_DIR).replace('/tmp/afr-agent-profile', profile))
       .map((word) => (word.startsWith('--remote-debugging-port=') ? '--remote-debugging-port=0' : word));
     if (process.getuid?.() === 0) args.unshift('--no-sandbox');
     // Its own HOME: the recorder's auto-downloaded bundles go to <HOME>/Downloads.

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { docText } from './support/doc-block';
 
 const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../clients/python');
 /** Debian's interpreter (CI installs python3 and python3-websockets); `PYTHON` picks another. */
@@ -31,10 +32,14 @@ function readmeRegions(file: string): string[] {
   );
 }
 
-// The README's Python examples are the code of these files, which e2e/python-client.spec.ts runs.
-describe('README Python examples', () => {
-  const readme = readFileSync(path.resolve(PACKAGE_DIR, '../../README.md'), 'utf8');
-  it.each(['failure_flow.py', 'load_and_connect.py'])('show the code of %s as it is', (file) => {
-    for (const region of readmeRegions(file)) expect(readme).toContain(`\`\`\`python\n${region}\n\`\`\``);
+// The docs' Python examples are the code of these files, which e2e/python-client.spec.ts runs.
+describe('Python examples in the docs', () => {
+  it.each([
+    ['failure_flow.py', 'clients/python/README.md'],
+    ['load_and_connect.py', 'clients/python/README.md'],
+    ['load_and_connect.py', 'docs/drivers/branded-chrome.md'],
+  ])('show the code of %s as it is, in %s', (file, page) => {
+    const doc = docText(page);
+    for (const region of readmeRegions(file)) expect(doc).toContain(`\`\`\`python\n${region}\n\`\`\``);
   });
 });

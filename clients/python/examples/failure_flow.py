@@ -1,5 +1,5 @@
 """
-A run with steps that fails, read back through the Python client: the code of the README's Python example,
+A run with steps that fails, read back through the Python client: the code of the example in clients/python/README.md,
 run by e2e/python-client.spec.ts. Usage: python3 failure_flow.py <cdp_url> <out_dir>; prints a JSON summary.
 """
 

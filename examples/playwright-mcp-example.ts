@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
 export interface McpExampleOptions {
-  /** The Playwright MCP config file (the README's `playwright-mcp.config.json`). */
+  /** The Playwright MCP config file (`playwright-mcp.config.json` of docs/drivers/playwright-mcp.md). */
   configFile: string;
   /** `@playwright/mcp`'s `cli.js`. */
   mcpCli: string;
@@ -22,7 +22,7 @@ export interface McpExampleResult {
   zipPath: string;
 }
 
-// #region readme
+// #region docs
 // `browser_run_code_unsafe` runs this function with Playwright's `page` in the MCP server, where
 // `page.context()` is the persistent context the recorder's service worker runs in, and answers with
 // the return value as JSON on the line after "### Result".
@@ -32,11 +32,11 @@ const recorderCode = (call: string) => `async (page) => {
   return await worker.evaluate(${call});
 }`;
 // #endregion
-/** The code the README gives an agent for `browser_run_code_unsafe`: `afr` `call` in the recorder's worker. */
+/** The code the docs give an agent for `browser_run_code_unsafe`: `afr` `call` in the recorder's worker. */
 export { recorderCode };
 
 /**
- * The README's Playwright MCP example: a harness talks to `@playwright/mcp` over stdio, its agent opens
+ * The Playwright MCP example of docs/drivers/playwright-mcp.md: a harness talks to `@playwright/mcp` over stdio, its agent opens
  * a page that throws, and the failure bundle comes out through MCP tools only (`browser_run_code_unsafe`
  * reaching the recorder's service worker).
  */
@@ -44,7 +44,7 @@ export async function runMcpExample({ configFile, mcpCli, appUrl, outDir, cwd }:
   const client = new Client({ name: 'shop-agent', version: '1.0.0' });
   await client.connect(new StdioClientTransport({ command: 'node', args: [mcpCli, '--config', configFile], cwd }));
   try {
-    // #region readme
+    // #region docs
     const tool = async (name: string, args: Record<string, unknown>): Promise<string> => {
       const result = (await client.callTool({ name, arguments: args })) as { content: { text?: string }[]; isError?: boolean };
       const text = result.content.map((part) => part.text ?? '').join('\n');

@@ -1,5 +1,5 @@
 // In an agent harness: import { connectRecorderPuppeteer } from 'agent-flight-recorder/client';
-import { connectRecorderPuppeteer, type PuppeteerBrowserLike } from '../index';
+import { connectRecorderPuppeteer, type PuppeteerBrowserLike } from '../src/client/index';
 
 // Puppeteer is not a dependency: the parts of its `Browser` and `Page` the example uses, so the
 // example type-checks against the client's structural types. It is compiled by `tsc`, never run.
@@ -11,9 +11,9 @@ interface PageLike {
 }
 type BrowserLike = PuppeteerBrowserLike & { newPage(): Promise<PageLike> };
 
-/** The README's Puppeteer example: a login that loops; the agent gives up and declares a failure. */
+/** The Puppeteer example of docs/drivers/puppeteer.md: a login that loops; the agent gives up and declares a failure. */
 export async function runPuppeteerExample(browser: BrowserLike, { appUrl, outDir }: { appUrl: string; outDir: string }): Promise<string | null> {
-  // #region readme
+  // #region docs
   const rec = await connectRecorderPuppeteer(browser);
   await rec.runStart({ agent: 'login-bot', task: 'sign in and open the dashboard' });
 

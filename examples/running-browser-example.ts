@@ -1,15 +1,15 @@
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 // In an agent harness: import { connectRecorder, connectRecorderPuppeteer } from 'agent-flight-recorder/client';
-import { connectRecorder, connectRecorderPuppeteer } from '../index';
-import type { RecorderStatus } from '../types';
+import { connectRecorder, connectRecorderPuppeteer } from '../src/client/index';
+import type { RecorderStatus } from '../src/client/types';
 
 /**
- * The README's "already running browser" example, Playwright: connect over `--remote-debugging-port`,
+ * The "already running browser" example of docs/drivers/running-browser.md, Playwright: connect over `--remote-debugging-port`,
  * open a page that throws, and save the bundle the recorder makes of it. Leaves the browser running.
  */
 export async function bundleFromRunningBrowser(browserURL: string, { appUrl, outDir }: { appUrl: string; outDir: string }): Promise<string | null> {
-  // #region readme
+  // #region docs
   const browser = await chromium.connectOverCDP(browserURL);
   // The extension runs in the browser's default context: a context from browser.newContext() is
   // incognito-like, has no recorder, and the recorder does not see its tabs.
@@ -31,9 +31,9 @@ export async function bundleFromRunningBrowser(browserURL: string, { appUrl, out
   return zipPath;
 }
 
-/** The README's "already running browser" example, Puppeteer: connect and read the recorder's status. */
+/** The "already running browser" example of docs/drivers/running-browser.md, Puppeteer: connect and read the recorder's status. */
 export async function statusFromRunningBrowser(browserURL: string): Promise<RecorderStatus> {
-  // #region readme
+  // #region docs
   const browser = await puppeteer.connect({ browserURL, defaultViewport: null });
   const rec = await connectRecorderPuppeteer(browser);
   const status = await rec.status(); // { recording: true, tabs: [...], frames, bundles, ... }

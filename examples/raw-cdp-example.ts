@@ -7,12 +7,12 @@ export interface RawCdpResult {
 }
 
 /**
- * The README's raw DevTools protocol example (what a framework without Playwright or Puppeteer does,
+ * The raw DevTools protocol example of docs/drivers/raw-cdp.md (what a framework without Playwright or Puppeteer does,
  * in any language): find the recorder's service worker among the browser's targets by its URL, attach,
  * and call `afr.status()` with `Runtime.evaluate`. Only `ws` and `fetch`.
  */
 export async function recorderStatusOverCdp(browserURL: string): Promise<RawCdpResult> {
-  // #region readme
+  // #region docs
   // 1. The browser's own endpoint (not a page's): GET <browserURL>/json/version.
   const version = (await (await fetch(`${browserURL}/json/version`)).json()) as { webSocketDebuggerUrl: string };
   const ws = new WebSocket(version.webSocketDebuggerUrl);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 // In an agent harness: import { connectRecorder } from 'agent-flight-recorder/client';
-import { connectRecorder } from '../index';
+import { connectRecorder } from '../src/client/index';
 
 /** How to launch Chromium with the recorder when `runExample` is not handed a context. */
 export interface ExampleLaunchOptions {
@@ -33,13 +33,15 @@ async function launch({ extensionDir, executablePath = '/usr/bin/chromium', head
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
     headless,
-    args: [...args, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`],
+    // --silent-debugger-extension-api: no "started debugging" infobar, which would take the bottom of
+    // the page out of every frame (Playwright sizes the window to the viewport).
+    args: [...args, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`, '--silent-debugger-extension-api'],
   });
   return { context, close: () => context.close().finally(() => rmSync(profile, { recursive: true, force: true })) };
 }
 
 /**
- * The README's Playwright example: an agent run on the demo shop whose last check fails; the recorder
+ * The Playwright example of docs/drivers/playwright.md: an agent run on the demo shop whose last check fails; the recorder
  * bundles the failure and the harness saves the zip. Runs in a given context, or launches (and closes)
  * its own.
  */
@@ -47,7 +49,7 @@ export async function runExample(contextOrOptions: BrowserContext | ExampleLaunc
   const launched = 'serviceWorkers' in contextOrOptions ? null : await launch(contextOrOptions);
   const context = launched?.context ?? (contextOrOptions as BrowserContext);
   try {
-    // #region readme
+    // #region docs
     const rec = await connectRecorder(context);
     const runId = await rec.runStart({ agent: 'shop-bot', agentVersion: '1.4.0', task: 'put shoes and a jacket in the cart, then check out' });
 

@@ -1,18 +1,15 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UploadIndexRecordSchema, type UploadIndexRecord } from '../../schemas/upload';
 import { objectKeys } from '../../src/bundle-format/bucket-layout';
+import { docBlock } from '../support/doc-block';
 
-/** The README's one ```sql block over the bucket's index objects, as a reader copies it. */
-function readmeIndexQuery(): string {
-  const readme = readFileSync(path.join(import.meta.dirname, '../../README.md'), 'utf8');
-  const blocks = [...readme.matchAll(/^( *)```sql\n([\s\S]*?)^\1```$/gm)].filter(([, , body]) => body!.includes('read_json_auto'));
-  if (blocks.length !== 1) throw new Error(`README.md has ${blocks.length} sql blocks reading the index, expected 1`);
-  const indent = blocks[0]![1]!;
-  return blocks[0]![2]!.split('\n').map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line)).join('\n');
+/** The one ```sql block of docs/delivery.md over the bucket's index objects, as a reader copies it. */
+function docsIndexQuery(): string {
+  return docBlock('docs/delivery.md', 'sql', 'read_json_auto');
 }
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'afr-index-'));
@@ -46,7 +43,7 @@ function writeIndexObject(n: number, agent: string, reason: string, status: 'fai
   writeFileSync(file, JSON.stringify(record));
 }
 
-describe("the README's DuckDB query over the bucket's index objects", () => {
+describe("the docs' DuckDB query over the bucket's index objects", () => {
   it('counts failures per reason per agent over a day, from index objects the recorder writes', async () => {
     const rows: [number, string, string, 'failure' | 'success'][] = [
       [1, 'checkout-bot', 'http_5xx', 'failure'],
@@ -57,7 +54,7 @@ describe("the README's DuckDB query over the bucket's index objects", () => {
     ];
     for (const row of rows) writeIndexObject(...row);
     // The bucket is a local folder here: httpfs (INSTALL needs the internet) is not needed to read files.
-    const sql = readmeIndexQuery()
+    const sql = docsIndexQuery()
       .replace(/INSTALL httpfs; LOAD httpfs;\n/, '')
       .replace('s3://agent-runs/', `${dir}/agent-runs/`);
     expect(sql).not.toContain('s3://');
