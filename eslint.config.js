@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import boundaries from 'eslint-plugin-boundaries';
 
 /**
- * The layers of the code and what each may import (the README's "How it is built" draws them).
+ * The layers of the code and what each may import (docs/architecture.md draws them).
  * One entry per folder: `may` lists the other folders it may import; a folder always may import
  * its own files. Anything not listed is refused by `boundaries/dependencies`, so a wrong arrow
  * fails `npm run lint`. Tests (`*.test.ts`), `test/`, `e2e/` and `bench/` are not checked: they

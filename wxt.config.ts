@@ -47,7 +47,7 @@ export default defineConfig({
     'vite:build:extendConfig': (entrypoints, config) => {
       if (entrypoints.every((entrypoint) => entrypoint.type === 'content-script')) config.plugins = [...(config.plugins ?? []), contentScriptBrowserPlugin()];
     },
-    // `wxt build -b firefox`: what works there and what does not is in the README ("Firefox").
+    // `wxt build -b firefox`: what works there and what does not is in docs/install.md ("Firefox").
     'build:manifestGenerated': (wxt, manifest) => {
       if (wxt.config.browser === 'firefox') adaptManifestForFirefox(manifest);
     },

@@ -25,7 +25,7 @@ const TRACING = 'Playwright tracing';
 const PAUSED = 'recorder paused';
 /** The modes the headline compares: they run whatever BENCH_MODES says. */
 const HEADLINE = [OFF, AUTO, TRACING];
-/** The slowdown the recorder's default may cost, by pause between actions (ms): the README's promise. */
+/** The slowdown the recorder's default may cost, by pause between actions (ms): the promise of docs/performance.md. */
 const TARGETS = new Map([
   [50, 1.03],
   [0, 1.1],

@@ -20,8 +20,9 @@ const KEEP_THEM =
   'The bundle is still stored in the extension: keep it with the client (rec.waitForBundle, rec.saveBundle) or afr.exportBundle.';
 
 /**
- * Whether a finished download is where the README says bundles go. Under Playwright, Chrome's
- * downloads are taken over by the driver (CDP `Browser.setDownloadBehavior`): the file is written as
+ * Whether a finished download is where the docs say bundles go (docs/drivers/where-bundles-go.md).
+ * Under Playwright, Chrome's downloads are taken over by the driver (CDP `Browser.setDownloadBehavior`):
+ * the file is written as
  * `<Playwright's artifacts folder or downloadsPath>/<uuid>`, without `.zip`, and the artifacts folder
  * is deleted when the browser closes. Measured on Chromium 156: `filename` was
  * `/tmp/playwright-artifacts-XXXX/<uuid>`; with `acceptDownloads: false` the download is

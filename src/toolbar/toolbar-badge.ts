@@ -9,7 +9,7 @@ export type ToolbarState = 'packaging' | 'bundle-failed' | 'paused' | 'upload-pe
 
 const NAME = 'Agent Flight Recorder';
 
-/** The legend (the README's table): text and colour of each state. */
+/** The legend (docs/operator-pages.md's table): text and colour of each state. */
 export const BADGES: Record<ToolbarState, Omit<Badge, 'title'> & { meaning: string }> = {
   packaging: { text: '\u2026', color: '#1a73e8', meaning: 'writing a bundle' },
   'bundle-failed': { text: '!', color: '#e8710a', meaning: 'the last bundle failed' },
