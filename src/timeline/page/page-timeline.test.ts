@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import { afterEach, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { TimelineBasePartMessageSchema, TimelineEntriesMessageSchema, TimelineStartMessageSchema, type TimelineEntriesMessage, type TimelineMessage, type TimelineStartMessage } from '../../schemas/timeline';
-import { LEAVE_PAGE_LABEL } from '../../schemas/content-port';
-import { BUILT_IN_MASKER } from '../redact/mask-text';
-import { rebuildAll } from '../timeline-data/rebuild';
-import { takeSnapshot } from '../snapshot/take-snapshot';
-import { MemoryTimelineStorage } from '../timeline-store/memory-timeline-storage';
-import { TimelineKeeper } from '../timeline-store/timeline-keeper';
-import { comparable } from './test-pages';
+import { TimelineBasePartMessageSchema, TimelineEntriesMessageSchema, TimelineStartMessageSchema, type TimelineEntriesMessage, type TimelineMessage, type TimelineStartMessage } from '../../../schemas/timeline';
+import { LEAVE_PAGE_LABEL } from '../../../schemas/content-port';
+import { BUILT_IN_MASKER } from '../../redact/mask-text';
+import { rebuildAll } from '../data/rebuild';
+import { takeSnapshot } from '../../snapshot/take-snapshot';
+import { MemoryTimelineStorage } from '../../../test/fakes/memory-timeline-storage';
+import { TimelineKeeper } from '../store/timeline-keeper';
+import { comparable } from '../../../test/fakes/random-pages';
 import { startPageTimeline, type PageTimeline } from './page-timeline';
 
 let timeline: PageTimeline | null = null;
