@@ -14,7 +14,8 @@ import { startPageTimeline, type PageTimeline } from './page-timeline';
 let timeline: PageTimeline | null = null;
 afterEach(() => timeline?.stop());
 
-const started = async (sent: unknown[]) => vi.waitFor(() => expect(sent.some((m) => (m as { type: string }).type === 'timeline/start')).toBe(true));
+// A sliced start of a big page takes over a second on a loaded machine (vi.waitFor's default bound).
+const started = async (sent: unknown[]) => vi.waitFor(() => expect(sent.some((m) => (m as { type: string }).type === 'timeline/start')).toBe(true), { timeout: 10_000 });
 
 it('sends the base once started, then batches of entries that rebuild every checkpoint, with a target for each action', async () => {
   document.body.innerHTML = '<p>Cart <span id="count">0</span></p><button id="add">Add to cart</button><input id="pw" type="password">';
