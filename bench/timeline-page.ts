@@ -5,9 +5,9 @@
 import { snapshot as rrwebSnapshot } from 'rrweb-snapshot';
 import { BUILT_IN_MASKER, createTextMasker } from '../src/redact/mask-text';
 import { takeSnapshot } from '../src/snapshot/take-snapshot';
-import { startTimeline } from '../src/timeline/timeline-recorder';
-import { startTimelineInSlices } from '../src/timeline/sliced-start';
-import { startPageTimeline } from '../src/timeline/page-timeline';
+import { startTimeline } from '../src/timeline/page/timeline-recorder';
+import { startTimelineInSlices } from '../src/timeline/page/sliced-start';
+import { startPageTimeline } from '../src/timeline/page/page-timeline';
 import { observeActions } from '../src/page/observe-actions';
 
 /** ~20 elements: a product card with a form, a table, a list and a shadow root. */

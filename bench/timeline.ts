@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/timeline.ts`: what the DOM timeline (`src/timeline/`) costs on the page's main
+ * `npx tsx bench/timeline.ts`: what the DOM timeline (`src/timeline/page/`) costs on the page's main
  * thread, in real Chromium (`/usr/bin/chromium` or CHROME_PATH), printed, never asserted:
  *   - the full snapshot that starts a document's timeline, beside `takeSnapshot` (5,000-node cap
  *     and cap lifted), on generated pages of ~1,000 and ~10,000 elements (forms, tables, lists,

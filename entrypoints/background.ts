@@ -46,7 +46,7 @@ import { chromeManagedPolicy, onManagedPolicyChanged } from '../src/platform/man
 import { keepAliveWhile } from '../src/platform/keep-alive';
 import { Toolbar } from '../src/toolbar/toolbar';
 import { chromeActionBadge } from '../src/platform/action-badge';
-import { TimelineKeeper } from '../src/timeline-store/timeline-keeper';
+import { TimelineKeeper } from '../src/timeline/store/timeline-keeper';
 import { IdbTimelineStorage } from '../src/platform/idb-timeline-storage';
 import { requestTimelineCheckpoint } from '../src/platform/timeline-checkpoint-client';
 

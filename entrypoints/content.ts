@@ -7,7 +7,7 @@ import { startPageBridge, startPageErrorRelay } from '../src/page/page-bridge';
 import { createStepBatcher } from '../src/page/step-batcher';
 import { RECT_REPORTER_GRACE_MS, startSensitiveRectReporter, type RectReporter } from '../src/page/rect-reporter';
 import { recordsFramesFromStoredSettings, timelineFromStoredSettings } from '../src/settings/stored-capture-level';
-import { startPageTimeline, type PageTimeline } from '../src/timeline/page-timeline';
+import { startPageTimeline, type PageTimeline } from '../src/timeline/page/page-timeline';
 import { takeSnapshot } from '../src/snapshot/take-snapshot';
 import { observeActions } from '../src/page/observe-actions';
 import { compileRedactionRules, selectorValidator } from '../src/redact/custom-rules';

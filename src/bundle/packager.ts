@@ -20,7 +20,7 @@ import { frameDurations } from './frame-durations';
 import { mergeRepeatedFrames } from './repeated-frames';
 import type { BundleStore, StoredBundle } from './ports';
 import { writeBundle } from './write-bundle';
-import type { TimelineKeeper } from '../timeline-store/timeline-keeper';
+import type { TimelineKeeper } from '../timeline/store/timeline-keeper';
 import type { Step } from '../../schemas/steps';
 import { errorMessage } from '../shared/error-message';
 import { MAX_STEP_PAGES_CHARS, layOutStepPages, type StepPages } from './step-pages';

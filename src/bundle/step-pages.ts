@@ -2,9 +2,9 @@ import { LEAVE_PAGE_LABEL } from '../../schemas/content-port';
 import type { Step } from '../../schemas/steps';
 import { STEP_SNAPSHOT_FILE_VERSION, type StepSnapshotFile, type TimelineData, type TimelineSnapshot } from '../../schemas/timeline';
 import { stepSnapshotFileName } from '../bundle-format/file-names';
-import { describeDiff } from '../timeline-data/describe-diff';
-import { diffSnapshots } from '../timeline-data/diff';
-import { rebuildAll } from '../timeline-data/rebuild';
+import { describeDiff } from '../timeline/data/describe-diff';
+import { diffSnapshots } from '../timeline/data/diff';
+import { rebuildAll } from '../timeline/data/rebuild';
 
 /** The pages of a bundle: the files of `snapshots/`, the steps naming them, `snapshot.json`'s `previous`. */
 export interface StepPages {

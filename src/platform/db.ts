@@ -4,7 +4,7 @@ import type { Step } from '../../schemas/steps';
 import type { BundleSummary } from '../../schemas/api';
 import type { OutboxEntry } from '../../schemas/upload';
 import type { TimelineData, TimelineEntry } from '../../schemas/timeline';
-import type { TimelineDocMeta } from '../timeline-store/ports';
+import type { TimelineDocMeta } from '../timeline/store/ports';
 import { onceUntilFailure } from '../shared/once-until-failure';
 
 /**

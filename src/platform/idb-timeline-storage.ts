@@ -1,5 +1,5 @@
 import type { TimelineData, TimelineEntry } from '../../schemas/timeline';
-import type { TimelineDocMeta, TimelineStorage } from '../timeline-store/ports';
+import type { TimelineDocMeta, TimelineStorage } from '../timeline/store/ports';
 import { openRecorderDb } from './db';
 
 const metaKey = (id: string) => `m/${id}`;

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { origin, setupRecorder, stepMessage, T0 } from '../../test/fakes/recorder';
 import { screencastPort } from '../../test/fakes/recorder';
-import { MemoryTimelineStorage } from '../timeline-store/memory-timeline-storage';
-import { TimelineKeeper } from '../timeline-store/timeline-keeper';
-import { rebuildAll } from '../timeline-data/rebuild';
+import { MemoryTimelineStorage } from '../../test/fakes/memory-timeline-storage';
+import { TimelineKeeper } from '../timeline/store/timeline-keeper';
+import { rebuildAll } from '../timeline/data/rebuild';
 
 describe('MessageIntake (through the Recorder)', () => {
   it('records observed steps on the timeline with the sender’s tab and frame, and watches the tab', async () => {

@@ -2,7 +2,7 @@ import { STEP_BATCH_MAX, StepObservedMessageSchema, ToBackgroundMessageSchema, t
 import type { TimelineMessage } from '../../schemas/timeline';
 import { TIMELINE_LIMITS } from '../../schemas/content-port';
 import type { FrameSources } from '../capture/frame-sources';
-import type { TimelineKeeper } from '../timeline-store/timeline-keeper';
+import type { TimelineKeeper } from '../timeline/store/timeline-keeper';
 import type { Clock } from '../shared/clock';
 import { reconcileTimestamp } from '../shared/timestamps';
 import { describeZodError } from '../shared/zod-error';

@@ -3,7 +3,7 @@ import type { RedactionRules, Settings } from '../../schemas/settings';
 import type { BundleUpload, UploadProbeResult, UploadSettings, UploadStatus } from '../../schemas/upload';
 import type { CheckpointRef } from '../../schemas/timeline';
 import type { DownloadBundle } from '../bundle/download-sink';
-import type { TimelineKeeper } from '../timeline-store/timeline-keeper';
+import type { TimelineKeeper } from '../timeline/store/timeline-keeper';
 import type { PackagerPorts } from '../bundle/packager';
 import type { BundleHold, BundleSink } from '../bundle/ports';
 import type { FrameSourcePorts } from '../capture/frame-sources';

@@ -1,6 +1,6 @@
 import type { Status } from '../../schemas/api';
 import { NO_DOWNLOAD } from '../bundle/download-check';
-import type { TimelineKeeper } from '../timeline-store/timeline-keeper';
+import type { TimelineKeeper } from '../timeline/store/timeline-keeper';
 import type { PackagerPorts } from '../bundle/packager';
 import type { FrameSources } from '../capture/frame-sources';
 import type { PageGuard } from '../trust/page-guard';

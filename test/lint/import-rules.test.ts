@@ -12,10 +12,10 @@ beforeAll(() => {
   eslint = new ESLint({ cwd: root });
 });
 
-/** The boundaries errors of a file at `file` that holds only `source`. */
+/** The boundaries errors (a wrong arrow, a file in no layer) of a file at `file` that holds only `source`. */
 async function boundaryErrors(file: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${source}\nexport const probe = 1;\n`, { filePath: path.join(root, file) });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'boundaries/dependencies').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId?.startsWith('boundaries/')).map((m) => m.message);
 }
 
 describe('import rules', () => {
@@ -33,6 +33,14 @@ describe('import rules', () => {
     ['shared helpers are a leaf', 'src/shared/probe.ts', "import { createTextMasker } from '../redact/mask-text';"],
     ['schemas are a leaf', 'schemas/probe.ts', "import { createTextMasker } from '../src/redact/mask-text';"],
     ['the published client stands alone', 'src/client/probe.ts', "import { errorMessage } from '../shared/error-message';"],
+    ["the timeline's page side never imports its worker side", 'src/timeline/page/probe.ts', "import { TimelineKeeper } from '../store/timeline-keeper';"],
+    ["the timeline's worker side never imports its page side", 'src/timeline/store/probe.ts', "import { startTimeline } from '../page/timeline-recorder';"],
+    ["the timeline's data imports neither side", 'src/timeline/data/probe.ts', "import { startTimeline } from '../page/timeline-recorder';"],
+    ["the timeline's page side is not the page bridge", 'src/timeline/page/probe.ts', "import { startPageBridge } from '../../page/page-bridge';"],
+    ['the bundle writer never imports the page-side timeline', 'src/bundle/probe.ts', "import { startTimeline } from '../timeline/page/timeline-recorder';"],
+    ['the content script never imports the worker-side timeline', 'entrypoints/content.ts', "import { TimelineKeeper } from '../src/timeline/store/timeline-keeper';"],
+    ['the service worker never imports the page-side timeline', 'entrypoints/background.ts', "import { startPageTimeline } from '../src/timeline/page/page-timeline';"],
+    ['a file outside every layer (here directly in src/timeline/) fails', 'src/timeline/probe.ts', "import { Recorder } from '../recorder/recorder';"],
   ])('refuses: %s', async (_rule, file, source) => {
     expect(await boundaryErrors(file, source)).toHaveLength(1);
   });
@@ -43,6 +51,10 @@ describe('import rules', () => {
     ['platform implements core ports', 'src/platform/probe.ts', "import type { FrameStore } from '../ring/ports';"],
     ['the service worker wires the recorder', 'entrypoints/background.ts', "import { Recorder } from '../src/recorder/recorder';"],
     ['anything may use the shared helpers', 'src/viewer/probe.ts', "import { errorMessage } from '../shared/error-message';"],
+    ["the timeline's page side uses its data", 'src/timeline/page/probe.ts', "import { splitBase } from '../data/base-parts';"],
+    ["the timeline's worker side uses its data", 'src/timeline/store/probe.ts', "import { BaseParts } from '../data/base-parts';"],
+    ['the content script wires the page-side timeline', 'entrypoints/content.ts', "import { startPageTimeline } from '../src/timeline/page/page-timeline';"],
+    ['the service worker wires the worker-side timeline', 'entrypoints/background.ts', "import { TimelineKeeper } from '../src/timeline/store/timeline-keeper';"],
   ])('allows: %s', async (_rule, file, source) => {
     expect(await boundaryErrors(file, source)).toEqual([]);
   });

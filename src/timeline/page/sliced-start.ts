@@ -1,5 +1,5 @@
-import type { TextMasker } from '../redact/mask-text';
-import type { TimelineTarget } from '../../schemas/timeline';
+import type { TextMasker } from '../../redact/mask-text';
+import type { TimelineTarget } from '../../../schemas/timeline';
 import { prepareTimeline, type TimelineOptions, type TimelineRecorder } from './timeline-recorder';
 
 /** How `beginTimelineInSlices` takes the first snapshot: slices of `sliceMs` by `clock`, `pause` between them. */

@@ -1,17 +1,17 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TimelineNode } from '../../schemas/timeline';
-import { BUILT_IN_MASKER } from '../redact/mask-text';
-import { takeSnapshot } from '../snapshot/take-snapshot';
-import { rebuildAt } from '../timeline-data/rebuild';
-import { comparable, mutateRandomly, seededRandom } from './test-pages';
+import type { TimelineNode } from '../../../schemas/timeline';
+import { BUILT_IN_MASKER } from '../../redact/mask-text';
+import { takeSnapshot } from '../../snapshot/take-snapshot';
+import { rebuildAt } from '../data/rebuild';
+import { comparable, mutateRandomly, seededRandom } from '../../../test/fakes/random-pages';
 import { beginTimelineInSlices, startTimelineInSlices } from './sliced-start';
 import { MAX_WAITING_CHECKPOINTS, type TimelineRecorder } from './timeline-recorder';
 
 let recorder: TimelineRecorder | null = null;
 afterEach(() => recorder?.stop());
 
-// `div role=form`, not `form`: see the note on happy-dom's form Proxy in test-pages.ts.
+// `div role=form`, not `form`: see the note on happy-dom's form Proxy in test/fakes/random-pages.ts.
 const cards = (n: number) =>
   Array.from(
     { length: n },

@@ -1,5 +1,5 @@
-import { TIMELINE_VERSION } from '../../schemas/content-port';
-import type { TimelineData, TimelineEntry } from '../../schemas/timeline';
+import { TIMELINE_VERSION } from '../../../schemas/content-port';
+import type { TimelineData, TimelineEntry } from '../../../schemas/timeline';
 import { applyChange, changeBytes, cloneMirror, type Mirror } from './mirror';
 
 export interface ChangeLogBounds {

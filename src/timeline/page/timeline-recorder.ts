@@ -1,9 +1,9 @@
-import type { Checkpoint, TimelineData, TimelineEntry, TimelineTarget } from '../../schemas/timeline';
-import type { TextMasker } from '../redact/mask-text';
-import { createRedactionCounts } from '../redact/redaction-counts';
-import { redactUrl } from '../redact/redact-url';
-import { defaultFrameDocument } from '../snapshot/take-snapshot';
-import { createChangeLog, type ChangeLog } from '../timeline-data/change-log';
+import type { Checkpoint, TimelineData, TimelineEntry, TimelineTarget } from '../../../schemas/timeline';
+import type { TextMasker } from '../../redact/mask-text';
+import { createRedactionCounts } from '../../redact/redaction-counts';
+import { redactUrl } from '../../redact/redact-url';
+import { defaultFrameDocument } from '../../snapshot/take-snapshot';
+import { createChangeLog, type ChangeLog } from '../data/change-log';
 import { DEFAULT_MAX_TEXT_CHARS } from './describe-element';
 import { composedParent, createLivePage } from './live-page';
 import { targetRect } from './target-rect';

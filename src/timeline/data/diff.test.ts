@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { TimelineDiffSchema, type TimelineSnapshot } from '../../schemas/timeline';
-import { BUILT_IN_MASKER } from '../redact/mask-text';
-import { describeDiff } from '../timeline-data/describe-diff';
-import { diffSnapshots } from '../timeline-data/diff';
-import { rebuildAt } from '../timeline-data/rebuild';
-import { startTimeline, type TimelineRecorder } from './timeline-recorder';
+import { TimelineDiffSchema, type TimelineSnapshot } from '../../../schemas/timeline';
+import { BUILT_IN_MASKER } from '../../redact/mask-text';
+import { describeDiff } from './describe-diff';
+import { diffSnapshots } from './diff';
+import { rebuildAt } from './rebuild';
+import { startTimeline, type TimelineRecorder } from '../page/timeline-recorder';
 
 const CHECKOUT = `<head></head><body><header><a href="/cart">Cart <span id="cart-count">0</span></a></header>
   <main><form id="checkout"><h2>Shipping</h2>

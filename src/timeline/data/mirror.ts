@@ -1,4 +1,4 @@
-import type { TimelineChange, TimelineNode, TimelineRecord } from '../../schemas/timeline';
+import type { TimelineChange, TimelineNode, TimelineRecord } from '../../../schemas/timeline';
 
 /**
  * A page as plain data: its records by id, from the root down. Records are never changed in place

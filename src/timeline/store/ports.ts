@@ -1,4 +1,4 @@
-import type { TimelineData, TimelineEntry } from '../../schemas/timeline';
+import type { TimelineData, TimelineEntry } from '../../../schemas/timeline';
 
 /** What the worker knows of one recorded document without reading its base or its changes. */
 export interface TimelineDocMeta {

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, expect, it } from 'vitest';
-import { BUILT_IN_MASKER } from '../redact/mask-text';
-import { checkpointsOf, rebuildAll, rebuildAt, samePage } from '../timeline-data/rebuild';
-import { startTimeline, type TimelineRecorder } from './timeline-recorder';
+import { BUILT_IN_MASKER } from '../../redact/mask-text';
+import { checkpointsOf, rebuildAll, rebuildAt, samePage } from './rebuild';
+import { startTimeline, type TimelineRecorder } from '../page/timeline-recorder';
 
 let recorder: TimelineRecorder | null = null;
 afterEach(() => recorder?.stop());

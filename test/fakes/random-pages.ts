@@ -1,4 +1,4 @@
-// Test support only (imported by the tests beside it): deterministic random pages and mutations.
+// Test support only (imported by the DOM timeline's tests): deterministic random pages and mutations.
 import type { SnapshotNode } from '../../schemas/snapshot';
 import type { TimelineNode } from '../../schemas/timeline';
 

@@ -1,7 +1,7 @@
-import type { TimelineChange, TimelineRecord } from '../../schemas/timeline';
-import { NAME_FROM_CONTENT } from '../snapshot/accessible-name';
+import type { TimelineChange, TimelineRecord } from '../../../schemas/timeline';
+import { NAME_FROM_CONTENT } from '../../snapshot/accessible-name';
 import { describeElement, sameFields, type DescribeContext, type DescribedElement } from './describe-element';
-import { applyChange, createMirror, recordBytes, type Mirror } from '../timeline-data/mirror';
+import { applyChange, createMirror, recordBytes, type Mirror } from '../data/mirror';
 
 export interface LivePageOptions extends DescribeContext {
   /** Most estimated bytes of the page's records; past it new nodes are left out (`truncated`). */

@@ -1,4 +1,4 @@
-import type { Rect } from '../../schemas/snapshot';
+import type { Rect } from '../../../schemas/snapshot';
 
 /**
  * The element's box in the top page's viewport (CSS pixels, rounded): inside a same-origin iframe

@@ -2,16 +2,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TimelineDataSchema, TimelineSnapshotSchema } from '../../schemas/timeline';
-import { BUILT_IN_MASKER, createTextMasker } from '../redact/mask-text';
-import { compileRedactionRules } from '../redact/custom-rules';
-import { takeSnapshot } from '../snapshot/take-snapshot';
-import { checkpointsOf, rebuildAt } from '../timeline-data/rebuild';
-import { comparable, mutateRandomly, seededRandom } from './test-pages';
+import { TimelineDataSchema, TimelineSnapshotSchema } from '../../../schemas/timeline';
+import { BUILT_IN_MASKER, createTextMasker } from '../../redact/mask-text';
+import { compileRedactionRules } from '../../redact/custom-rules';
+import { takeSnapshot } from '../../snapshot/take-snapshot';
+import { checkpointsOf, rebuildAt } from '../data/rebuild';
+import { comparable, mutateRandomly, seededRandom } from '../../../test/fakes/random-pages';
 import { startTimeline, type TimelineRecorder } from './timeline-recorder';
 
 const fixture = (name: string) =>
-  readFileSync(path.join(import.meta.dirname, '../../test/fixtures', name), 'utf8').replace(/^<!doctype html>/i, '');
+  readFileSync(path.join(import.meta.dirname, '../../../test/fixtures', name), 'utf8').replace(/^<!doctype html>/i, '');
 
 const JWT = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJwbGFudGVkIn0.Zm9vYmFyYmF6cXV4cGxhbnRlZA';
 const SECRETS = ['planted', 'Hunter2!typed', 'typed.user@example.com', JWT, 'later.mail@example.com', '4242 4242 4242 4242'];

@@ -1,4 +1,4 @@
-import type { TimelineData, TimelineEntry } from '../../schemas/timeline';
+import type { TimelineData, TimelineEntry } from '../../../schemas/timeline';
 import { applyChange, createMirror } from './mirror';
 
 /**

@@ -1,7 +1,7 @@
 import type { TimelineData, TimelineEntry } from '../../schemas/timeline';
-import type { TimelineDocMeta, TimelineStorage } from './ports';
+import type { TimelineDocMeta, TimelineStorage } from '../../src/timeline/store/ports';
 
-/** `TimelineStorage` in memory: the keeper's tests, and a worker whose IndexedDB is unusable. */
+/** `TimelineStorage` in memory, for tests (the worker keeps its timeline in IndexedDB: `IdbTimelineStorage`). */
 export class MemoryTimelineStorage implements TimelineStorage {
   readonly metas = new Map<string, TimelineDocMeta>();
   readonly bases = new Map<string, TimelineData>();

@@ -1,4 +1,4 @@
-import type { DiffNode, TimelineDiff } from '../../schemas/timeline';
+import type { DiffNode, TimelineDiff } from '../../../schemas/timeline';
 import { isNotable } from './diff';
 
 /** Most phrases in one description; the rest are counted. */

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, expect, it, vi } from 'vitest';
-import { BUILT_IN_MASKER, type TextMasker } from '../redact/mask-text';
-import { rebuildAt } from '../timeline-data/rebuild';
+import { BUILT_IN_MASKER, type TextMasker } from '../../redact/mask-text';
+import { rebuildAt } from '../data/rebuild';
 import { startTimeline, type TimelineRecorder } from './timeline-recorder';
 
 let recorder: TimelineRecorder | null = null;

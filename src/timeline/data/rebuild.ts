@@ -1,4 +1,4 @@
-import type { Checkpoint, TimelineData, TimelineSnapshot } from '../../schemas/timeline';
+import type { Checkpoint, TimelineData, TimelineSnapshot } from '../../../schemas/timeline';
 import { applyChange, buildTree, createMirror } from './mirror';
 
 /** The checkpoints of a timeline still rebuildable (the older ones were folded into the base). */

@@ -1,8 +1,8 @@
-import type { TimelineData, TimelineEntriesMessage, TimelineEntry, TimelineMessage } from '../../schemas/timeline';
-import type { Clock } from '../shared/clock';
-import { errorMessage } from '../shared/error-message';
-import { foldIntoBase } from '../timeline-data/fold';
-import { BaseParts } from './base-parts';
+import type { TimelineData, TimelineEntriesMessage, TimelineEntry, TimelineMessage } from '../../../schemas/timeline';
+import type { Clock } from '../../shared/clock';
+import { errorMessage } from '../../shared/error-message';
+import { foldIntoBase } from '../data/fold';
+import { BaseParts } from '../data/base-parts';
 import type { TimelineDocMeta, TimelineStorage } from './ports';
 
 export interface TimelineLimits {

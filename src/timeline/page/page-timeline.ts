@@ -1,8 +1,8 @@
-import { LEAVE_PAGE_LABEL, LOAD_PAGE_LABEL, STEP_BATCH_WINDOW_MS, TIMELINE_FLUSH_MS, TIMELINE_LIMITS } from '../../schemas/content-port';
-import type { ActionPlace, CheckpointRef, TimelineBasePartMessage, TimelineEntry, TimelineMessage } from '../../schemas/timeline';
-import type { TextMasker } from '../redact/mask-text';
-import { changeBytes } from '../timeline-data/mirror';
-import { splitBase } from './split-base';
+import { LEAVE_PAGE_LABEL, LOAD_PAGE_LABEL, STEP_BATCH_WINDOW_MS, TIMELINE_FLUSH_MS, TIMELINE_LIMITS } from '../../../schemas/content-port';
+import type { ActionPlace, CheckpointRef, TimelineBasePartMessage, TimelineEntry, TimelineMessage } from '../../../schemas/timeline';
+import type { TextMasker } from '../../redact/mask-text';
+import { changeBytes } from '../data/mirror';
+import { splitBase } from '../data/base-parts';
 import { beginTimelineInSlices, type SlicedStart } from './sliced-start';
 import type { TimelineOptions, TimelineRecorder } from './timeline-recorder';
 

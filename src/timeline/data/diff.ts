@@ -1,4 +1,4 @@
-import type { DiffNode, TimelineDiff, TimelineNode, TimelineSnapshot } from '../../schemas/timeline';
+import type { DiffNode, TimelineDiff, TimelineNode, TimelineSnapshot } from '../../../schemas/timeline';
 
 /** Most entries kept in each list of a diff; a step that changes more is summarised by its first ones. */
 export const MAX_DIFF_ITEMS = 100;

@@ -1,20 +1,21 @@
 // @vitest-environment happy-dom
 import { afterEach, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { TimelineBasePartMessageSchema, TimelineEntriesMessageSchema, TimelineStartMessageSchema, type TimelineEntriesMessage, type TimelineMessage, type TimelineStartMessage } from '../../schemas/timeline';
-import { LEAVE_PAGE_LABEL } from '../../schemas/content-port';
-import { BUILT_IN_MASKER } from '../redact/mask-text';
-import { rebuildAll } from '../timeline-data/rebuild';
-import { takeSnapshot } from '../snapshot/take-snapshot';
-import { MemoryTimelineStorage } from '../timeline-store/memory-timeline-storage';
-import { TimelineKeeper } from '../timeline-store/timeline-keeper';
-import { comparable } from './test-pages';
+import { TimelineBasePartMessageSchema, TimelineEntriesMessageSchema, TimelineStartMessageSchema, type TimelineEntriesMessage, type TimelineMessage, type TimelineStartMessage } from '../../../schemas/timeline';
+import { LEAVE_PAGE_LABEL } from '../../../schemas/content-port';
+import { BUILT_IN_MASKER } from '../../redact/mask-text';
+import { rebuildAll } from '../data/rebuild';
+import { takeSnapshot } from '../../snapshot/take-snapshot';
+import { MemoryTimelineStorage } from '../../../test/fakes/memory-timeline-storage';
+import { TimelineKeeper } from '../store/timeline-keeper';
+import { comparable } from '../../../test/fakes/random-pages';
 import { startPageTimeline, type PageTimeline } from './page-timeline';
 
 let timeline: PageTimeline | null = null;
 afterEach(() => timeline?.stop());
 
-const started = async (sent: unknown[]) => vi.waitFor(() => expect(sent.some((m) => (m as { type: string }).type === 'timeline/start')).toBe(true));
+// A sliced start of a big page takes over a second on a loaded machine (vi.waitFor's default bound).
+const started = async (sent: unknown[]) => vi.waitFor(() => expect(sent.some((m) => (m as { type: string }).type === 'timeline/start')).toBe(true), { timeout: 10_000 });
 
 it('sends the base once started, then batches of entries that rebuild every checkpoint, with a target for each action', async () => {
   document.body.innerHTML = '<p>Cart <span id="count">0</span></p><button id="add">Add to cart</button><input id="pw" type="password">';

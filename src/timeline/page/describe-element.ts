@@ -1,13 +1,13 @@
-import type { TimelineFields } from '../../schemas/timeline';
-import { withheldBySelector } from '../redact/custom-rules';
-import { hasFieldValue, readFieldValue } from '../redact/field-value';
-import type { TextMasker } from '../redact/mask-text';
-import type { RedactionTally } from '../redact/redaction-counts';
-import { accessibleName } from '../snapshot/accessible-name';
-import { roleOf } from '../snapshot/implicit-role';
-import { collapseWhitespace } from '../snapshot/readable-text';
-import { pickSafeAttributes } from '../snapshot/safe-attributes';
-import { LEAVES, NAME_ATTRIBUTES, SKIPPED, SNAPSHOT_DEFAULTS, childrenOf } from '../snapshot/take-snapshot';
+import type { TimelineFields } from '../../../schemas/timeline';
+import { withheldBySelector } from '../../redact/custom-rules';
+import { hasFieldValue, readFieldValue } from '../../redact/field-value';
+import type { TextMasker } from '../../redact/mask-text';
+import type { RedactionTally } from '../../redact/redaction-counts';
+import { accessibleName } from '../../snapshot/accessible-name';
+import { roleOf } from '../../snapshot/implicit-role';
+import { collapseWhitespace } from '../../snapshot/readable-text';
+import { pickSafeAttributes } from '../../snapshot/safe-attributes';
+import { LEAVES, NAME_ATTRIBUTES, SKIPPED, SNAPSHOT_DEFAULTS, childrenOf } from '../../snapshot/take-snapshot';
 
 /** What describing an element needs: the context's masker, the running tally, the frame reader. */
 export interface DescribeContext {

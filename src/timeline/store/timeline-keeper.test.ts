@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Checkpoint, TimelineBasePartMessage, TimelineData, TimelineEntry, TimelineMessage, TimelineRecord, TimelineStartMessage } from '../../schemas/timeline';
-import { rebuildAll } from '../timeline-data/rebuild';
-import { BaseParts } from './base-parts';
-import { MemoryTimelineStorage } from './memory-timeline-storage';
+import type { Checkpoint, TimelineData, TimelineEntry, TimelineMessage, TimelineRecord } from '../../../schemas/timeline';
+import { rebuildAll } from '../data/rebuild';
+import { MemoryTimelineStorage } from '../../../test/fakes/memory-timeline-storage';
 import { FOLD_SLACK_MS, TimelineKeeper } from './timeline-keeper';
 
 const T0 = 1_000_000;
@@ -191,41 +190,5 @@ describe('a base sent in parts', () => {
     await keeper.receive(7, part(2));
     await keeper.receive(7, entries());
     expect(await spanTexts(keeper)).toEqual([['0', 's4', 's5', 's6']]);
-  });
-});
-
-describe('BaseParts bounds', () => {
-  const big = (documentId: string, chars: number): TimelineStartMessage & { parts: number } => ({
-    type: 'timeline/start',
-    ts: T0,
-    data: { ...data(documentId), base: { ...data(documentId).base, records: [{ id: 1, tag: 'html', text: 'x'.repeat(chars) }] } },
-    parts: 2,
-  });
-  const rest = (documentId: string, chars: number): TimelineBasePartMessage => ({
-    type: 'timeline/base-part',
-    document_id: documentId,
-    part: 1,
-    parts: 2,
-    records: [{ id: 2, tag: 'body', text: 'y'.repeat(chars) }],
-  });
-
-  it('drops a base whose parts together pass the bound of one message', () => {
-    const log = vi.fn();
-    const parts = new BaseParts(log, { chars: 1_000, records: 10, totalChars: 10_000 });
-    parts.begin(7, big('doc-a', 600));
-    expect(parts.add(7, rest('doc-a', 600))).toBeNull();
-    expect(parts.has('doc-a')).toBe(false);
-    expect(log).toHaveBeenCalledWith(expect.stringMatching(/more than 10 records or 1000 characters/));
-  });
-
-  it('drops the oldest bases waiting when all of them together pass their bound', () => {
-    const log = vi.fn();
-    const parts = new BaseParts(log, { chars: 1_000, records: 10, totalChars: 2_000 });
-    parts.begin(7, big('doc-a', 700));
-    parts.begin(8, big('doc-b', 700));
-    parts.begin(9, big('doc-c', 700));
-    expect(['doc-a', 'doc-b', 'doc-c'].map((id) => parts.has(id))).toEqual([false, true, true]);
-    expect(log).toHaveBeenCalledWith(expect.stringMatching(/tab 7: .*bases being received hold more than 2000/));
-    expect(parts.add(8, rest('doc-b', 10))?.base.records.map((r) => r.id)).toEqual([1, 2]);
   });
 });
