@@ -107,7 +107,7 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts', 'schemas/**/*.ts', 'entrypoints/**/*.ts'],
-    ignores: ['**/*.test.ts', 'schemas/generate.ts', 'src/platform/build/**'],
+    ignores: ['**/*.test.ts', 'schemas/generate.ts'],
     plugins: { boundaries },
     settings: {
       'boundaries/elements': elements,

@@ -1,9 +1,8 @@
 import { defineConfig } from 'wxt';
-import { copyFfmpegAssets } from './src/platform/build/copy-ffmpeg-assets';
-import { copyIcons, ICON_PATHS } from './src/platform/build/copy-icons';
-import { viewerHtmlPlugin } from './src/platform/build/viewer-html-plugin';
-import { contentScriptBrowserPlugin } from './src/platform/build/content-script-browser';
-import { adaptManifestForFirefox } from './src/platform/build/firefox-manifest';
+import { copyFfmpegAssets } from './scripts/build/copy-ffmpeg-assets';
+import { copyIcons, ICON_PATHS } from './scripts/build/copy-icons';
+import { viewerHtmlPlugin } from './scripts/build/viewer-html-plugin';
+import { adaptManifestForFirefox } from './scripts/build/firefox-manifest';
 import { RECORDER_PUBLIC_KEY } from './src/client/extension-key';
 import { MANAGED_SCHEMA_FILE } from './schemas/managed-schema';
 
@@ -11,11 +10,8 @@ import { MANAGED_SCHEMA_FILE } from './schemas/managed-schema';
 export default defineConfig({
   // Explicit imports everywhere: a reader sees every dependency.
   imports: false,
-  // `wxt/browser` is webextension-polyfill's promise-based `browser` (Firefox's own, Chrome's wrapped).
-  modules: ['@wxt-dev/webextension-polyfill'],
-  // The module only aliases the bundle; this alias also goes into .wxt/tsconfig.json, so the types of
-  // `wxt/browser` are the polyfill's (@types/webextension-polyfill), as what runs.
-  alias: { 'wxt/browser': 'node_modules/@wxt-dev/webextension-polyfill/dist/browser' },
+  // `wxt/browser` is WXT's `browser`, no polyfill: Firefox's own `browser`, Chrome's `chrome` as it is
+  // (promise-based in MV3), typed by @wxt-dev/browser (generated from @types/chrome).
   // AFR_OUT_DIR lets parallel builds (tests, benchmarks) write to separate folders.
   outDir: process.env.AFR_OUT_DIR ?? '.output',
   manifest: {
@@ -42,10 +38,6 @@ export default defineConfig({
   hooks: {
     'build:publicAssets': (_wxt, files) => {
       files.push(...copyFfmpegAssets(), ...copyIcons());
-    },
-    // The content scripts are built without the polyfill: it would cost their size budget (see content-script-browser.ts).
-    'vite:build:extendConfig': (entrypoints, config) => {
-      if (entrypoints.every((entrypoint) => entrypoint.type === 'content-script')) config.plugins = [...(config.plugins ?? []), contentScriptBrowserPlugin()];
     },
     // `wxt build -b firefox`: what works there and what does not is in docs/install.md ("Firefox").
     'build:manifestGenerated': (wxt, manifest) => {

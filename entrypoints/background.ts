@@ -1,6 +1,5 @@
 import { defineBackground } from 'wxt/utils/define-background';
-import { browser } from 'wxt/browser';
-import type { Runtime, WebRequest } from 'webextension-polyfill';
+import { browser, type Browser } from 'wxt/browser';
 import viewerScript from 'virtual:afr-viewer-script';
 import { Recorder } from '../src/recorder/recorder';
 import { CONTENT_PORT_AGAIN_NAME, CONTENT_PORT_NAME } from '../schemas/content-port';
@@ -117,7 +116,7 @@ export default defineBackground(() => {
     log(`[afr] upload entry kept in ${where === 'overflow' ? 'extension storage' : 'memory only'}, IndexedDB refused it: ${describeStorageError(error)}`),
   );
   const deliveryFetch = (input: Request | string, init?: RequestInit) => fetch(input, { ...init, credentials: 'omit', cache: 'no-store' });
-  const manifest = chrome.runtime.getManifest();
+  const manifest = browser.runtime.getManifest();
   const browserVersion = /Chrome\/([\d.]+)/.exec(navigator.userAgent)?.[1];
   const origin = () => ({ extensionVersion: manifest.version, browserVersion: browserVersion ? `Chromium ${browserVersion}` : navigator.userAgent });
   const inMemoryOnly = (id: string) => bundles.isInMemory(id);
@@ -203,19 +202,18 @@ export default defineBackground(() => {
 
   // Listeners are registered synchronously so events that woke the worker are not missed.
   const extensionOrigin = browser.runtime.getURL('');
-  browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
-    if (sender.id !== browser.runtime.id) return undefined;
-    if (sender.url?.startsWith(extensionOrigin)) {
-      // Operator pages (popup, options, library, viewer); other extension messages are not ours to answer.
-      const call = UiApiMessageSchema.safeParse(message);
-      if (!call.success) return undefined;
-      return handleUiCall(operator, ready, call.data); // the polyfill answers with what it resolves to
-    }
-    return undefined;
+  browser.runtime.onMessage.addListener((message: unknown, sender: Browser.runtime.MessageSender, sendResponse: (answer: unknown) => void) => {
+    if (sender.id !== browser.runtime.id || !sender.url?.startsWith(extensionOrigin)) return false;
+    // Operator pages (popup, options, library, viewer); other extension messages are not ours to answer.
+    const call = UiApiMessageSchema.safeParse(message);
+    if (!call.success) return false;
+    // Chrome's onMessage cannot take a promise (https://crbug.com/1185241): `true` keeps the channel
+    // open until `sendResponse`. handleUiCall never rejects: a failed call answers `{ ok: false, error }`.
+    void handleUiCall(operator, ready, call.data).then(sendResponse);
+    return true;
   });
   // Content scripts: one port per frame, every message validated by the recorder.
-  // chrome.*: the sender's `origin` and `documentLifecycle` are not in the polyfill's types (it passes onConnect through).
-  chrome.runtime.onConnect.addListener((port) => {
+  browser.runtime.onConnect.addListener((port) => {
     const tab = port.sender?.tab;
     const again = port.name === CONTENT_PORT_AGAIN_NAME;
     if ((port.name !== CONTENT_PORT_NAME && !again) || port.sender?.id !== browser.runtime.id || !tab) return port.disconnect();
@@ -232,7 +230,7 @@ export default defineBackground(() => {
     });
   });
   // HTTP errors and failed loads of tabs without a debugger session (the recorder ignores the rest).
-  const onRequest = (d: Pick<WebRequest.OnCompletedDetailsType, 'tabId' | 'url' | 'method' | 'type'>, statusCode: number | null, error: string | null) => {
+  const onRequest = (d: Pick<Browser.webRequest.OnCompletedDetails, 'tabId' | 'url' | 'method' | 'type'>, statusCode: number | null, error: string | null) => {
     if ((statusCode !== null && statusCode < 400) || d.tabId < 0) return;
     void recorder
       .handleWebRequest({ tabId: d.tabId, url: d.url, method: d.method, type: d.type, statusCode, error })

@@ -1,4 +1,5 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
+import { browser, type Browser } from 'wxt/browser';
 import { ToContentMessageSchema } from '../schemas/content-messages';
 import type { SnapshotCaptureResult, ToBackgroundMessage } from '../schemas/messages';
 import { openBackgroundChannel } from '../src/page/background-channel';
@@ -43,7 +44,7 @@ export default defineContentScript({
 
     // One port to the background for every message of this frame; reopened after a worker restart.
     const channel = openBackgroundChannel(
-      (again) => chrome.runtime.connect({ name: again ? CONTENT_PORT_AGAIN_NAME : CONTENT_PORT_NAME }),
+      (again) => browser.runtime.connect({ name: again ? CONTENT_PORT_AGAIN_NAME : CONTENT_PORT_NAME }),
       stop, // the extension was reloaded: this script is an orphan
       (text) => warnOnce('background', text),
       {
@@ -79,7 +80,7 @@ export default defineContentScript({
     // steps of a batch holding an invalid one. Building every message's schema here would cost each
     // frame of every page a dozen milliseconds of its load (see `schemas/content-messages.ts`).
     const send = (message: ToBackgroundMessage) => {
-      if (!chrome.runtime?.id) return stop();
+      if (!browser.runtime?.id) return stop();
       batcher.send(message);
     };
 
@@ -161,7 +162,7 @@ export default defineContentScript({
       for (const problem of problems) warnOnce('custom redaction rule ignored', problem);
     };
     const readSettings = () =>
-      chrome.storage.local
+      browser.storage.local
         .get(SETTINGS_KEY)
         .then((items) => applySettings(items[SETTINGS_KEY]))
         .catch((err: unknown) => warnOnce('could not read the redaction rules', err))
@@ -171,11 +172,11 @@ export default defineContentScript({
           syncTimeline();
         });
     void readSettings();
-    const onStorage = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
+    const onStorage = (changes: Record<string, Browser.storage.StorageChange>, area: string) => {
       if (area === 'local' && changes[SETTINGS_KEY]) applySettings(changes[SETTINGS_KEY].newValue);
     };
-    chrome.storage.onChanged.addListener(onStorage);
-    disposers.push(() => chrome.storage.onChanged.removeListener(onStorage));
+    browser.storage.onChanged.addListener(onStorage);
+    disposers.push(() => browser.storage.onChanged.removeListener(onStorage));
 
     const place = isTop ? (label: string, el: Element | null, point?: { x: number; y: number }) => timeline?.beforeAction(label, el, point) ?? null : undefined;
     disposers.push(observeActions(window, send, currentMasker, { place }), startPageBridge(window, send, currentMasker));
@@ -201,18 +202,18 @@ export default defineContentScript({
       if (type !== 'redaction/sync' && type !== 'timeline/checkpoint') flushSteps();
       return false;
     };
-    chrome.runtime.onMessage.addListener(onBackgroundMessage);
+    browser.runtime.onMessage.addListener(onBackgroundMessage);
     disposers.push(() => {
       window.removeEventListener('pagehide', leavePage);
       document.removeEventListener('freeze', flushSteps);
       document.removeEventListener('visibilitychange', flushWhenHidden);
-      chrome.runtime.onMessage.removeListener(onBackgroundMessage);
+      browser.runtime.onMessage.removeListener(onBackgroundMessage);
     });
     if (!isTop) return;
     disposers.push(startPageErrorRelay(window, send, currentMasker));
 
     // Only the top frame answers: `tabs.sendMessage` reaches every frame, the first answer wins.
-    chrome.runtime.onMessage.addListener((message: unknown, _sender, sendResponse) => {
+    browser.runtime.onMessage.addListener((message: unknown, _sender, sendResponse) => {
       const parsed = ToContentMessageSchema.safeParse(message);
       if (!parsed.success) return false;
       if (parsed.data.type === 'redaction/report') {

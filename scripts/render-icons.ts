@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromiumPath } from '../e2e/support/launch';
-import { ICON_SIZES } from '../src/platform/build/copy-icons';
+import { ICON_SIZES } from './build/copy-icons';
 
 const ASSETS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets');
 

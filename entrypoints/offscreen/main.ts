@@ -1,6 +1,5 @@
 import { ChoosingClipEncoder, readEncoderPreference } from '../../src/clip/encoder-choice';
-import { browser } from 'wxt/browser';
-import type { Runtime } from 'webextension-polyfill';
+import { browser, type Browser } from 'wxt/browser';
 import { createOffscreenHandler } from '../../src/clip/offscreen-handler';
 import { FfmpegClipEncoder } from '../../src/platform/ffmpeg-encoder';
 import { createIdbClipStorage } from '../../src/platform/idb-clip-store';
@@ -16,10 +15,13 @@ const encoder = new ChoosingClipEncoder({
 });
 const handle = createOffscreenHandler({ storage: createIdbClipStorage(), encoder, now: () => performance.now() });
 
-browser.runtime.onMessage.addListener((raw: unknown, sender: Runtime.MessageSender) => {
+browser.runtime.onMessage.addListener((raw: unknown, sender: Browser.runtime.MessageSender, sendResponse: (answer: unknown) => void) => {
   // Only the service worker and extension pages may ask; content scripts run next to untrusted pages.
-  if (sender.tab) return undefined;
-  // Chrome's onMessage cannot take a promise (https://crbug.com/1185241): the polyfill keeps the
-  // channel open and answers with what it resolves to.
-  return handle(raw) ?? undefined;
+  if (sender.tab) return false;
+  const answer = handle(raw);
+  if (!answer) return false;
+  // Chrome's onMessage cannot take a promise (https://crbug.com/1185241): `true` keeps the channel
+  // open until `sendResponse`. The answer never rejects (see createOffscreenHandler).
+  void answer.then(sendResponse);
+  return true;
 });

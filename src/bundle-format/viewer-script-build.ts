@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 /*
  * How the standalone viewer script of `viewer.html` is made from the sources, in one place: the
- * extension's build inlines it into the service worker (`src/platform/build/viewer-html-plugin.ts`), and
+ * extension's build inlines it into the service worker (`scripts/build/viewer-html-plugin.ts`), and
  * `afr validate` makes it again to know the script this version writes, so the two cannot drift apart.
  * Node only (esbuild): never imported by a page or the service worker.
  */

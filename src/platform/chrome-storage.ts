@@ -1,10 +1,9 @@
 import type { KeyValueStore } from '../settings/settings-store';
-import { browser } from 'wxt/browser';
-import type { Storage } from 'webextension-polyfill';
+import { browser, type Browser } from 'wxt/browser';
 
 /** `KeyValueStore` over a `chrome.storage` area. */
 export class ChromeStorage implements KeyValueStore {
-  constructor(private readonly area: Storage.StorageArea = browser.storage.local) {}
+  constructor(private readonly area: Browser.storage.StorageArea = browser.storage.local) {}
 
   async get(key: string): Promise<unknown> {
     return (await this.area.get(key))[key];

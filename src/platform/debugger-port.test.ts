@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DebuggerPort, type DebuggerEvents } from './debugger-port';
 
+// `wxt/browser` is Chrome's own `chrome` in the extension: here, the `chrome` each test stubs.
+vi.mock('wxt/browser', () => ({
+  get browser() {
+    return globalThis.chrome;
+  },
+}));
+
 type Listener<A extends unknown[]> = (...args: A) => void;
 
 /** Just enough of `chrome.debugger`: attach, sendCommand, and the two events, which a test fires. */

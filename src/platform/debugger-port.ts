@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import { CDP_ENABLE_COMMANDS, NETWORK_ENABLE_PARAMS } from '../signals/cdp-signals';
 import { errorMessage } from '../shared/error-message';
 
@@ -18,8 +19,8 @@ export interface DebuggerEvents {
   onAttached?(tabId: number): void;
 }
 
-/** Firefox has no `chrome.debugger` (nor the polyfill a `browser.debugger`, so it stays `chrome.*`). */
-const hasDebugger = () => 'debugger' in chrome;
+/** Firefox has no `debugger` API (its `browser` lacks it, though the types, made from Chrome's, have it). */
+const hasDebugger = () => 'debugger' in browser;
 const NO_DEBUGGER = 'this browser has no chrome.debugger (Firefox): page-level signals and captureVisibleTab only';
 
 export interface DebuggerTabState {
@@ -39,10 +40,10 @@ export class DebuggerPort {
 
   constructor(private readonly events: DebuggerEvents) {
     if (!hasDebugger()) return;
-    chrome.debugger.onEvent.addListener((source, method, params) => {
+    browser.debugger.onEvent.addListener((source, method, params) => {
       if (source.tabId !== undefined) this.events.onEvent(source.tabId, method, params as Record<string, unknown> | undefined);
     });
-    chrome.debugger.onDetach.addListener((source, reason) => {
+    browser.debugger.onDetach.addListener((source, reason) => {
       if (source.tabId === undefined) return;
       this.state.set(source.tabId, { attached: false, error: `detached: ${reason}` });
       this.events.onDetached(source.tabId, reason);
@@ -68,7 +69,7 @@ export class DebuggerPort {
     }
     const attempt = (async () => {
       try {
-        await chrome.debugger.attach({ tabId }, '1.3');
+        await browser.debugger.attach({ tabId }, '1.3');
       } catch (error) {
         const message = errorMessage(error);
         // One left from before a service worker restart is ours and still works.
@@ -102,7 +103,7 @@ export class DebuggerPort {
     await this.attaching.get(tabId);
     // The person's "cancel" is still respected when the tab comes back into the scope.
     if (!this.state.get(tabId)?.error?.includes('canceled_by_user')) this.state.delete(tabId);
-    if (hasDebugger()) await chrome.debugger.detach({ tabId }).catch(() => undefined);
+    if (hasDebugger()) await browser.debugger.detach({ tabId }).catch(() => undefined);
   }
 
   /** Tabs with a working session. */
@@ -140,8 +141,8 @@ export class DebuggerPort {
   }
 
   /** Sends one of the allowed commands; resolves to its result. */
-  private async send(tabId: number, method: string, params?: object): Promise<unknown> {
+  private async send(tabId: number, method: string, params?: Record<string, unknown>): Promise<unknown> {
     if (!ALLOWED_COMMANDS.has(method)) throw new Error(`CDP command ${method} is not allowed`);
-    return chrome.debugger.sendCommand({ tabId }, method, params);
+    return browser.debugger.sendCommand({ tabId }, method, params);
   }
 }

@@ -1,6 +1,5 @@
 import type { DownloadOutcome } from '../bundle/download-check';
-import { browser } from 'wxt/browser';
-import type { Downloads } from 'webextension-polyfill';
+import { browser, type Browser } from 'wxt/browser';
 import { downloadPath } from '../bundle/download-check';
 import { bytesToBase64 } from '../shared/base64';
 
@@ -38,7 +37,7 @@ export function settledDownload(downloadId: number, timeoutMs = SETTLE_TIMEOUT_M
       const [item] = await browser.downloads.search({ id: downloadId });
       if (item && item.state !== 'in_progress') finish({ state: item.state as DownloadOutcome['state'], filename: item.filename, error: item.error ?? null });
     };
-    const onChanged = (delta: Downloads.OnChangedDownloadDeltaType) => {
+    const onChanged = (delta: Browser.downloads.DownloadDelta) => {
       if (delta.id === downloadId && delta.state) void check().catch(() => finish(null));
     };
     const timer = setTimeout(() => finish(null), timeoutMs);

@@ -1,5 +1,5 @@
 import { FFmpeg } from '@ffmpeg/ffmpeg';
-import { browser } from 'wxt/browser';
+import { browser, type PublicPath } from 'wxt/browser';
 import { buildConcatScript, buildFfmpegArgs, frameFileName, sumDurationSeconds, type X264Preset } from '../clip/ffmpeg-args';
 import { clipOutputSize } from '../clip/output-size';
 import type { ClipEncoder, ClipFrame, EncodedClip } from '../clip/ports';
@@ -20,7 +20,7 @@ export interface FfmpegEncoderOptions {
   loadTimeoutMs?: number;
   /** Budget for one `ffmpeg` run (see `preset` for measured times). */
   execTimeoutMs?: (frameCount: number) => number;
-  /** URL of a file copied to `ffmpeg/` by `src/platform/build/copy-ffmpeg-assets.ts`. */
+  /** URL of a file copied to `ffmpeg/` by `scripts/build/copy-ffmpeg-assets.ts`. */
   assetUrl?: (file: string) => string;
   createFfmpeg?: () => FfmpegLike;
 }
@@ -50,7 +50,8 @@ export class FfmpegClipEncoder implements ClipEncoder {
     this.#preset = options.preset ?? 'ultrafast';
     this.#loadTimeoutMs = options.loadTimeoutMs ?? 30_000;
     this.#execTimeoutMs = options.execTimeoutMs ?? ((frameCount) => 20_000 + 150 * frameCount);
-    this.#assetUrl = options.assetUrl ?? ((file) => browser.runtime.getURL(`ffmpeg/${file}`));
+    // Copied by a build hook, which WXT's list of the extension's paths (`PublicPath`) does not know.
+    this.#assetUrl = options.assetUrl ?? ((file) => browser.runtime.getURL(`/ffmpeg/${file}` as PublicPath));
     this.#createFfmpeg = options.createFfmpeg ?? (() => new FFmpeg());
     this.name = `ffmpeg.wasm/libx264-${this.#preset}`;
   }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClipEncodeMessage } from '../../schemas/messages';
 
-// `wxt/browser` (the polyfill's `browser`, Chrome's own API wrapped) is the `chrome` each test stubs.
+// `wxt/browser` is Chrome's own `chrome` in the extension: here, the `chrome` each test stubs.
 vi.mock('wxt/browser', () => ({
   get browser() {
     return globalThis.chrome;
@@ -13,7 +13,8 @@ function fakeChrome(answer: (message: unknown) => Promise<unknown>) {
   let documents = 0;
   const chromeFake = {
     runtime: {
-      getURL: (path: string) => `chrome-extension://id/${path}`,
+      // Like Chrome's: the path is resolved against the extension's root.
+      getURL: (path: string) => new URL(path, 'chrome-extension://id/').href,
       getContexts: vi.fn(() => Promise.resolve(Array.from({ length: documents }, () => ({ contextType: 'OFFSCREEN_DOCUMENT' })))),
       sendMessage: vi.fn(answer),
     },

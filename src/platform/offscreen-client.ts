@@ -21,17 +21,16 @@ const WARMUP_TIMEOUT_MS = 45_000;
 let creating: Promise<void> | null = null;
 
 async function hasOffscreenDocument(): Promise<boolean> {
-  // chrome.*: offscreen documents are Chrome's alone, and neither they nor their context type are in the polyfill's types.
-  const contexts = await chrome.runtime.getContexts({
+  const contexts = await browser.runtime.getContexts({
     contextTypes: ['OFFSCREEN_DOCUMENT'],
-    documentUrls: [chrome.runtime.getURL(OFFSCREEN_PATH)],
+    documentUrls: [browser.runtime.getURL(`/${OFFSCREEN_PATH}`)],
   });
   return contexts.length > 0;
 }
 
 async function createOffscreenDocument(): Promise<void> {
   try {
-    await chrome.offscreen.createDocument({
+    await browser.offscreen.createDocument({
       url: OFFSCREEN_PATH,
       // There is no reason for WebCodecs; the ffmpeg.wasm fallback runs in a Worker, which a service worker cannot start.
       reasons: ['WORKERS'],
@@ -50,7 +49,8 @@ async function createOffscreenDocument(): Promise<void> {
  * https://developer.chrome.com/docs/extensions/reference/api/offscreen#method-createDocument
  */
 export async function ensureOffscreenDocument(): Promise<void> {
-  if (!('offscreen' in chrome)) throw new Error('this browser has no offscreen documents (Firefox): no clip');
+  // Offscreen documents are Chrome's alone (the types, made from Chrome's, have them all the same).
+  if (!('offscreen' in browser)) throw new Error('this browser has no offscreen documents (Firefox): no clip');
   if (creating) return creating;
   if (await hasOffscreenDocument()) return;
   creating ??= createOffscreenDocument().finally(() => {

@@ -1,5 +1,4 @@
-import { browser } from 'wxt/browser';
-import type { Storage } from 'webextension-polyfill';
+import { browser, type Browser } from 'wxt/browser';
 import type { BundleSummary } from '../../schemas/api';
 import { OutboxEntrySchema, type OutboxEntry } from '../../schemas/upload';
 import { newestFirst, type BundleStore } from '../bundle/ports';
@@ -29,7 +28,7 @@ function serial() {
 
 export class OverflowBundleStore implements BundleStore {
   private readonly queue = serial();
-  constructor(private readonly area: Storage.StorageArea = browser.storage.local) {}
+  constructor(private readonly area: Browser.storage.StorageArea = browser.storage.local) {}
 
   private async index(): Promise<BundleSummary[]> {
     const rows = (await this.area.get(BUNDLE_INDEX))[BUNDLE_INDEX];
@@ -74,7 +73,7 @@ export class OverflowBundleStore implements BundleStore {
 /** Outbox entries IndexedDB refused, in one `chrome.storage.local` value; each read back is validated. */
 export class OverflowOutboxStore implements OutboxStore {
   private readonly queue = serial();
-  constructor(private readonly area: Storage.StorageArea = browser.storage.local) {}
+  constructor(private readonly area: Browser.storage.StorageArea = browser.storage.local) {}
 
   private async all(): Promise<Record<string, OutboxEntry>> {
     const raw = (await this.area.get(OUTBOX))[OUTBOX];

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VisibleTabCapturer } from './visible-tab-capturer';
 import { BUILT_IN_MASKER } from '../redact/mask-text';
 
-// `wxt/browser` (the polyfill's `browser`, Chrome's own API wrapped) is the `chrome` each test stubs.
+// `wxt/browser` is Chrome's own `chrome` in the extension: here, the `chrome` each test stubs.
 vi.mock('wxt/browser', () => ({
   get browser() {
     return globalThis.chrome;

@@ -8,7 +8,7 @@ export interface UiPorts {
   /** `viewer.html?id=<bundleId>` of this extension. */
   viewerUrl(bundleId: string): string;
   /** An extension page by file name: `library.html`, `options.html`. */
-  pageUrl(page: string): string;
+  pageUrl(page: 'library.html' | 'options.html'): string;
   /** The http(s) tabs, the one the operator most likely means first. */
   listWebTabs(): Promise<WebTab[]>;
   /** The web page visible in the last focused normal window, or null. */

@@ -5,7 +5,7 @@ import { cachedStepPages, embeddedStepPages } from './step-pages';
 import { mountViewer } from './viewer-app';
 
 // Entry of `viewer.html` inside a bundle zip, bundled into one IIFE at build time
-// (src/platform/build/viewer-html-plugin.ts). It runs from file://, where fetch() of the bundle's own
+// (scripts/build/viewer-html-plugin.ts). It runs from file://, where fetch() of the bundle's own
 // files is blocked, so the JSON comes embedded in the page and media by relative path.
 
 function start(): void {

@@ -1,5 +1,5 @@
 import type { WxtViteConfig } from 'wxt';
-import { VIEWER_ENTRY, bundleViewerScript } from '../../bundle-format/viewer-script-build';
+import { VIEWER_ENTRY, bundleViewerScript } from '../../src/bundle-format/viewer-script-build';
 
 /** A plugin of the Vite that WXT runs (WXT ships its own Vite, so the type comes through WXT). */
 type VitePlugin = Extract<NonNullable<WxtViteConfig['plugins']>[number], { name: string }>;

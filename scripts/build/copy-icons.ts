@@ -5,7 +5,7 @@ import type { CopiedAsset } from './copy-ffmpeg-assets';
 /** The sizes the icons are drawn at (`npm run icons` renders them from `assets/*.svg`). */
 export const ICON_SIZES = [16, 32, 48, 128] as const;
 
-const ASSETS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets');
+const ASSETS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets');
 
 /** The manifest's `icons` and `action.default_icon`: size → path inside the extension. */
 export const ICON_PATHS: Record<string, string> = Object.fromEntries(ICON_SIZES.map((size) => [String(size), `icon/${size}.png`]));
