@@ -1,6 +1,6 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import process from 'node:process';
-import type { CliIo } from './main';
+import type { CliIo } from './command';
 
 /** Whether two paths name the same existing file: the same device and inode, however each is spelled (links included). */
 async function sameFile(a: string, b: string): Promise<boolean> {

@@ -2,7 +2,8 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { makeBundle } from '../../test/fixtures/cli/make-bundle';
 import { DEFAULT_BUNDLE_DIR } from './bundle-folder';
-import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, parseArgs, runCli, type CliIo } from './main';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type CliIo } from './command';
+import { parseArgs, runCli } from './main';
 
 /** An in-memory `CliIo` for the reads: files by path, and what was printed. */
 function fakeIo(files: Record<string, Uint8Array>) {
