@@ -17,6 +17,8 @@ export interface CliIo {
   loadViewer(): Promise<ExpectedViewer>;
   stdout(text: string): void;
   stderr(text: string): void;
+  /** How a person runs `afr` again where they are, for the hints (`command-name.ts`); `afr` when absent. */
+  commandName?(): string;
   /** The bucket for `ls` and `pull` (the AWS SDK's standard chain); absent where none is wired. */
   fleetStore?(): Promise<FleetStore>;
 }

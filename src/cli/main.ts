@@ -119,6 +119,6 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     print.out(USAGE);
     return EXIT_OK;
   }
-  print.err(found.brief ? `afr: ${found.message} (afr --help lists the commands)\n` : `afr: ${found.message}\n\n${USAGE}`);
+  print.err(found.brief ? `afr: ${found.message} (${io.commandName?.() ?? 'afr'} --help lists the commands)\n` : `afr: ${found.message}\n\n${USAGE}`);
   return EXIT_USAGE;
 }

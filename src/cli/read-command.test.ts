@@ -73,6 +73,18 @@ describe('the read verbs', () => {
     expect(printed).toMatch(stdout);
   });
 
+  it('names afr in its hints the way the user runs it (npx afr in a checkout)', async () => {
+    const fake = fakeIo({ 'b.zip': await bundle });
+    fake.io.commandName = () => 'npx afr';
+    expect(await runCli(['summary', 'b.zip'], fake.io)).toBe(EXIT_OK);
+    expect(fake.out.stdout).toMatch(/\nnext:\n {2}all steps: npx afr steps b\.zip\n/);
+    const hints = /\bafr (summary|steps|step|frame|dom|console|requests|errors) /g;
+    expect(fake.out.stdout.match(hints)?.length).toBeGreaterThan(1);
+    expect(fake.out.stdout.match(/\bnpx afr \w+ /g)).toHaveLength(fake.out.stdout.match(hints)!.length);
+    expect(await runCli(['step', 'b.zip'], fake.io)).toBe(EXIT_USAGE);
+    expect(fake.out.stderr).toBe('afr: step needs an index: afr step <bundle.zip> <N> (npx afr --help lists the commands)\n');
+  });
+
   it('answers --json with the view itself', async () => {
     const { code, stdout } = await run(['steps', 'b.zip', '--page', '3', '--page-size', '5', '--json']);
     expect(code).toBe(EXIT_OK);

@@ -87,11 +87,11 @@ export function parseReadArgs(verb: ReadVerb, args: readonly string[]): ReadArgs
 /** Quotes a path for a shell line when it needs it. */
 const shellWord = (word: string) => (/^[\w./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
 
-/** How `afr` asks for a read: `afr steps b.zip --page 2`. */
-export function cliAsker(file: string): Asker {
+/** How `afr` asks for a read: `afr steps b.zip --page 2` (`self`: how the user runs afr, `npx afr` in a checkout). */
+export function cliAsker(file: string, self = 'afr'): Asker {
   return (read: ReadName, args) => {
     const { index, ...flags } = args;
-    const words = ['afr', read, shellWord(file), ...(index !== undefined ? [String(index)] : [])];
+    const words = [self, read, shellWord(file), ...(index !== undefined ? [String(index)] : [])];
     for (const [name, value] of Object.entries(flags)) words.push(`--${name}`, shellWord(String(value)));
     return words.join(' ');
   };
@@ -130,7 +130,7 @@ export function readCommand(verb: ReadVerb, usage: string, answer: (read: ReadCo
       try {
         const reader = await openBundle(zip);
         const show = (view: unknown, lines: string[]) => print.out(args.json ? terminalJson(view) : `${lines.join('\n')}\n`);
-        return await answer({ args, reader, io, print, ask: cliAsker(args.file), show });
+        return await answer({ args, reader, io, print, ask: cliAsker(args.file, io.commandName?.()), show });
       } catch (error) {
         if (!(error instanceof BundleReadError)) throw error;
         print.err(`afr: ${args.file}: ${error.message}\n`);
