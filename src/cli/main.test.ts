@@ -12,7 +12,8 @@ import { ORDER_PATTERN, PLANTED, makeSecretBundle } from '../../test/fixtures/cl
 import { openBundleZip } from '../bundle-format/open-zip';
 import { bundleSchemaFileNames, type BundleJsonSchemas } from './bundle-json-schemas';
 import { loadExpectedViewer } from './node-io';
-import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, USAGE, parseArgs, runCli, type CliIo, type Command } from './main';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type CliIo } from './command';
+import { USAGE, parseArgs, runCli, type Invocation as Command } from './main';
 
 describe('parseArgs', () => {
   it.each<[string[], Command]>([

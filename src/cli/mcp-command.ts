@@ -1,30 +1,43 @@
 import { DEFAULT_BUNDLE_DIR } from './bundle-folder';
+import type { Command } from './command';
+import { parseOptions } from './parse-options';
 
 /** `afr mcp [--dir DIR] [--cdp URL]` */
-export interface McpCommand {
+export interface McpArgs {
   name: 'mcp';
   dir: string;
   cdp?: string;
 }
 
-export const MCP_USAGE = `  afr mcp [--dir DIR] [--cdp URL]
+const someValue = (value: string, name: string) => (value === '' ? `${name} needs a value` : undefined);
+
+export const mcpCommand: Command<McpArgs> = {
+  name: 'mcp',
+  usage: `  afr mcp [--dir DIR] [--cdp URL]
       an MCP server on stdio with the reads above as tools (list_bundles, get_summary, get_steps,
       get_step, get_frame, get_dom, get_console, get_requests, get_errors) over the zips of DIR
       (default ~/Downloads/agent-flight-recorder) and, with --cdp, the bundles stored by the recorder
-      of the browser at URL (http://127.0.0.1:9222; needs playwright-core)`;
-
-/** Reads `mcp` arguments (after the verb); a string is a usage error. */
-export function parseMcpArgs(args: readonly string[]): McpCommand | string {
-  const command: McpCommand = { name: 'mcp', dir: DEFAULT_BUNDLE_DIR };
-  for (let i = 0; i < args.length; i += 1) {
-    const arg = args[i]!;
-    const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    if (name !== '--dir' && name !== '--cdp') return arg.startsWith('-') ? `${name} does not apply to mcp` : `mcp takes no bundle (extra: ${arg}): it serves the folder of --dir`;
-    const value = inline ?? args[(i += 1)];
-    if (value === undefined || value === '') return `${name} needs a value`;
-    if (name === '--dir') command.dir = value;
-    else if (!/^(https?|wss?):\/\//.test(value)) return `--cdp needs the browser's DevTools URL (http://127.0.0.1:9222 or ws://…), got ${JSON.stringify(value)}`;
-    else command.cdp = value;
-  }
-  return command;
-}
+      of the browser at URL (http://127.0.0.1:9222; needs playwright-core)`,
+  briefErrors: true,
+  parse(args) {
+    const read = parseOptions(args, {
+      options: {
+        dir: { type: 'string', check: someValue },
+        cdp: {
+          type: 'string',
+          check: (value, name) =>
+            someValue(value, name) ?? (/^(https?|wss?):\/\//.test(value) ? undefined : `--cdp needs the browser's DevTools URL (http://127.0.0.1:9222 or ws://…), got ${JSON.stringify(value)}`),
+        },
+      },
+      unknown: (name) => `${name} does not apply to mcp`,
+      noTerminator: true,
+      // `-` (a positional to parseArgs) reads as an option here, as any word starting with a dash.
+      positional: (word) => (word.startsWith('-') ? `${word.split('=')[0]} does not apply to mcp` : `mcp takes no bundle (extra: ${word}): it serves the folder of --dir`),
+    });
+    if (typeof read === 'string') return read;
+    const { dir, cdp } = read.values;
+    return { name: 'mcp', dir: typeof dir === 'string' ? dir : DEFAULT_BUNDLE_DIR, ...(typeof cdp === 'string' ? { cdp } : {}) };
+  },
+  // Loaded on use: the other commands do not pay for the MCP SDK and the client.
+  run: async (args, io) => (await import('./mcp-serve')).runMcp(args, io),
+};

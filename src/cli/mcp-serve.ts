@@ -3,8 +3,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { browserSource } from './browser-bundles';
 import { folderSource } from './bundle-folder';
 import { combinedSources } from './bundle-source';
-import type { CliIo } from './main';
-import type { McpCommand } from './mcp-command';
+import { EXIT_OK, type CliIo, type ExitCode } from './command';
 import { createMcpServer } from './mcp-server';
 import { encodePngNode } from './png-node';
 
@@ -12,7 +11,7 @@ import { encodePngNode } from './png-node';
  * Serves MCP on stdin/stdout until the client closes stdin; returns the exit status. Nothing else is
  * written to stdout (it carries the protocol); the log goes to stderr.
  */
-export async function runMcp(command: McpCommand, io: CliIo): Promise<number> {
+export async function runMcp(command: { dir: string; cdp?: string }, io: CliIo): Promise<ExitCode> {
   const browser = command.cdp ? browserSource(command.cdp) : null;
   const source = combinedSources([folderSource(command.dir), ...(browser ? [browser] : [])]);
   const server = createMcpServer({ source, encodePng: encodePngNode, version: io.version(), log: (line) => io.stderr(`${line}\n`) });
@@ -26,5 +25,5 @@ export async function runMcp(command: McpCommand, io: CliIo): Promise<number> {
   await closed;
   await browser?.close().catch(() => undefined);
   await server.close().catch(() => undefined);
-  return 0;
+  return EXIT_OK;
 }

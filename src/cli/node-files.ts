@@ -1,6 +1,9 @@
+import { realpathSync } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import process from 'node:process';
-import type { CliIo } from './main';
+import type { CliIo } from './command';
+import { commandName } from './command-name';
 
 /** Whether two paths name the same existing file: the same device and inode, however each is spelled (links included). */
 async function sameFile(a: string, b: string): Promise<boolean> {
@@ -13,7 +16,7 @@ async function sameFile(a: string, b: string): Promise<boolean> {
  * (`node-io.ts`) and the packaged one (`packaged.ts`), which differ only in where the JSON Schemas and
  * the viewer come from.
  */
-export const nodeFiles: Pick<CliIo, 'readFile' | 'writeFile' | 'sameFile' | 'now' | 'stdout' | 'stderr'> = {
+export const nodeFiles: Pick<CliIo, 'readFile' | 'writeFile' | 'sameFile' | 'now' | 'stdout' | 'stderr' | 'commandName'> = {
   // A view of the Buffer, not a copy: a bundle of hundreds of megabytes is held once.
   readFile: async (file) => {
     const bytes = await readFile(file);
@@ -25,4 +28,16 @@ export const nodeFiles: Pick<CliIo, 'readFile' | 'writeFile' | 'sameFile' | 'now
   now: () => new Date(),
   stdout: (text) => void process.stdout.write(text),
   stderr: (text) => void process.stderr.write(text),
+  commandName: () =>
+    commandName({
+      script: process.argv[1],
+      pathDirs: (process.env.PATH ?? '').split(path.delimiter),
+      realpath: (file) => {
+        try {
+          return realpathSync(file);
+        } catch {
+          return null;
+        }
+      },
+    }),
 };

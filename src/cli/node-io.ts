@@ -3,7 +3,7 @@ import path from 'node:path';
 import { JSON_SCHEMA_DIR } from '../../schemas/generate';
 import { bundleViewerScript } from '../bundle-format/viewer-script-build';
 import { bundleSchemaFileNames, type BundleJsonSchemas } from './bundle-json-schemas';
-import type { CliIo } from './main';
+import type { CliIo } from './command';
 import { nodeFiles } from './node-files';
 import type { ExpectedViewer } from './viewer-check';
 

@@ -1,6 +1,7 @@
 import process from 'node:process';
 import type { BundleJsonSchemas } from './bundle-json-schemas';
-import { runCli, type CliIo } from './main';
+import type { CliIo } from './command';
+import { runCli } from './main';
 import { nodeFiles } from './node-files';
 import type { ExpectedViewer } from './viewer-check';
 

@@ -2,7 +2,8 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { makeBundle } from '../../test/fixtures/cli/make-bundle';
 import { DEFAULT_BUNDLE_DIR } from './bundle-folder';
-import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, parseArgs, runCli, type CliIo } from './main';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type CliIo } from './command';
+import { parseArgs, runCli } from './main';
 
 /** An in-memory `CliIo` for the reads: files by path, and what was printed. */
 function fakeIo(files: Record<string, Uint8Array>) {
@@ -70,6 +71,18 @@ describe('the read verbs', () => {
     const { code, stdout: printed, stderr } = await run(argv);
     expect([code, stderr]).toEqual([EXIT_OK, '']);
     expect(printed).toMatch(stdout);
+  });
+
+  it('names afr in its hints the way the user runs it (npx afr in a checkout)', async () => {
+    const fake = fakeIo({ 'b.zip': await bundle });
+    fake.io.commandName = () => 'npx afr';
+    expect(await runCli(['summary', 'b.zip'], fake.io)).toBe(EXIT_OK);
+    expect(fake.out.stdout).toMatch(/\nnext:\n {2}all steps: npx afr steps b\.zip\n/);
+    const hints = /\bafr (summary|steps|step|frame|dom|console|requests|errors) /g;
+    expect(fake.out.stdout.match(hints)?.length).toBeGreaterThan(1);
+    expect(fake.out.stdout.match(/\bnpx afr \w+ /g)).toHaveLength(fake.out.stdout.match(hints)!.length);
+    expect(await runCli(['step', 'b.zip'], fake.io)).toBe(EXIT_USAGE);
+    expect(fake.out.stderr).toBe('afr: step needs an index: afr step <bundle.zip> <N> (npx afr --help lists the commands)\n');
   });
 
   it('answers --json with the view itself', async () => {

@@ -4,7 +4,8 @@ import { VIEWER_FILE } from '../bundle-format/file-names';
 import { compileRedactionRules } from '../redact/custom-rules';
 import { TEXT_MASK_KINDS } from '../redact/redaction-counts';
 import { errorMessage } from '../shared/error-message';
-import type { CliIo } from './main';
+import { parseCheckArgs } from './check-options';
+import { EXIT_INVALID, EXIT_OK, type CliIo, type Command, type ExitCode, type Printer } from './command';
 import { describeReadError } from './read-error';
 import { RedactError, redactBundle, type RedactResult } from './redact-bundle';
 import { totalMasked } from './remask-json';
@@ -13,7 +14,7 @@ import { formatValidation, validateBundle } from './validate-bundle';
 import type { ExpectedViewer } from './viewer-check';
 
 /** `afr redact <bundle.zip> [--pattern RE]… [--drop-frames] --out <file> [--force]` */
-export interface RedactCommand {
+export interface RedactArgs {
   name: 'redact';
   file: string;
   out: string;
@@ -22,15 +23,6 @@ export interface RedactCommand {
   dropFrames: boolean;
   force: boolean;
 }
-
-/** Where `afr` prints: every line escaped on the way (`main.ts`). */
-export interface Printer {
-  out(text: string): void;
-  err(text: string): void;
-}
-
-const EXIT_OK = 0;
-const EXIT_FAILED = 1;
 
 /**
  * The custom patterns, checked as the settings check custom text patterns (`RedactionRulesSchema`: at
@@ -65,15 +57,15 @@ export function describeMasking(result: Pick<RedactResult, 'counts'>, sources: r
  * `--out` (never over the input; over an existing file only with `--force`), then validates what it
  * wrote with the code of `afr validate`. Every failure is one line on stderr and exit status 1.
  */
-export async function runRedact(command: RedactCommand, io: CliIo, print: Printer): Promise<number> {
-  const fail = (message: string) => {
+async function runRedact(command: RedactArgs, io: CliIo, print: Printer): Promise<ExitCode> {
+  const fail = (message: string): ExitCode => {
     print.err(terminalText([`afr: ${message}`]));
-    return EXIT_FAILED;
+    return EXIT_INVALID;
   };
   const compiled = compilePatterns(command.patterns);
   if ('errors' in compiled) {
     print.err(terminalText(compiled.errors.map((e) => `afr: ${e}`)));
-    return EXIT_FAILED;
+    return EXIT_INVALID;
   }
   try {
     if (await io.sameFile(command.file, command.out)) return fail(`${command.out}: is the input bundle; redact writes a new file (--out another path)`);
@@ -104,9 +96,26 @@ export async function runRedact(command: RedactCommand, io: CliIo, print: Printe
     // What was written, read back: the check is of the file on disk, by the code of `afr validate`.
     const report = await validateBundle(await io.readFile(command.out), io.loadSchemas(), expectedViewer);
     print.out(terminalText([`wrote ${command.out}`, ...describeMasking(result, command.patterns), ...result.notes]) + formatValidation(report));
-    return report.valid ? EXIT_OK : EXIT_FAILED;
+    return report.valid ? EXIT_OK : EXIT_INVALID;
   } catch (error) {
     if (error instanceof BundleZipError || error instanceof RedactError) return fail(`${command.file}: ${error.message}`);
     return fail(`redact failed: ${errorMessage(error)}`);
   }
 }
+
+export const redactCommand: Command<RedactArgs> = {
+  name: 'redact',
+  usage: `  afr redact <bundle.zip> [--pattern RE]... [--drop-frames] --out <file> [--force]
+      mask the text of every file again with today's detectors and the given patterns, write the
+      result to --out and validate it; frames and the clip are copied unchanged (pixels cannot be
+      re-masked) unless --drop-frames leaves them out`,
+  optionsBeforeName: true,
+  parse(args) {
+    const read = parseCheckArgs('redact', args);
+    if (typeof read === 'string') return read;
+    if (read.steps !== undefined || read.json) return `${read.steps !== undefined ? '--steps' : '--json'} does not apply to redact`;
+    if (read.out === undefined) return 'redact needs --out <file>: afr redact <bundle.zip> --out <redacted.zip>';
+    return { name: 'redact', file: read.file, out: read.out, patterns: read.patterns, dropFrames: read.dropFrames, force: read.force };
+  },
+  run: runRedact,
+};

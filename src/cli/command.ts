@@ -1,0 +1,54 @@
+import type { BundleJsonSchemas } from './bundle-json-schemas';
+import type { FleetStore } from './fleet';
+import type { ExpectedViewer } from './viewer-check';
+
+/** What the command line touches outside itself; `node-io.ts` has the real one. */
+export interface CliIo {
+  readFile(path: string): Promise<Uint8Array>;
+  /** Writes a new file; rejects with code `EEXIST` when `path` exists, unless `overwrite`. */
+  writeFile(path: string, bytes: Uint8Array, overwrite: boolean): Promise<void>;
+  /** Whether two paths name the same existing file (false when either does not exist). */
+  sameFile(a: string, b: string): Promise<boolean>;
+  /** This afr's version (`package.json`). */
+  version(): string;
+  now(): Date;
+  loadSchemas(): BundleJsonSchemas;
+  /** This version's viewer, to check a bundle's `viewer.html` against (asked only when there is one). */
+  loadViewer(): Promise<ExpectedViewer>;
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** How a person runs `afr` again where they are, for the hints (`command-name.ts`); `afr` when absent. */
+  commandName?(): string;
+  /** The bucket for `ls` and `pull` (the AWS SDK's standard chain); absent where none is wired. */
+  fleetStore?(): Promise<FleetStore>;
+}
+
+/** Where `afr` prints: every line escaped on the way (`main.ts`). */
+export interface Printer {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export const EXIT_OK = 0;
+/** The file is not a bundle, or not a valid one; for `redact`, `ls` and `pull`, any failure. */
+export const EXIT_INVALID = 1;
+/** Bad arguments, or a file that cannot be read. */
+export const EXIT_USAGE = 2;
+export type ExitCode = typeof EXIT_OK | typeof EXIT_INVALID | typeof EXIT_USAGE;
+
+/**
+ * One `afr` command: its name, its lines in `afr --help`, how it reads the words after its name and
+ * what it does with them. `main.ts` holds the table of them.
+ */
+export interface Command<Args = unknown> {
+  readonly name: string;
+  /** Its lines under "Usage:" in `afr --help` (commands sharing one entry share the text). */
+  readonly usage: string;
+  /** Reads the arguments after the command's name (`parse-options.ts`); a string is a usage error. */
+  parse(args: readonly string[]): Args | string;
+  run(args: Args, io: CliIo, print: Printer): Promise<ExitCode>;
+  /** A usage error is one line pointing to `--help` (the commands agents call), not the whole usage. */
+  readonly briefErrors?: true;
+  /** Its options may come before its name too (`afr --json inspect b.zip`): `check-options.ts`. */
+  readonly optionsBeforeName?: true;
+}

@@ -1,0 +1,48 @@
+import { errorMessage } from '../shared/error-message';
+import { EXIT_INVALID, EXIT_OK, type Command } from './command';
+import { formatFleetTable, listFleet, parseS3Url, parseSince } from './fleet';
+import { openFleetStore, parseFleetArgs } from './fleet-command';
+import { terminalJson } from './safe-text';
+
+/** `afr ls s3://bucket/prefix [--since 24h] [--reason R] [--agent A] [--json]` */
+export interface LsArgs {
+  name: 'ls';
+  location: string;
+  since: string;
+  reason?: string;
+  agent?: string;
+  json: boolean;
+}
+
+export const lsCommand: Command<LsArgs> = {
+  name: 'ls',
+  usage: `  afr ls s3://bucket/prefix [--since 24h] [--reason R] [--agent A] [--json]
+      the bundles a fleet delivered to the bucket in the window (index objects), newest first`,
+  parse(args) {
+    const parsed = parseFleetArgs('ls', ['since', 'reason', 'agent'], args, 'ls needs a location: afr ls s3://bucket/prefix');
+    if (typeof parsed === 'string') return parsed;
+    const { since, reason, agent, json } = parsed.read.values;
+    return {
+      name: 'ls',
+      location: parsed.location,
+      since: typeof since === 'string' ? since : '24h',
+      ...(typeof reason === 'string' && reason ? { reason } : {}),
+      ...(typeof agent === 'string' && agent ? { agent } : {}),
+      json: json === true,
+    };
+  },
+  async run(args, io, print) {
+    const store = await openFleetStore(io, print);
+    if (typeof store === 'number') return store;
+    try {
+      const now = io.now().getTime();
+      const { records, unreadable } = await listFleet(store, parseS3Url(args.location), { since: parseSince(args.since, now), until: now, reason: args.reason, agent: args.agent });
+      print.out(args.json ? terminalJson({ bundles: records, unreadable }) : formatFleetTable(records));
+      for (const key of unreadable) print.err(`afr: ${key}: not an index record, left out\n`);
+      return EXIT_OK;
+    } catch (error) {
+      print.err(`afr: ${args.location}: ${errorMessage(error)}\n`);
+      return EXIT_INVALID;
+    }
+  },
+};
