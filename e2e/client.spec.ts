@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect } from './support/fixtures';
 import { chromiumPath, EXTENSION_DIR } from './support/launch';
@@ -8,17 +7,7 @@ import { secretVariants } from './support/secrets';
 import { connectRecorder, RECORDER_EXTENSION_ID, RecorderCallError } from '../src/client';
 import { runExample } from '../src/client/examples/playwright-example';
 
-const tempDirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'afr-client-e2e-'));
-  tempDirs.push(dir);
-  return dir;
-};
-test.afterEach(() => {
-  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-test('the README example: a run, its steps and a failed assertion end up in a stored, saved, readable bundle', async ({ recorder, site }) => {
+test('the README example: a run, its steps and a failed assertion end up in a stored, saved, readable bundle', async ({ recorder, site, tempDir }) => {
   const outDir = path.join(tempDir(), 'bundles');
 
   const { runId, bundleId, zipPath } = await runExample(recorder.context, { shopUrl: site.origin, outDir });
@@ -48,7 +37,7 @@ test('the README example: a run, its steps and a failed assertion end up in a st
   expect(findSecrets(bundle, secretVariants())).toEqual([]);
 });
 
-test('the README example launches its own Chromium when given launch options', async ({ site }) => {
+test('the README example launches its own Chromium when given launch options', async ({ site, tempDir }) => {
   const outDir = tempDir();
   const { bundleId, zipPath } = await runExample(
     { extensionDir: EXTENSION_DIR, executablePath: chromiumPath(), headless: process.env.HEADED !== '1', args: ['--no-sandbox'] },
@@ -60,7 +49,7 @@ test('the README example launches its own Chromium when given launch options', a
   expect(findSecrets(bundle, secretVariants())).toEqual([]);
 });
 
-test('the client against the real recorder: settings, errors, fail, export and delete', async ({ recorder, site }) => {
+test('the client against the real recorder: settings, errors, fail, export and delete', async ({ recorder, site, tempDir }) => {
   const rec = await connectRecorder(recorder.context, { timeoutMs: 5_000 });
   expect(rec.extensionId).toBe(recorder.extensionId);
   // The manifest key pins the id: every unpacked load on every machine is the same extension.

@@ -17,15 +17,6 @@ import { bundleFromRunningBrowser, statusFromRunningBrowser } from '../src/clien
 // Two browser launches in all: the one Playwright MCP makes, and one started by hand.
 
 const README_EXTENSION_DIR = '/path/to/.output/chrome-mv3';
-const tempDirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'afr-recipes-e2e-'));
-  tempDirs.push(dir);
-  return dir;
-};
-test.afterAll(() => {
-  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
 /** A bundle zip a recipe wrote: schema-valid, with frames and a clip, and none of the planted secrets. */
 async function expectFramesAndClip(zipPath: string) {
@@ -39,7 +30,7 @@ async function expectFramesAndClip(zipPath: string) {
   return bundle;
 }
 
-test('Playwright MCP with the README config: an uncaught exception gives a bundle with frames and a clip, through MCP tools only', async ({ site }) => {
+test('Playwright MCP with the README config: an uncaught exception gives a bundle with frames and a clip, through MCP tools only', async ({ site, tempDir }) => {
   test.setTimeout(120_000);
   const dir = tempDir();
   const configFile = path.join(dir, 'playwright-mcp.config.json');
@@ -66,9 +57,11 @@ test('Playwright MCP with the README config: an uncaught exception gives a bundl
 test.describe.serial('a Chromium already running with --remote-debugging-port', () => {
   let chromium: ChildProcess | undefined;
   let browserURL = '';
+  /** The browser's profile and HOME, for the whole group. */
+  let dir = '';
 
   test.beforeAll(async () => {
-    const dir = tempDir();
+    dir = mkdtempSync(path.join(os.tmpdir(), 'afr-recipes-e2e-'));
     const profile = path.join(dir, 'profile');
     // The README's command line, with a free port, this machine's paths, and --no-sandbox as root (as it says).
     const [, ...args] = shellWords(readmeBlock('sh', '--remote-debugging-port='))
@@ -88,13 +81,15 @@ test.describe.serial('a Chromium already running with --remote-debugging-port', 
   });
 
   test.afterAll(async () => {
-    if (!chromium || chromium.exitCode !== null) return;
-    const exited = new Promise((resolve) => chromium!.once('exit', resolve));
-    chromium.kill();
-    await exited;
+    if (chromium && chromium.exitCode === null) {
+      const exited = new Promise((resolve) => chromium!.once('exit', resolve));
+      chromium.kill();
+      await exited;
+    }
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  test('Playwright connectOverCDP and the client: a page that throws gives a bundle with frames and a clip', async ({ site }) => {
+  test('Playwright connectOverCDP and the client: a page that throws gives a bundle with frames and a clip', async ({ site, tempDir }) => {
     const outDir = path.join(tempDir(), 'bundles');
     const zipPath = await bundleFromRunningBrowser(browserURL, { appUrl: site.origin, outDir });
     expect(zipPath).not.toBeNull();
