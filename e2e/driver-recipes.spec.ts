@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from './support/fixtures';
 import { chromiumPath, EXTENSION_DIR, ROOT_DIR } from './support/launch';
+import { devToolsUrl } from './support/devtools-port';
 import { findSecrets, openBundle } from './support/bundle';
 import { readmeBlock, shellWords } from './support/readme';
 import { secretVariants } from './support/secrets';
@@ -71,13 +72,7 @@ test.describe.serial('a Chromium already running with --remote-debugging-port', 
     // Its own HOME: the recorder's auto-downloaded bundles go to <HOME>/Downloads.
     mkdirSync(path.join(dir, 'home'));
     chromium = spawn(chromiumPath(), args, { stdio: 'ignore', env: { ...process.env, HOME: path.join(dir, 'home') } });
-    const portFile = path.join(profile, 'DevToolsActivePort');
-    const deadline = Date.now() + 20_000;
-    while (!/^\d+\n/.test(existsSync(portFile) ? readFileSync(portFile, 'utf8') : '')) {
-      if (chromium.exitCode !== null || Date.now() > deadline) throw new Error(`Chromium did not serve DevTools (exit code ${chromium.exitCode})`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    browserURL = `http://127.0.0.1:${readFileSync(portFile, 'utf8').split('\n')[0]}`;
+    browserURL = await devToolsUrl(profile, chromium);
   });
 
   test.afterAll(async () => {

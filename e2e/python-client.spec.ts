@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import WebSocket from 'ws';
 import { test, expect } from './support/fixtures';
 import { chromiumPath, EXTENSION_DIR, ROOT_DIR } from './support/launch';
+import { devToolsUrl } from './support/devtools-port';
 import { findSecrets, openBundle } from './support/bundle';
 import { S3_CREDENTIALS, startS3Store } from './support/s3-store';
 import { secretVariants } from './support/secrets';
@@ -35,13 +36,7 @@ async function startChromium(dir: string, args: string[]): Promise<string> {
     { stdio: 'ignore', env: { ...process.env, HOME: dir } },
   );
   browsers.push(browser);
-  const portFile = path.join(profile, 'DevToolsActivePort');
-  const deadline = Date.now() + 20_000;
-  while (!/^\d+\n/.test(existsSync(portFile) ? readFileSync(portFile, 'utf8') : '')) {
-    if (browser.exitCode !== null || Date.now() > deadline) throw new Error(`Chromium did not serve DevTools (exit code ${browser.exitCode})`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return `http://127.0.0.1:${readFileSync(portFile, 'utf8').split('\n')[0]}`;
+  return devToolsUrl(profile, browser);
 }
 
 /** Runs one of clients/python/examples/ under python3 and parses the JSON it prints. */
