@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { test, expect } from './support/fixtures';
@@ -9,17 +8,7 @@ import { SECRETS, secretVariants } from './support/secrets';
 import { connectRecorder, connectRecorderPuppeteer, RecorderTimeoutError } from '../src/client';
 import { keepAutomaticBundle } from '../examples/wait-example';
 
-const tempDirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'afr-keep-'));
-  tempDirs.push(dir);
-  return dir;
-};
-test.afterEach(() => {
-  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-test('under Playwright: waitForBundle gets the bundle of an HTTP 500, saveBundle keeps it, and status() says the download will not last', async ({ recorder, site }) => {
+test('under Playwright: waitForBundle gets the bundle of an HTTP 500, saveBundle keeps it, and status() says the download will not last', async ({ recorder, site, tempDir }) => {
   const rec = await connectRecorder(recorder.context);
   const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
   await page.goto(`${site.origin}/checkout.html`);
@@ -52,7 +41,7 @@ test('under Playwright: waitForBundle gets the bundle of an HTTP 500, saveBundle
   expect((late as Error).message).toBe(`waitForBundle: no bundle after ${bundle.id} was stored within 1000 ms`);
 });
 
-test('under Puppeteer: the download lands in Chrome’s own folder as agent-flight-recorder/<id>.zip, and waitForBundle works the same', async ({ site }) => {
+test('under Puppeteer: the download lands in Chrome’s own folder as agent-flight-recorder/<id>.zip, and waitForBundle works the same', async ({ site, tempDir }) => {
   // Chromium's download folder is $HOME/Downloads: a home of the test's own keeps the machine's clean.
   const home = tempDir();
   const browser = await puppeteer.launch({

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect } from './support/fixtures';
 import { chromiumPath, EXTENSION_DIR } from './support/launch';
@@ -9,17 +8,7 @@ import { connectRecorder, RECORDER_EXTENSION_ID, RecorderCallError } from '../sr
 import { runExample } from '../examples/playwright-example';
 import { runQuickExample } from '../examples/quick-example';
 
-const tempDirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'afr-client-e2e-'));
-  tempDirs.push(dir);
-  return dir;
-};
-test.afterEach(() => {
-  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-test("the docs' Playwright example: a run, its steps and a failed assertion end up in a stored, saved, readable bundle", async ({ recorder, site }) => {
+test("the docs' Playwright example: a run, its steps and a failed assertion end up in a stored, saved, readable bundle", async ({ recorder, site, tempDir }) => {
   const outDir = path.join(tempDir(), 'bundles');
 
   const { runId, bundleId, zipPath } = await runExample(recorder.context, { shopUrl: site.origin, outDir });
@@ -49,7 +38,7 @@ test("the docs' Playwright example: a run, its steps and a failed assertion end 
   expect(findSecrets(bundle, secretVariants())).toEqual([]);
 });
 
-test("the README's short example: an order the shop answers with HTTP 500 is bundled by the recorder and saved", async ({ site }) => {
+test("the README's short example: an order the shop answers with HTTP 500 is bundled by the recorder and saved", async ({ site, tempDir }) => {
   const dir = tempDir();
   const zipPath = await runQuickExample({
     extensionDir: EXTENSION_DIR,
@@ -65,7 +54,7 @@ test("the README's short example: an order the shop answers with HTTP 500 is bun
   expect(findSecrets(bundle, secretVariants())).toEqual([]);
 });
 
-test("the docs' Playwright example launches its own Chromium when given launch options", async ({ site }) => {
+test("the docs' Playwright example launches its own Chromium when given launch options", async ({ site, tempDir }) => {
   const outDir = tempDir();
   const { bundleId, zipPath } = await runExample(
     { extensionDir: EXTENSION_DIR, executablePath: chromiumPath(), headless: process.env.HEADED !== '1', args: ['--no-sandbox'] },
@@ -77,7 +66,7 @@ test("the docs' Playwright example launches its own Chromium when given launch o
   expect(findSecrets(bundle, secretVariants())).toEqual([]);
 });
 
-test('the client against the real recorder: settings, errors, fail, export and delete', async ({ recorder, site }) => {
+test('the client against the real recorder: settings, errors, fail, export and delete', async ({ recorder, site, tempDir }) => {
   const rec = await connectRecorder(recorder.context, { timeoutMs: 5_000 });
   expect(rec.extensionId).toBe(recorder.extensionId);
   // The manifest key pins the id: every unpacked load on every machine is the same extension.

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from './support/fixtures';
 import { chromiumPath, EXTENSION_DIR, ROOT_DIR } from './support/launch';
+import { devToolsUrl } from './support/devtools-port';
 import { findSecrets, openBundle } from './support/bundle';
 import { docBlock, shellWords } from '../test/support/doc-block';
 import { secretVariants } from './support/secrets';
@@ -17,15 +18,6 @@ import { bundleFromRunningBrowser, statusFromRunningBrowser } from '../examples/
 // Two browser launches in all: the one Playwright MCP makes, and one started by hand.
 
 const DOCS_EXTENSION_DIR = '/path/to/.output/chrome-mv3';
-const tempDirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'afr-recipes-e2e-'));
-  tempDirs.push(dir);
-  return dir;
-};
-test.afterAll(() => {
-  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
 /** A bundle zip a recipe wrote: schema-valid, with frames and a clip, and none of the planted secrets. */
 async function expectFramesAndClip(zipPath: string) {
@@ -39,7 +31,7 @@ async function expectFramesAndClip(zipPath: string) {
   return bundle;
 }
 
-test('Playwright MCP with the config of its docs page: an uncaught exception gives a bundle with frames and a clip, through MCP tools only', async ({ site }) => {
+test('Playwright MCP with the config of its docs page: an uncaught exception gives a bundle with frames and a clip, through MCP tools only', async ({ site, tempDir }) => {
   test.setTimeout(120_000);
   const dir = tempDir();
   const configFile = path.join(dir, 'playwright-mcp.config.json');
@@ -66,9 +58,11 @@ test('Playwright MCP with the config of its docs page: an uncaught exception giv
 test.describe.serial('a Chromium already running with --remote-debugging-port', () => {
   let chromium: ChildProcess | undefined;
   let browserURL = '';
+  /** The browser's profile and HOME, for the whole group. */
+  let dir = '';
 
   test.beforeAll(async () => {
-    const dir = tempDir();
+    dir = mkdtempSync(path.join(os.tmpdir(), 'afr-recipes-e2e-'));
     const profile = path.join(dir, 'profile');
     // The docs' command line, with a free port, this machine's paths, and --no-sandbox as root (as it says).
     const [, ...args] = shellWords(docBlock('docs/drivers/running-browser.md', 'sh', '--remote-debugging-port='))
@@ -78,23 +72,19 @@ test.describe.serial('a Chromium already running with --remote-debugging-port', 
     // Its own HOME: the recorder's auto-downloaded bundles go to <HOME>/Downloads.
     mkdirSync(path.join(dir, 'home'));
     chromium = spawn(chromiumPath(), args, { stdio: 'ignore', env: { ...process.env, HOME: path.join(dir, 'home') } });
-    const portFile = path.join(profile, 'DevToolsActivePort');
-    const deadline = Date.now() + 20_000;
-    while (!/^\d+\n/.test(existsSync(portFile) ? readFileSync(portFile, 'utf8') : '')) {
-      if (chromium.exitCode !== null || Date.now() > deadline) throw new Error(`Chromium did not serve DevTools (exit code ${chromium.exitCode})`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    browserURL = `http://127.0.0.1:${readFileSync(portFile, 'utf8').split('\n')[0]}`;
+    browserURL = await devToolsUrl(profile, chromium);
   });
 
   test.afterAll(async () => {
-    if (!chromium || chromium.exitCode !== null) return;
-    const exited = new Promise((resolve) => chromium!.once('exit', resolve));
-    chromium.kill();
-    await exited;
+    if (chromium && chromium.exitCode === null) {
+      const exited = new Promise((resolve) => chromium!.once('exit', resolve));
+      chromium.kill();
+      await exited;
+    }
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  test('Playwright connectOverCDP and the client: a page that throws gives a bundle with frames and a clip', async ({ site }) => {
+  test('Playwright connectOverCDP and the client: a page that throws gives a bundle with frames and a clip', async ({ site, tempDir }) => {
     const outDir = path.join(tempDir(), 'bundles');
     const zipPath = await bundleFromRunningBrowser(browserURL, { appUrl: site.origin, outDir });
     expect(zipPath).not.toBeNull();

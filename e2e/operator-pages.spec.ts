@@ -2,24 +2,11 @@ import type { Page } from 'playwright-core';
 import { test, expect } from './support/fixtures';
 import { afr, waitForFrames } from './support/afr';
 import type { RecorderBrowser } from './support/launch';
+import { openPopup } from './support/popup';
 import { ringFigures } from '../src/ui/popup-page';
 import { describeLibrary } from '../src/ui/library-page';
 
 // The operator pages as a person uses them: popup, bundle library and settings, in real Chromium.
-
-/**
- * Opens popup.html in a popup-type window, as Chrome shows the action popup: the shop stays the
- * visible tab of its normal window, so it is still captured and is the "visible tab" to save.
- */
-async function openPopup(recorder: RecorderBrowser): Promise<Page> {
-  const opened = recorder.context.waitForEvent('page', (p) => p.url().endsWith('/popup.html'));
-  await recorder.worker.evaluate(async () => {
-    await chrome.windows.create({ url: chrome.runtime.getURL('popup.html'), type: 'popup', width: 420, height: 760 });
-  });
-  const popup = await opened;
-  await popup.setViewportSize({ width: 400, height: 760 });
-  return popup;
-}
 
 async function openPage(recorder: RecorderBrowser, file: 'options.html' | 'library.html'): Promise<Page> {
   const page = await recorder.context.newPage();

@@ -5,7 +5,7 @@ import { test, expect } from './support/fixtures';
 import { afr, waitForFrames } from './support/afr';
 import { exportBundle, findSecrets, type OpenedBundle } from './support/bundle';
 import { SECRETS, secretVariants } from './support/secrets';
-import { decodeGray, decodeRgb, lumaStats, redPixels, type Box } from './support/pixels';
+import { decodeGrayFrames, decodeRgbFrames, jpegFramesOf, lumaStats, redPixels, type Box } from './support/pixels';
 
 /** The mask fill, #6b7280, as 8-bit luma (BT.601, full range, as a JPEG's Y plane). */
 const MASK_LUMA = 0.299 * 0x6b + 0.587 * 0x72 + 0.114 * 0x80;
@@ -19,13 +19,12 @@ const isMasked = (s: { mean: number; std: number }) => s.std < 8 && Math.abs(s.m
 const isBlank = (s: { mean: number; ink: number }) => s.mean > 200 && s.ink < 0.02;
 
 /**
- * Every frame of a bundle, decoded to gray, with `keep()`, which saves it beside the test's results
- * (a frame that fails a check, to be looked at).
+ * Every frame of a bundle, decoded to gray (one ffmpeg for them all), with `keep()`, which saves it
+ * beside the test's results (a frame that fails a check, to be looked at).
  */
 async function* framesOf(bundle: OpenedBundle, testInfo: TestInfo) {
-  for (const frame of bundle.manifest.frames) {
-    const jpeg = bundle.files.get(frame.name)!;
-    const img = await decodeGray(jpeg, frame.width, frame.height);
+  for await (const { frame, img } of decodeGrayFrames(jpegFramesOf(bundle))) {
+    const { jpeg } = frame;
     yield { frame, img, jpeg, keep: () => writeFileSync(testInfo.outputPath(frame.name.replace('/', '-')), jpeg) };
   }
 }
@@ -319,13 +318,12 @@ async function screencastAt30(recorder: RecorderBrowser, url: string): Promise<P
 /** Frames of the bundle showing part of a (bright red) card field, each saved beside the test's results. */
 async function redLeaks(bundle: OpenedBundle, testInfo: TestInfo): Promise<string[]> {
   const leaks: string[] = [];
-  for (const frame of bundle.manifest.frames) {
-    const jpeg = bundle.files.get(frame.name)!;
-    const red = redPixels(await decodeRgb(jpeg, frame.width, frame.height));
+  for await (const { frame, img } of decodeRgbFrames(jpegFramesOf(bundle))) {
+    const red = redPixels(img);
     // A few stray pixels at a mask's edge are JPEG ringing; a field's visible strip is thousands.
     if (red > 40) {
       leaks.push(`${frame.name} (${frame.source}): ${red} red pixels`);
-      writeFileSync(testInfo.outputPath(frame.name.replace('/', '-')), jpeg);
+      writeFileSync(testInfo.outputPath(frame.name.replace('/', '-')), frame.jpeg);
     }
   }
   return leaks;

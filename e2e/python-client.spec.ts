@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import WebSocket from 'ws';
 import { test, expect } from './support/fixtures';
 import { chromiumPath, EXTENSION_DIR, ROOT_DIR } from './support/launch';
+import { devToolsUrl } from './support/devtools-port';
 import { findSecrets, openBundle } from './support/bundle';
 import { S3_CREDENTIALS, startS3Store } from './support/s3-store';
 import { secretVariants } from './support/secrets';
@@ -17,12 +17,6 @@ import { connectRecorderPuppeteer, loadRecorder, RECORDER_EXTENSION_ID } from '.
 
 const PYTHON = process.env.PYTHON ?? '/usr/bin/python3';
 const PACKAGE_DIR = path.join(ROOT_DIR, 'clients/python');
-const tempDirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'afr-python-e2e-'));
-  tempDirs.push(dir);
-  return dir;
-};
 const browsers: ChildProcess[] = [];
 test.afterEach(async () => {
   for (const browser of browsers.splice(0)) {
@@ -32,13 +26,9 @@ test.afterEach(async () => {
     await exited;
   }
 });
-test.afterAll(() => {
-  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
-/** Chromium started by hand with a free DevTools port (its own profile and HOME); resolves to its http:// URL. */
-async function startChromium(args: string[]): Promise<string> {
-  const dir = tempDir();
+/** Chromium started by hand with a free DevTools port (its own profile and HOME in `dir`); resolves to its http:// URL. */
+async function startChromium(dir: string, args: string[]): Promise<string> {
   const profile = path.join(dir, 'profile');
   const browser = spawn(
     chromiumPath(),
@@ -46,13 +36,7 @@ async function startChromium(args: string[]): Promise<string> {
     { stdio: 'ignore', env: { ...process.env, HOME: dir } },
   );
   browsers.push(browser);
-  const portFile = path.join(profile, 'DevToolsActivePort');
-  const deadline = Date.now() + 20_000;
-  while (!/^\d+\n/.test(existsSync(portFile) ? readFileSync(portFile, 'utf8') : '')) {
-    if (browser.exitCode !== null || Date.now() > deadline) throw new Error(`Chromium did not serve DevTools (exit code ${browser.exitCode})`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return `http://127.0.0.1:${readFileSync(portFile, 'utf8').split('\n')[0]}`;
+  return devToolsUrl(profile, browser);
 }
 
 /** Runs one of clients/python/examples/ under python3 and parses the JSON it prints. */
@@ -97,9 +81,9 @@ async function withBrowserCdp<T>(browserURL: string, use: (send: (method: string
 const listedWorkers = async (browserURL: string) =>
   ((await (await fetch(`${browserURL}/json/list`)).json()) as { type: string; url: string }[]).filter((t) => t.type === 'service_worker').map((t) => t.url);
 
-test('Python client: wakes the stopped worker, records a run that fails, waits for and saves a schema-valid bundle; SyncRecorder waits for a delivery', async ({ site }) => {
+test('Python client: wakes the stopped worker, records a run that fails, waits for and saves a schema-valid bundle; SyncRecorder waits for a delivery', async ({ site, tempDir }) => {
   test.setTimeout(120_000);
-  const browserURL = await startChromium([`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, 'about:blank']);
+  const browserURL = await startChromium(tempDir(), [`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, 'about:blank']);
   const workerUrl = `chrome-extension://${RECORDER_EXTENSION_ID}/background.js`;
   await expect.poll(() => listedWorkers(browserURL)).toContain(workerUrl);
   // The agent drives the tab (a raw CDP Page.navigate, as a Python framework does) once the recorder is up.
@@ -163,9 +147,9 @@ test('Python client: wakes the stopped worker, records a run that fails, waits f
   }
 });
 
-test('Python client: no recorder is a clear RecorderNotFoundError; load_recorder loads it into a Chromium started without --load-extension', async () => {
+test('Python client: no recorder is a clear RecorderNotFoundError; load_recorder loads it into a Chromium started without --load-extension', async ({ tempDir }) => {
   test.setTimeout(60_000);
-  const browserURL = await startChromium(['--enable-unsafe-extension-debugging', 'about:blank']);
+  const browserURL = await startChromium(tempDir(), ['--enable-unsafe-extension-debugging', 'about:blank']);
 
   const result = await runPython('load_and_connect.py', [browserURL, EXTENSION_DIR]);
 
@@ -174,7 +158,7 @@ test('Python client: no recorder is a clear RecorderNotFoundError; load_recorder
   expect(result).toMatchObject({ extensionId: RECORDER_EXTENSION_ID, recording: true });
 });
 
-test('Node client: loadRecorder through a Puppeteer pipe session, then connectRecorderPuppeteer', async () => {
+test('Node client: loadRecorder through a Puppeteer pipe session, then connectRecorderPuppeteer', async ({ tempDir }) => {
   const browser = await puppeteer.launch({
     executablePath: chromiumPath(),
     headless: true,

@@ -1,36 +1,14 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { test, expect } from './support/fixtures';
 import { afr } from './support/afr';
 import { exportBundle, ffprobe } from './support/bundle';
-import { EXTENSION_DIR, launchWithRecorder } from './support/launch';
-
-/**
- * A full disk. The extension asks for `unlimitedStorage`, so Chromium only refuses its writes when the
- * disk itself is nearly full; this copy of the build goes without it, and the DevTools protocol gives
- * its origin a 600 KB quota: about 4 s of frames at 8 fps. IndexedDB then refuses writes, and keeps
- * refusing after the recorder deletes records (its files shrink only when compacted).
- */
-function extensionWithoutUnlimitedStorage(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'afr-quota-ext-'));
-  cpSync(EXTENSION_DIR, dir, { recursive: true });
-  const manifestPath = path.join(dir, 'manifest.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { permissions: string[] };
-  manifest.permissions = manifest.permissions.filter((p) => p !== 'unlimitedStorage');
-  writeFileSync(manifestPath, JSON.stringify(manifest));
-  return dir;
-}
+import { launchWithStorageQuota } from './support/storage-quota';
 
 test('when storage runs out, recording goes on in memory and the failure still gets its whole bundle', async ({ site }) => {
-  const extensionDir = extensionWithoutUnlimitedStorage();
-  const recorder = await launchWithRecorder({ extensionDir });
+  const quotaLimited = await launchWithStorageQuota();
+  const { recorder, page } = quotaLimited;
   try {
     const logs: string[] = [];
     recorder.worker.on('console', (m) => logs.push(m.text()));
-    const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
-    const cdp = await recorder.context.newCDPSession(page);
-    await cdp.send('Storage.overrideQuotaForOrigin', { origin: `chrome-extension://${recorder.extensionId}`, quotaSize: 600_000 });
     await page.goto(`${site.origin}/errors.html`); // a spinner: frames all the time
     const status = () => afr(recorder.worker, 'status');
     await expect.poll(async () => (await status()).storage.framesInMemory, { timeout: 30_000 }).toBeGreaterThanOrEqual(16);
@@ -58,7 +36,6 @@ test('when storage runs out, recording goes on in memory and the failure still g
     await viewer.goto(`chrome-extension://${recorder.extensionId}/viewer.html?id=${id}`);
     await expect(viewer.locator('[data-testid="failure-reason"]')).toHaveText('probe');
   } finally {
-    await recorder.close();
-    rmSync(extensionDir, { recursive: true, force: true });
+    await quotaLimited.close();
   }
 });

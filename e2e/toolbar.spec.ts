@@ -5,6 +5,7 @@ import { test, expect } from './support/fixtures';
 import { afr, waitForFrames, waitForNewBundle } from './support/afr';
 import { exportBundle, findSecrets } from './support/bundle';
 import { launchWithRecorder, type RecorderBrowser } from './support/launch';
+import { openPopup } from './support/popup';
 import { secretVariants } from './support/secrets';
 import { S3_CREDENTIALS, startS3Store } from './support/s3-store';
 import { UploadSettingsSchema } from '../schemas/upload';
@@ -66,16 +67,6 @@ function pixelVariance(png: Buffer): number {
   return squares / data.length - mean * mean;
 }
 
-async function openPopup(): Promise<Page> {
-  const opened = recorder.context.waitForEvent('page', (p) => p.url().endsWith('/popup.html'));
-  await recorder.worker.evaluate(async () => {
-    await chrome.windows.create({ url: chrome.runtime.getURL('popup.html'), type: 'popup', width: 420, height: 760 });
-  });
-  const popup = await opened;
-  await popup.setViewportSize({ width: 400, height: 760 });
-  return popup;
-}
-
 test('the badge follows recording, the pause, a bundle being written, and a bundle Chrome did not save', async ({ site }, testInfo) => {
   const { worker } = recorder;
   const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
@@ -83,7 +74,7 @@ test('the badge follows recording, the pause, a bundle being written, and a bund
   await expect.poll(() => badgeOf(worker, tabId)).toEqual({ text: 'REC', color: RED, title: 'Agent Flight Recorder: recording' });
 
   // The operator pauses and resumes from the popup.
-  const popup = await openPopup();
+  const popup = await openPopup(recorder);
   await expect(popup.getByTestId('state')).toHaveText('Recording');
   const shot = await popup.screenshot({ path: testInfo.outputPath('popup-recording.png') });
   expect(pixelVariance(shot)).toBeGreaterThan(100);
@@ -168,7 +159,7 @@ test('a debugger the user detached: the popup says so, and the page-level fallba
   expect(findSecrets(bundle, secretVariants())).toEqual([]);
   expect((await afr(worker, 'status')).tabs.find((t) => t.tabId === tabId)).toMatchObject({ debugger: false, signals: 'page' });
 
-  const popup = await openPopup();
+  const popup = await openPopup(recorder);
   const note = popup.locator(`li[data-tab-id="${tabId}"] [data-testid="debugger-state"]`);
   await expect(note).toHaveText('debugger off: detached by the user (the \u201Cstarted debugging this browser\u201D bar was closed) \u00B7 page-level signals');
   await expect(note).toHaveAttribute('title', /no console errors, crashes or dialogs/);

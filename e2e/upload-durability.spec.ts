@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
@@ -8,7 +8,8 @@ import { afr } from './support/afr';
 import { paintNoise } from './support/pixels';
 import { findSecrets, openBundle } from './support/bundle';
 import { secretVariants } from './support/secrets';
-import { EXTENSION_DIR, launchWithRecorder } from './support/launch';
+import { launchWithRecorder } from './support/launch';
+import { launchWithStorageQuota } from './support/storage-quota';
 import { S3_CREDENTIALS, startS3Store, type S3Store } from './support/s3-store';
 import { startSiteServer, type SiteServer } from './support/site-server';
 
@@ -71,17 +72,6 @@ test('a browser closed mid multipart upload resumes on the next start at the fir
   }
 });
 
-/** The build without `unlimitedStorage`, so that a quota set through the DevTools protocol holds (see storage-quota.spec.ts). */
-function extensionWithoutUnlimitedStorage(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'afr-quota-ext-'));
-  cpSync(EXTENSION_DIR, dir, { recursive: true });
-  const manifestPath = path.join(dir, 'manifest.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { permissions: string[] };
-  manifest.permissions = manifest.permissions.filter((p) => p !== 'unlimitedStorage');
-  writeFileSync(manifestPath, JSON.stringify(manifest));
-  return dir;
-}
-
 async function stopWorker(context: BrowserContext, page: Page): Promise<void> {
   const cdp = await context.newCDPSession(page);
   const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { type: string; url: string; targetId: string }[] };
@@ -92,15 +82,13 @@ async function stopWorker(context: BrowserContext, page: Page): Promise<void> {
 
 test('a bundle IndexedDB refuses waits for delivery in extension storage, survives a worker stop, and is delivered', async () => {
   test.setTimeout(180_000);
-  const extensionDir = extensionWithoutUnlimitedStorage();
-  const recorder = await launchWithRecorder({ extensionDir });
+  // A full disk: IndexedDB refuses the recorder's writes.
+  const quotaLimited = await launchWithStorageQuota();
+  const { recorder, page } = quotaLimited;
   try {
     const logs: string[] = [];
     recorder.worker.on('console', (m) => logs.push(m.text()));
     await afr(recorder.worker, 'configure', { upload: s3Settings(store), postFailureSeconds: 0, failureCooldownMs: 0, autoDownload: false });
-    const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
-    const cdp = await recorder.context.newCDPSession(page);
-    await cdp.send('Storage.overrideQuotaForOrigin', { origin: `chrome-extension://${recorder.extensionId}`, quotaSize: 600_000 });
     await page.goto(`${site.origin}/errors.html`); // a spinner: frames all the time
     await expect.poll(async () => (await afr(recorder.worker, 'status')).storage.quotaErrors, { timeout: 30_000 }).toBeGreaterThan(0);
 
@@ -133,7 +121,6 @@ test('a bundle IndexedDB refuses waits for delivery in extension storage, surviv
     expect(findSecrets(await openBundle(local), [...secretVariants(), S3_CREDENTIALS.secretAccessKey])).toEqual([]);
   } finally {
     store.up();
-    await recorder.close();
-    rmSync(extensionDir, { recursive: true, force: true });
+    await quotaLimited.close();
   }
 });

@@ -5,7 +5,7 @@ import puppeteer, { type Browser, type Page, type WebWorker } from 'puppeteer-co
 import { EXTENSION_DIR, chromiumPath } from './support/launch';
 import { findSecrets, openBundle, type OpenedBundle } from './support/bundle';
 import { SECRETS, secretVariants } from './support/secrets';
-import { decodeRgb, redPixels } from './support/pixels';
+import { decodeRgbFrames, jpegFramesOf, redPixels } from './support/pixels';
 
 /** A login page: a bright red password field (red pixels in a frame mean it was not masked), pre-filled. */
 const PAGE = `<!doctype html><html><head><title>Login</title></head><body style="margin:0;height:2500px;font:16px sans-serif">
@@ -50,8 +50,7 @@ async function openLogin(page: Page, path: string): Promise<number> {
 /** Every frame of the bundle decoded: none shows the red field. */
 async function expectMaskedFrames(bundle: OpenedBundle, label: string): Promise<void> {
   expect(bundle.manifest.frames.length, `${label}: frames in the bundle`).toBeGreaterThan(0);
-  for (const frame of bundle.manifest.frames) {
-    const img = await decodeRgb(bundle.files.get(frame.name)!, frame.width, frame.height);
+  for await (const { frame, img } of decodeRgbFrames(jpegFramesOf(bundle))) {
     expect(redPixels(img), `${label}: red (unmasked) pixels in ${frame.name} (${frame.width}×${frame.height})`).toBe(0);
   }
   expect(findSecrets(bundle, secretVariants())).toEqual([]);
