@@ -16,7 +16,7 @@ async function refusal(promise: Promise<unknown>): Promise<BundleReadError> {
 }
 
 describe('steps', () => {
-  it('pages the steps with their nearest frame and says how to read on', async () => {
+  it('pages the steps with their frame (the screen at their time) and says how to read on', async () => {
     const reader = await openBundle(await makeBundle());
     const page = await listSteps(reader, pageRequest(1, 5));
     expect(page).toMatchObject({ first: 1, page: 1, pages: 3, total: 12, remaining: 7 });
@@ -53,6 +53,6 @@ describe('steps', () => {
   it('shows markup an agent or a page wrote as quoted text', async () => {
     const reader = await openBundle(await makeBundleZip());
     const step = await readStep(reader, 4);
-    expect(stepText(step, ask)[0]).toBe(`#4 -1.1s agent agent ${JSON.stringify(HOSTILE)} on "</script><script>alert(2)</script>" → ok label "checkout" [frame 3]`);
+    expect(stepText(step, ask)[0]).toBe(`#4 -1.1s agent agent ${JSON.stringify(HOSTILE)} on "</script><script>alert(2)</script>" → ok label "checkout" [frame 2]`);
   });
 });
