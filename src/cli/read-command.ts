@@ -43,9 +43,9 @@ export interface ReadCommand {
 export const READ_USAGE = `  afr summary <bundle.zip> [--json]
       the failure, what the bundle holds, the last steps, and what to read next
   afr steps <bundle.zip> [--page N] [--page-size N] [--json]
-      the steps, oldest first, 20 a page, each with its nearest frame
+      the steps, oldest first, 20 a page, each with its frame
   afr step <bundle.zip> <N> [--json]
-      step N with its target, goal, detail, the page's changes and its nearest frame
+      step N with its target, goal, detail, the page's changes and its frame
   afr frame <bundle.zip> <N> | --at <ms> | --step <N> [--out file.png] [--width W] [--force] [--json]
       frame N (1-based) as a PNG at most W px wide (default ${DEFAULT_FRAME_OPTIONS.maxWidth}), or the frame nearest a moment
       (ms from the failure, negative before it) or a step; written to --out (default

@@ -44,8 +44,11 @@ describe('steps', () => {
     expect(step).toMatchObject({ index: 10, goal: 'pay', target_detail: { node_id: 42, rect: { x: 1, y: 2, width: 3, height: 4 } }, snapshot: { checkpoint: 4 }, changes, nearest_frame: { index: 4, at_ms: -1000 } });
     const text = stepText(step, ask);
     expect(text).toContain('  changes: 1 added, 0 removed, 0 text, 0 attributes, 0 values');
-    expect(text.some((l) => l.includes('card declined') && l.startsWith('    added: "'))).toBe(true);
-    expect(text).toContain('  nearest frame: 4 (-1.0s): frame {"index":4}');
+    expect(text).toContain('    added: {"id":9,"tag":"div","label":"Error: card declined","size":2,"parent":4}');
+    expect(text).toContain('  frame: 4 (-1.0s, the screen at this step): frame {"index":4}');
+    // What the bundle holds as JSON prints as JSON, its page text in JSON's own quotes, never quoted twice.
+    expect(text).toContain('  target: {"node_id":42,"rect":{"x":1,"y":2,"width":3,"height":4}}');
+    expect(text).toContain('  page snapshot: {"checkpoint":4}');
     const error = await refusal(readStep(reader, 13));
     expect([error.message, error.kind]).toEqual(['step 13 is out of range: the bundle has 12 steps (1 to 12)', 'argument']);
   });

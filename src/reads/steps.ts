@@ -1,4 +1,4 @@
-import { frameOfStep, stepNumber } from '../bundle-format/story';
+import { frameOfStep, pageLateness, stepNumber } from '../bundle-format/story';
 import { msFromFailure, stepLine, type StepLine } from '../bundle-format/views';
 import { DEFAULT_DOM_OPTIONS, MAX_DOM_DEPTH, MAX_DOM_NODES, readDom } from './dom-outline';
 import { BundleReadError } from './errors';
@@ -27,6 +27,8 @@ export interface StepDetailView extends StepView {
   target_detail: Record<string, unknown> | null;
   /** The page at this step, as a later recorder references it (`snapshot` of the step); null when absent. */
   snapshot: unknown;
+  /** How late the step's page was taken (ms after the step; nothing on it changed in between), when it was (`bundle-format/story.ts`); else null. */
+  page_late_ms: number | null;
   /** What changed in the page at this step (`changes` of the step: the next page, the words, the diff), bounded; null when absent. */
   changes: unknown;
   /** What changed, in plain words (`changes.description`); null when absent. */
@@ -74,6 +76,7 @@ export async function readStep(reader: BundleReader, index: number): Promise<Ste
     detail: step.detail ?? null,
     target_detail: Object.keys(targetDetail).length > 0 ? (boundedValue(targetDetail) as Record<string, unknown>) : null,
     snapshot: step.snapshot === undefined ? null : boundedValue(step.snapshot),
+    page_late_ms: typeof step.snapshot === 'string' ? pageLateness(step.ts, (await reader.stepPage(step.snapshot).catch(() => null))?.snapshot.at) : null,
     changes: step.changes === undefined ? null : boundedValue(step.changes, 8000),
     change: changeWords(step.changes),
     target_node: await targetNode(reader, index),
