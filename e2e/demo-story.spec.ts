@@ -48,6 +48,12 @@ test('the demo bundle tells one story: the viewer opens at the failure, every re
   const screenAtFailure = failureFrame(frames, failedAt);
   const failed = failureStep(steps, failedAt);
   expect(screenAtFailure).toBeGreaterThanOrEqual(0);
+  // The capture rate is the window's: its captures over its seconds (never 0 with frames in it).
+  const captures = frames.reduce((n, f) => n + (f.captures ?? 1), 0);
+  const windowSeconds = (Date.parse(bundle.diagnostics.capture.window_end) - frames[0]!.ts) / 1000;
+  expect(bundle.diagnostics.capture.fps).toBeCloseTo(captures / windowSeconds, 1);
+  // The browser's own favicon request is nobody's failure.
+  expect(steps.filter((s) => s.kind === 'signal' && String(s.detail?.request_url ?? '').endsWith('/favicon.ico'))).toEqual([]);
 
   // The viewer's first view: the screen at the failure, the failing step selected and in view.
   const viewer = await recorder.context.newPage();

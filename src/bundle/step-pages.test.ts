@@ -101,6 +101,16 @@ describe('the pages at the steps of a bundle', () => {
     expect(first!.changes).toMatchObject({ to: first!.snapshot, description: 'nothing changed' });
     expect(second!.changes?.description).toContain("from '0' to '1'");
   });
+
+  it('tells a change at the click that submitted a form, not at the submit that answered it', () => {
+    const submit: Step = { ...step(2, { document_id: 'shop', seq: 2 }), seq: 3, kind: 'submit', action: 'submit' };
+    const pages = layOutStepPages('b1', [shop, errorPage], [step(2, { document_id: 'shop', seq: 2 }), submit]);
+    const [click, submitted] = pages.steps;
+    expect(click!.changes).toMatchObject({ diff: { new_document: true } });
+    expect(submitted!.changes).toMatchObject({ to: submitted!.snapshot, description: 'nothing changed' });
+    // A submit alone on its page tells it all the same.
+    expect(layOutStepPages('b1', [shop, errorPage], [submit]).steps[0]!.changes).toMatchObject({ diff: { new_document: true } });
+  });
 });
 
 describe('a step whose checkpoint was taken late', () => {

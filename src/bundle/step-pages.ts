@@ -115,14 +115,18 @@ export function layOutStepPages(bundleId: string, documents: readonly TimelineDa
   const fileOf = (point: Point): string | undefined => names.get(keyOf(point));
 
   // A change is told once, at the step that caused it: the last step shown the page before it. The
-  // steps before that one on the same page changed nothing before the next step.
+  // steps before that one on the same page changed nothing before the next step. A form's `submit`
+  // is the form answering the click or key just before it: that action tells the change.
   const transition = (at: number): string => {
     const next = nextPage(at);
     return `${keyOf(points[at]!)}\u0000${next === null ? '' : keyOf(points[next]!)}`;
   };
   const lastOnPage = new Map<string, number>();
   stepAt.forEach((at, s) => {
-    if (at !== undefined) lastOnPage.set(transition(at), s);
+    if (at === undefined) return;
+    const key = transition(at);
+    const told = lastOnPage.get(key);
+    if (told === undefined || steps[s]!.kind !== 'submit') lastOnPage.set(key, s);
   });
   const out = steps.map((step, s): Step => {
     const at = stepAt[s];

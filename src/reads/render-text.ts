@@ -106,7 +106,12 @@ export function stepText(step: StepDetailView, ask: Asker): string[] {
   }
   if (step.change !== null) lines.push(`  what changed: ${quote(step.change, 400)}`);
   if (step.changes !== null) lines.push(...changesLines(isObject(step.changes) && isObject(step.changes.diff) ? step.changes.diff : step.changes));
-  if (step.nearest_frame) lines.push(`  frame: ${step.nearest_frame.index} (${relativeTime(step.nearest_frame.at_ms)}, the screen at this step): ${ask('frame', { index: step.nearest_frame.index })}`);
+  if (step.nearest_frame) {
+    const f = step.nearest_frame;
+    // No frame was captured by the step's time: its frame is the first one, from after it (`bundle-format/story.ts`).
+    const which = f.at_ms > step.at_ms ? `the first frame, taken ${((f.at_ms - step.at_ms) / 1000).toFixed(1)} s after this step` : 'the screen at this step';
+    lines.push(`  frame: ${f.index} (${relativeTime(f.at_ms)}, ${which}): ${ask('frame', { index: f.index })}`);
+  }
   lines.push(`  page outline: ${ask('dom', { step: step.index })}`);
   return lines;
 }

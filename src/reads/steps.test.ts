@@ -49,6 +49,8 @@ describe('steps', () => {
     // What the bundle holds as JSON prints as JSON, its page text in JSON's own quotes, never quoted twice.
     expect(text).toContain('  target: {"node_id":42,"rect":{"x":1,"y":2,"width":3,"height":4}}');
     expect(text).toContain('  page snapshot: {"checkpoint":4}');
+    // A step before the first frame: its frame is the first one, and the text says it came after.
+    expect(stepText({ ...step, at_ms: -9000 }, ask)).toContain('  frame: 4 (-1.0s, the first frame, taken 8.0 s after this step): frame {"index":4}');
     const error = await refusal(readStep(reader, 13));
     expect([error.message, error.kind]).toEqual(['step 13 is out of range: the bundle has 12 steps (1 to 12)', 'argument']);
   });
