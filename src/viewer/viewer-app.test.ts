@@ -85,6 +85,36 @@ describe('bundle viewer', () => {
     expect(selected.querySelector('button')!.getAttribute('aria-current')).toBe('step');
   });
 
+  it('opens with the failing step in view when the screen at the failure is a later frame, other steps on it', () => {
+    // A layout for happy-dom, which has none: rows 30 px high, the list shows 60 px.
+    const proto = HTMLElement.prototype;
+    const saved = ['offsetTop', 'offsetHeight', 'clientHeight'].map((key) => [key, Object.getOwnPropertyDescriptor(proto, key)] as const);
+    Object.defineProperty(proto, 'offsetTop', { configurable: true, get(this: HTMLElement) { return (Number(this.dataset.step ?? 1) - 1) * 30; } });
+    Object.defineProperty(proto, 'offsetHeight', { configurable: true, get: () => 30 });
+    Object.defineProperty(proto, 'clientHeight', { configurable: true, get: () => 60 });
+    try {
+      const data = makeBundleData();
+      // Step #2 failed (T0-2050) on the first frame; the screen at the failure (T0) is the second one,
+      // where steps #5 and #6 are: showing it scrolls the list to #5.
+      const [first, second] = data.manifest.frames;
+      data.manifest.frames = [{ ...first!, ts: first!.ts - 2000 }, { ...second!, ts: data.steps.steps[3]!.ts + 100 }];
+      data.steps.steps[1]!.outcome = 'fail';
+      data.steps.steps[5]!.outcome = null;
+      viewer = mountViewer(root, data, media, { now: () => clock, requestFrame: (cb) => pending.push(cb) });
+      expect(viewer.selectedStep()).toBe(1);
+      expect(counter()).toBe('frame 2 / 2');
+      const list = document.querySelector<HTMLElement>('[data-testid="timeline"]')!;
+      // Row #2 spans 30–60 px: inside the 60 px the list shows from its scroll position.
+      expect(list.scrollTop).toBeLessThanOrEqual(30);
+      expect(list.scrollTop + 60).toBeGreaterThanOrEqual(60);
+    } finally {
+      for (const [key, descriptor] of saved) {
+        if (descriptor) Object.defineProperty(proto, key, descriptor);
+        else delete (proto as unknown as Record<string, unknown>)[key];
+      }
+    }
+  });
+
   it('numbers the steps by their position, as afr and the MCP tools do', () => {
     mount();
     const numbers = [...document.querySelectorAll('[data-testid="timeline"] [data-testid="step-number"]')].map((n) => n.textContent);

@@ -149,6 +149,8 @@ export function mountViewer(root: HTMLElement, data: BundleData, media: BundleMe
   const failedStep = failureStep(steps, failureTime(data));
   if (failedStep >= 0) selectStep(failedStep);
   show(failureFrame(frames, failureTime(data)), { seek: true });
+  // Showing the frame scrolled the timeline to the first step on it: the failing step goes back in view.
+  if (failedStep >= 0) timeline.setSelectedStep(failedStep);
   const unbind = bindKeys(doc, { step: stepBy, togglePlay, walkSteps });
 
   return {
