@@ -227,9 +227,10 @@ const selectedSeq = (page: Page) => page.locator('[data-testid="timeline"] > li.
 
 /** Everything the brief asks of one viewer: the click step's page, target, dot, changes; ↑/↓. */
 async function checkStepView(page: Page, screenshotPath: string): Promise<void> {
-  await expect(page.locator('[data-testid="page-caption"]')).toHaveText('at the failure');
+  // It opens at the failure: the failure's own step selected, the page at the failure shown.
+  await expect(page.locator('[data-testid="page-caption"]')).toHaveText('at the failure (step #6: failure: assertion_failed)');
   await page.locator('[data-testid="timeline"] > li[data-seq="5"] button').click();
-  await expect(page.locator('[data-testid="page-caption"]')).toHaveText('at step 5: click button "Place order" #place-order');
+  await expect(page.locator('[data-testid="page-caption"]')).toHaveText('at step #5: click button "Place order" #place-order');
 
   // The marked node is the clicked element, scrolled into view inside the tree (past the 300 items above it).
   const target = page.locator('[data-testid="snapshot"] [data-testid="target-node"]');

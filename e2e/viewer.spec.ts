@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test, expect } from './support/fixtures';
-import { nearestFrame } from '../src/bundle-format/frame-time';
+import { failureFrame, frameOfStep } from '../src/bundle-format/story';
+import { failureTime } from '../src/bundle-format/views';
 import { afr, waitForFrames } from './support/afr';
 import { exportBundle, findSecrets, type OpenedBundle } from './support/bundle';
 import { chromiumPath } from './support/launch';
@@ -70,6 +71,9 @@ test('the extension page viewer.html?id= shows a stored bundle: timeline, frames
   await expect(viewer.locator('[data-testid="failure-reason"]')).toHaveText('assertion_failed');
   await expect(viewer.locator('[data-testid="failure-label"]')).toHaveText('settings were not saved');
   await expectTimelineOf(viewer, bundle);
+  // It opens at the failure (the screen at the failure); the scrubber goes back to the start.
+  await expectFrame(viewer, bundle, failureFrame(bundle.manifest.frames, failureTime(bundle)));
+  await viewer.locator('[data-testid="scrubber"]').fill('0');
   await expectFrame(viewer, bundle, 0);
   await expect(viewer.locator('[data-testid="snapshot"] [data-testid="redacted"]').first()).toHaveText(/^redacted: /);
   await expect(viewer.locator('[data-testid="snapshot"] [data-testid="redacted"]', { hasText: 'redacted: password' }).first()).toBeVisible();
@@ -83,10 +87,10 @@ test('the extension page viewer.html?id= shows a stored bundle: timeline, frames
   await viewer.keyboard.press('ArrowLeft');
   await expectFrame(viewer, bundle, 2);
 
-  // Clicking the failure signal jumps to the frame nearest it (frames of the after-failure tail follow it).
+  // Clicking the failure signal jumps to its frame, the screen then (frames of the after-failure tail follow it).
   const signal = bundle.steps.steps.filter((s) => s.kind === 'signal').at(-1)!;
   await viewer.locator('[data-testid="timeline"] > li[data-kind="signal"] button').last().click();
-  await expectFrame(viewer, bundle, nearestFrame(bundle.manifest.frames, signal.ts));
+  await expectFrame(viewer, bundle, frameOfStep(bundle.manifest.frames, signal));
   await viewer.screenshot({ path: testInfo.outputPath('viewer-extension-last-frame.png') });
 
   // The clip plays in Chromium and the scrubber follows it.
@@ -94,7 +98,7 @@ test('the extension page viewer.html?id= shows a stored bundle: timeline, frames
   await expect.poll(() => clip.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
   expect(await clip.evaluate((v: HTMLVideoElement) => v.duration)).toBeCloseTo(bundle.manifest.clip!.duration_seconds, 0);
   await viewer.locator('[data-testid="timeline"] > li button').first().click();
-  await expectFrame(viewer, bundle, 0);
+  await expectFrame(viewer, bundle, frameOfStep(bundle.manifest.frames, bundle.steps.steps[0]!));
   await viewer.keyboard.press('Space');
   await expect(viewer.locator('[data-testid="play"]')).toHaveAttribute('aria-pressed', 'true');
   await expect.poll(() => clip.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.5);
@@ -110,7 +114,7 @@ test('the extension page viewer.html?id= shows a stored bundle: timeline, frames
   await viewer.screenshot({ path: testInfo.outputPath('viewer-extension-error.png') });
   await viewer.locator('[data-testid="file-input"]').setInputFiles({ name: 'bundle.zip', mimeType: 'application/zip', buffer: bundle.zip });
   await expectTimelineOf(viewer, bundle);
-  await expectFrame(viewer, bundle, 0);
+  await expectFrame(viewer, bundle, failureFrame(bundle.manifest.frames, failureTime(bundle)));
   expect(pageErrors).toEqual([]);
 });
 
@@ -147,6 +151,8 @@ test('viewer.html inside the zip shows the bundle from file:// without making a 
     await viewer.goto(pathToFileURL(path.join(dir, 'viewer.html')).href);
     await expect(viewer).toHaveTitle(`assertion_failed \u00B7 ${bundle.manifest.bundle_id} \u00B7 Agent Flight Recorder`);
     await expectTimelineOf(viewer, bundle);
+    await expectFrame(viewer, bundle, failureFrame(bundle.manifest.frames, failureTime(bundle)));
+    await viewer.locator('[data-testid="scrubber"]').fill('0');
     await expectFrame(viewer, bundle, 0);
     await viewer.keyboard.press('ArrowRight');
     await viewer.keyboard.press('ArrowRight');

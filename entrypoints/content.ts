@@ -179,7 +179,10 @@ export default defineContentScript({
     disposers.push(() => browser.storage.onChanged.removeListener(onStorage));
 
     const place = isTop ? (label: string, el: Element | null, point?: { x: number; y: number }) => timeline?.beforeAction(label, el, point) ?? null : undefined;
-    disposers.push(observeActions(window, send, currentMasker, { place }), startPageBridge(window, send, currentMasker));
+    disposers.push(
+      observeActions(window, send, currentMasker, { place }),
+      startPageBridge(window, send, currentMasker, { checkpoint: isTop ? (label) => timeline?.checkpoint(label) ?? null : undefined }),
+    );
     // Waiting steps go before the page is left, hidden or frozen. Registered after the observer, and
     // not capturing, so the values it flushes on pagehide are in.
     const flushSteps = () => {

@@ -45,7 +45,7 @@ export const DiagnosticsSchema = z
     capture: z
       .object({
         frames_in_bundle: z.number().int().nonnegative(),
-        /** Frames stored per second over the 10 s before packaging. */
+        /** Frames captured per second over the bundle's window (`window_start` to `window_end`). */
         fps: z.number().nonnegative(),
         /** Sensitive regions masked in frames since the recorder started. */
         masked_regions: z.number().int().nonnegative(),

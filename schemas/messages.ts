@@ -60,6 +60,12 @@ export const AgentCommandMessageSchema = z
     ts: z.number(),
     url: z.string().max(8192),
     command: AgentCommandSchema,
+    /**
+     * Capture level `trace` and up, top frame: the DOM timeline's checkpoint the content script took
+     * as the page posted a `step`, `assert` or `mark` (the page at that moment; one asked for by the
+     * worker once it gets to the message may come after the actions that followed).
+     */
+    checkpoint: CheckpointRefSchema.optional(),
   })
   .strict();
 

@@ -103,8 +103,17 @@ describe('renderSummary', () => {
     const section = md.slice(md.indexOf('## What changed'));
     expect(section).not.toContain('`first`');
     expect(section).not.toContain('nothing changed');
-    expect(section).toContain("- after click on `button 'Add 5'`: `the text of the span changed from '0' to '1'`");
-    expect(section.split('\n').filter((l) => l.startsWith('- after'))).toHaveLength(3);
+    // Numbered as every reader numbers steps: by position in steps.json.
+    expect(section).toContain("- #5 after click on `button 'Add 5'`: `the text of the span changed from '0' to '1'`");
+    expect(section.split('\n').filter((l) => / after /.test(l) && l.startsWith('- #'))).toHaveLength(3);
+    expect(md).toMatch(/## What the agent did last\n\n- #1 \d/);
+  });
+
+  it('names the screen at the failure as every reader does (the frame on screen when it happened)', () => {
+    const T = Date.parse(manifest.ended_at);
+    const frame = (i: number, ts: number) => ({ name: `frames/frame_000${i}.jpeg`, captured_at: new Date(ts).toISOString(), ts, duration_ms: 500, width: 4, height: 4, source: 'visibleTab' as const });
+    const framed = { ...manifest, frame_count: 3, frames: [frame(1, T - 2000), frame(2, T - 600), frame(3, T + 100)] };
+    expect(renderSummary(framed, { ...diagnostics, failure: { ...diagnostics.failure, ts: T } }, steps)).toContain('- the screen at the failure: frame 2, `frames/frame_0002.jpeg`');
   });
 
   it('counts the captures the frames stand for when identical ones in a row were stored once', () => {

@@ -2,6 +2,8 @@ import type { Diagnostics } from '../../schemas/diagnostics';
 import type { Manifest } from '../../schemas/manifest';
 import type { Step } from '../../schemas/steps';
 import { escapeControls } from '../shared/control-chars';
+import { failureFrame, stepLabel } from './story';
+import { failureTime } from './views';
 
 /*
  * summary.md is pasted into bug reports and into models, and most of what it quotes is page text. So
@@ -63,12 +65,13 @@ const KIND_WORDS: Record<string, string> = {
   assertion: 'a failed assertion',
 };
 
-function describeStep(s: Step): string {
+/** A step's line, numbered as every reader numbers it (`#17`, its position in `steps.json`). */
+function describeStep(s: Step, index: number): string {
   const target = typeof s.target === 'string' ? s.target : s.target ? (s.target.name ? `${s.target.selector} ("${s.target.name}")` : s.target.selector) : null;
   const value = s.value_redacted ? ' = (redacted)' : s.value !== null ? ` = ${code(s.value, 80)}` : '';
   const outcome = s.outcome ? ` → ${word(s.outcome)}` : '';
   const why = s.reasoning ? ` — reasoning: ${code(s.reasoning, 160)}` : '';
-  return `- ${clock(s.ts)} [${word(s.source)}] ${word(s.action, 120)}${target ? ` on ${code(target, 120)}` : ''}${value}${outcome}${why}`;
+  return `- ${stepLabel(index)} ${clock(s.ts)} [${word(s.source)}] ${word(s.action, 120)}${target ? ` on ${code(target, 120)}` : ''}${value}${outcome}${why}`;
 }
 
 /** ` on `button 'Pay'`` for a step's target, or nothing. */
@@ -103,12 +106,13 @@ export function renderSummary(manifest: Omit<Manifest, 'artifacts'>, diagnostics
   }
   lines.push('');
 
-  const actions = steps.filter((s) => s.kind !== 'signal').slice(-10);
-  lines.push('## What the agent did last', '', ...(actions.length ? actions.map(describeStep) : ['- (no steps recorded in the window)']), '');
+  const numbered = steps.map((step, index) => ({ step, index }));
+  const actions = numbered.filter(({ step }) => step.kind !== 'signal').slice(-10);
+  lines.push('## What the agent did last', '', ...(actions.length ? actions.map(({ step, index }) => describeStep(step, index)) : ['- (no steps recorded in the window)']), '');
 
-  const changed = steps.filter((s) => s.changes && s.changes.description !== 'nothing changed').slice(-3);
+  const changed = numbered.filter(({ step }) => step.changes && step.changes.description !== 'nothing changed').slice(-3);
   if (changed.length) {
-    lines.push('## What changed', '', ...changed.map((s) => `- after ${word(s.action, 120)}${targetWords(s)}: ${code(s.changes!.description, 400)}`), '');
+    lines.push('## What changed', '', ...changed.map(({ step, index }) => `- ${stepLabel(index)} after ${word(step.action, 120)}${targetWords(step)}: ${code(step.changes!.description, 400)}`), '');
   }
 
   const chain = diagnostics?.signal_chain ?? [];
@@ -127,10 +131,13 @@ export function renderSummary(manifest: Omit<Manifest, 'artifacts'>, diagnostics
   const captures = manifest.frames.reduce((n, f) => n + (f.captures ?? 1), 0);
   const repeats = captures > manifest.frames.length ? ` (${captures} captures, identical ones in a row stored once)` : '';
   const redacted = diagnostics ? Object.values(diagnostics.redaction.fields).reduce((a, b) => a + (b ?? 0), 0) : 0;
+  const atFailure = failureFrame(manifest.frames, failureTime({ manifest, diagnostics }));
+  const screen = manifest.frames[atFailure];
   lines.push(
     '## In this bundle',
     '',
     `- capture level ${word(manifest.capture_level)}; ${manifest.frame_count} frames${repeats} over ${spanSeconds.toFixed(1)} s${manifest.clip ? `; failure.mp4 (${manifest.clip.duration_seconds.toFixed(1)} s)` : ''}`,
+    ...(screen ? [`- the screen at the failure: frame ${atFailure + 1}, ${code(screen.name, 80)}`] : []),
     `- ${manifest.step_count} steps${pm ? `; DOM snapshot of ${pm.dom_nodes} nodes` : ''}${redacted ? `; ${redacted} sensitive fields withheld` : ''}`,
     ...(diagnostics?.warnings.length ? diagnostics.warnings.map((w) => `- warning: ${code(w, 200)}`) : []),
     '',

@@ -66,6 +66,7 @@ h3 { font-size: 12px; margin: 10px 0 4px; text-transform: uppercase; letter-spac
 .afr-selected .afr-step-button { background: #d5e2fc; border-left-color: var(--accent); box-shadow: inset 0 0 0 1px var(--accent); }
 .afr-kind-signal .afr-step-button { background: var(--fail-bg); border-left-color: var(--fail); }
 .afr-step-time { font-family: var(--mono); font-size: 11px; color: var(--muted); min-width: 58px; font-variant-numeric: tabular-nums; }
+.afr-step-number { font-family: var(--mono); font-size: 11px; color: var(--muted); min-width: 28px; font-variant-numeric: tabular-nums; }
 .afr-step-kind { font-size: 11px; color: var(--muted); text-transform: uppercase; letter-spacing: .03em; }
 .afr-step-action { font-weight: 600; }
 .afr-step-target, .afr-step-value { font-family: var(--mono); font-size: 12px; word-break: break-all; }

@@ -1,3 +1,4 @@
+import { captureRate } from './capture-rate';
 import type { BundleSummary } from '../../schemas/api';
 import type { Diagnostics } from '../../schemas/diagnostics';
 import type { FailureSignal } from '../../schemas/failure';
@@ -179,7 +180,7 @@ export async function packageBundle(ports: PackagerPorts, request: BundleRequest
       redaction: snapshot.ok ? snapshot.snapshot.redaction : EMPTY_REDACTION,
       capture: {
         frames_in_bundle: jpegs.length,
-        fps: stats.fps,
+        fps: captureRate(frames.map((f) => f.ts), windowEnd),
         masked_regions: stats.maskedRegions,
         dropped_frames: stats.dropped,
         ...(stats.droppedByReason ? { dropped_frames_by_reason: stats.droppedByReason } : {}),

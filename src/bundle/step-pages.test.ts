@@ -91,4 +91,63 @@ describe('the pages at the steps of a bundle', () => {
     const pages = layOutStepPages('b1', [shop], [step(1, { document_id: 'gone', seq: 4 })]);
     expect(pages.steps[0]!.snapshot).toBeUndefined();
   });
+
+  it('tells a change once, at the last step shown the page before it', () => {
+    // Steps 1 and 2 both see the page at checkpoint 1 (nothing changed between them): step 2 caused the change.
+    const steps = [step(1, { document_id: 'shop', seq: 1 }), { ...step(1, { document_id: 'shop', seq: 1 }), seq: 9 }, step(2, { document_id: 'shop', seq: 2 })];
+    const pages = layOutStepPages('b1', [shop, errorPage], steps);
+    const [first, second] = pages.steps;
+    expect(first!.snapshot).toBe(second!.snapshot);
+    expect(first!.changes).toMatchObject({ to: first!.snapshot, description: 'nothing changed' });
+    expect(second!.changes?.description).toContain("from '0' to '1'");
+  });
+
+  it('tells a change at the click that submitted a form, not at the submit that answered it', () => {
+    const submit: Step = { ...step(2, { document_id: 'shop', seq: 2 }), seq: 3, kind: 'submit', action: 'submit' };
+    const pages = layOutStepPages('b1', [shop, errorPage], [step(2, { document_id: 'shop', seq: 2 }), submit]);
+    const [click, submitted] = pages.steps;
+    expect(click!.changes).toMatchObject({ diff: { new_document: true } });
+    expect(submitted!.changes).toMatchObject({ to: submitted!.snapshot, description: 'nothing changed' });
+    // A submit alone on its page tells it all the same.
+    expect(layOutStepPages('b1', [shop, errorPage], [submit]).steps[0]!.changes).toMatchObject({ diff: { new_document: true } });
+  });
+});
+
+describe('a step whose checkpoint was taken late', () => {
+  // The page loads (checkpoint 0), the agent posts "open the shop" at T0 + 10, a click at T0 + 500
+  // changes the cart (checkpoint 1 just before it), and the agent's checkpoint comes at T0 + 2600.
+  const late = doc(
+    'late',
+    [
+      { id: 1, tag: 'html', children: [2] },
+      { id: 2, tag: 'span', text: 'Cart (0)' },
+    ],
+    [
+      { ...checkpoint(0, 0, 'load page'), at: T0 },
+      { ...checkpoint(1, 0, 'click'), at: T0 + 500 },
+      { kind: 'fields', at: T0 + 510, node: { id: 2, tag: 'span', text: 'Cart (1)' } },
+      { ...checkpoint(2, 1, 'step open the shop'), at: T0 + 2600 },
+    ],
+  );
+  const agentStep = (ts: number, seq: number): Step => ({ ...step(0, { document_id: 'late', seq }), ts, source: 'agent', kind: 'agent', action: 'open the shop' });
+  const cartText = (name: string | undefined, pages: ReturnType<typeof layOutStepPages>) =>
+    pages.files.find((f) => f.name === name)?.file.snapshot.root.children?.[0]?.text;
+
+  it('names the page at the step\'s time (the last checkpoint before it, unchanged since), never the later page', () => {
+    const pages = layOutStepPages('b1', [late], [agentStep(T0 + 10, 2), step(500, { document_id: 'late', seq: 1 })]);
+    expect(cartText(pages.steps[0]!.snapshot, pages)).toBe('Cart (0)');
+    expect(pages.steps[0]!.snapshot).toBe(pages.steps[1]!.snapshot);
+  });
+
+  it('names no page when the page changed both before the step and before its late checkpoint', () => {
+    const changedEarly = { ...late, entries: [late.entries[0]!, { kind: 'fields' as const, at: T0 + 5, node: { id: 2, tag: 'span', text: 'Cart (9)' } }, ...late.entries.slice(1)] };
+    const pages = layOutStepPages('b1', [changedEarly], [agentStep(T0 + 10, 2)]);
+    expect(pages.steps[0]!.snapshot).toBeUndefined();
+    expect(pages.steps[0]!.changes).toBeUndefined();
+  });
+
+  it('keeps a late checkpoint when nothing changed in between (readers say it was late)', () => {
+    const pages = layOutStepPages('b1', [late], [agentStep(T0 + 600, 2)]);
+    expect(cartText(pages.steps[0]!.snapshot, pages)).toBe('Cart (1)');
+  });
 });

@@ -5,6 +5,7 @@ import { stepSnapshotFileName } from '../bundle-format/file-names';
 import { describeDiff } from '../timeline/data/describe-diff';
 import { diffSnapshots } from '../timeline/data/diff';
 import { rebuildAll } from '../timeline/data/rebuild';
+import { checkpointAtStep } from './step-page-time';
 
 /** The pages of a bundle: the files of `snapshots/`, the steps naming them, `snapshot.json`'s `previous`. */
 export interface StepPages {
@@ -71,7 +72,14 @@ export function layOutStepPages(bundleId: string, documents: readonly TimelineDa
   };
 
   // The pages written: the steps', the pages they led to, and each document's last; named in time order.
-  const stepAt = steps.map((step) => (step.checkpoint ? index.get(pointKey(step.checkpoint.document_id, step.checkpoint.seq)) : undefined));
+  // A step's page is the page at its time: a checkpoint taken after the page had changed names none.
+  const docs = new Map(documents.map((doc) => [doc.document_id, doc]));
+  const stepAt = steps.map((step) => {
+    const doc = step.checkpoint && docs.get(step.checkpoint.document_id);
+    if (!step.checkpoint || !doc) return undefined;
+    const seq = checkpointAtStep(doc, step.checkpoint.seq, step.ts);
+    return seq === null ? undefined : index.get(pointKey(doc.document_id, seq));
+  });
   const needed = new Set<number>();
   stepAt.forEach((at) => {
     if (at === undefined) return;
@@ -106,6 +114,20 @@ export function layOutStepPages(bundleId: string, documents: readonly TimelineDa
   }
   const fileOf = (point: Point): string | undefined => names.get(keyOf(point));
 
+  // A change is told once, at the step that caused it: the last step shown the page before it. The
+  // steps before that one on the same page changed nothing before the next step. A form's `submit`
+  // is the form answering the click or key just before it: that action tells the change.
+  const transition = (at: number): string => {
+    const next = nextPage(at);
+    return `${keyOf(points[at]!)}\u0000${next === null ? '' : keyOf(points[next]!)}`;
+  };
+  const lastOnPage = new Map<string, number>();
+  stepAt.forEach((at, s) => {
+    if (at === undefined) return;
+    const key = transition(at);
+    const told = lastOnPage.get(key);
+    if (told === undefined || steps[s]!.kind !== 'submit') lastOnPage.set(key, s);
+  });
   const out = steps.map((step, s): Step => {
     const at = stepAt[s];
     if (at === undefined) return step;
@@ -113,6 +135,11 @@ export function layOutStepPages(bundleId: string, documents: readonly TimelineDa
     const file = fileOf(point);
     if (!file) return step;
     const withPage: Step = { ...step, snapshot: file };
+    if (lastOnPage.get(transition(at)) !== s) {
+      const diff = diffSnapshots(point.page, point.page);
+      withPage.changes = { to: file, description: describeDiff(diff), diff };
+      return withPage;
+    }
     const next = nextPage(at);
     const to = next === null ? undefined : fileOf(points[next]!);
     if (next !== null && to) {

@@ -62,7 +62,7 @@ describe('the read verbs', () => {
   it.each<[string[], RegExp]>([
     [['summary', 'b.zip'], /^bundle afr-20261122T120000Z-test01 \(failure\), run run-1\n[^]*\nnext:\n {2}all steps: afr steps b\.zip\n/],
     [['steps', 'b.zip', '--page-size', '5'], /^steps 1-5 of 12 \(page 1 of 3\):\n#1 -9\.0s observer navigate "navigate" \[frame 1\]\n[^]*… 7 more steps: afr steps b\.zip --page 2 --page-size 5\n$/],
-    [['step', 'b.zip', '12'], /^#12 0\.0s recorder signal "failure: page_exception" → fail[^]*nearest frame: 4 \(-1\.0s\): afr frame b\.zip 4\n/],
+    [['step', 'b.zip', '12'], /^#12 0\.0s recorder signal "failure: page_exception" → fail[^]*frame: 4 \(-1\.0s, the screen at this step\): afr frame b\.zip 4\n/],
     [['console', 'b.zip'], /^console errors 1-1 of 1 \(page 1 of 1\):\n#1 -0\.1s "Uncaught TypeError: cart is undefined"/],
     [['requests', 'b.zip'], /#1 -1\.5s GET "https:\/\/shop\.test\/api\/cart" → 404 \(fetch, 12 ms\)\n$/],
     [['errors', 'b.zip'], /failure: page_exception \(exception\) 0\.0s from debugger\n/],

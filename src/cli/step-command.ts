@@ -6,7 +6,7 @@ import { readCommand } from './read-command';
 export const stepCommand = readCommand(
   'step',
   `  afr step <bundle.zip> <N> [--json]
-      step N with its target, goal, detail, the page's changes and its nearest frame`,
+      step N with its target, goal, detail, the page's changes and its frame`,
   async ({ args, reader, ask, show }) => {
     const view = await readStep(reader, args.index!);
     show(view, stepText(view, ask));

@@ -56,6 +56,21 @@ describe('startPageBridge accepts the page protocol', () => {
   });
 });
 
+describe('startPageBridge takes the page\'s checkpoint as a step is posted', () => {
+  it('names the checkpoint of a step, an assertion and a mark, and asks none for the other commands', () => {
+    dispose();
+    const labels: string[] = [];
+    dispose = startPageBridge(window, (m) => emitted.push(m), builtIn, { now: () => clock, checkpoint: (label) => (labels.push(label), { document_id: 'doc', seq: labels.length }) });
+    post({ source: SRC, type: 'step', action: 'open the shop' });
+    post({ source: SRC, type: 'assert', label: 'cart shows 2', passed: true });
+    post({ source: SRC, type: 'mark', label: 'checkout' });
+    post({ source: SRC, type: 'runEnd', outcome: 'passed' });
+    expect(labels).toEqual(['step open the shop', 'assert cart shows 2', 'mark checkout']);
+    expect(emitted.map((m) => m.checkpoint)).toEqual([{ document_id: 'doc', seq: 1 }, { document_id: 'doc', seq: 2 }, { document_id: 'doc', seq: 3 }, undefined]);
+    for (const m of emitted) expect(ToBackgroundMessageSchema.safeParse(m).success).toBe(true);
+  });
+});
+
 describe('startPageBridge ignores malformed messages with one warning each', () => {
   const huge = 'x'.repeat(2 * 1024 * 1024);
   it.each([

@@ -1,5 +1,6 @@
 import type { AgentCommandMessage, PageErrorSignalMessage } from '../../schemas/messages';
 import type { AgentCommand } from '../../schemas/agent';
+import type { CheckpointRef } from '../../schemas/timeline';
 import { PAGE_LIMITS, PAGE_MESSAGE_SCHEMAS, PAGE_PROTOCOL_SOURCE, type PageMessage } from '../../schemas/page-protocol';
 import type { TextMasker } from '../redact/mask-text';
 import { maskCommand } from '../redact/mask-command';
@@ -52,6 +53,15 @@ const PAGE_MESSAGE_LIMITS: FlatMessageLimits = {
 export interface PageBridgeOptions {
   now?: () => number;
   warn?: (message: string) => void;
+  /** The DOM timeline's checkpoint now (top frame, capture level `trace`), for a `step`, `assert` or `mark`. */
+  checkpoint?: (label: string) => CheckpointRef | null;
+}
+
+/** The checkpoint label of a page command, as the worker would ask for it (`step open the shop`, `assert cart shows 2`). */
+function checkpointLabel(command: AgentCommand): string | null {
+  if (command.kind === 'step') return `step ${command.action}`;
+  if (command.kind === 'assert' || command.kind === 'mark') return `${command.kind} ${command.label}`;
+  return null;
 }
 
 /** Warnings about one page's messages: at most 20 per 10 s, so a noisy page cannot flood the console. */
@@ -122,7 +132,12 @@ export function startPageBridge(
         return warn(`page "${type}" message dropped: ${type === 'fail' ? 'more than 5 in 10 s' : 'more than 50 per second'}`);
       }
       const m = masker();
-      emit({ type: 'agent/command', ts: now(), url: redactUrl(win.location.href, m), command: maskCommand({ kind: type, ...fields } as AgentCommand, m) });
+      const command = maskCommand({ kind: type, ...fields } as AgentCommand, m);
+      const ts = now();
+      // The page as it is now, taken here: the step is stamped now, and its page must be the same moment.
+      const label = opts.checkpoint ? checkpointLabel(command) : null;
+      const checkpoint = label === null ? null : opts.checkpoint!(label);
+      emit({ type: 'agent/command', ts, url: redactUrl(win.location.href, m), command, ...(checkpoint ? { checkpoint } : {}) });
     } catch (err) {
       console.warn('[afr] page protocol bridge failed', err);
     }

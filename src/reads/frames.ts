@@ -1,11 +1,12 @@
 import type { FrameViewport } from '../../schemas/manifest';
 import { nearestFrame } from '../bundle-format/frame-time';
+import { frameOfStep } from '../bundle-format/story';
 import { msFromFailure } from '../bundle-format/views';
 import { BundleReadError } from './errors';
 import { boundedPng, decodeJpeg, type PngEncoder } from './image';
 import type { BundleReader } from './open-bundle';
 
-/** Which frame to read: by its 1-based index, the one nearest a moment (ms from the failure), or the one nearest a step. */
+/** Which frame to read: by its 1-based index, the one nearest a moment (ms from the failure), or a step's (the screen at its time). */
 export type FramePick = { index: number } | { atMs: number } | { step: number };
 
 export interface FrameOptions {
@@ -59,7 +60,7 @@ export async function pickFrame(reader: BundleReader, pick: FramePick): Promise<
   const steps = await reader.steps();
   const step = Number.isInteger(pick.step) ? steps[pick.step - 1] : undefined;
   if (!step || pick.step < 1) throw new BundleReadError(`step ${pick.step} is out of range: the bundle has ${steps.length} step${steps.length === 1 ? '' : 's'} (1 to ${steps.length})`, 'argument');
-  return nearestFrame(frames, step.ts);
+  return frameOfStep(frames, step);
 }
 
 /**

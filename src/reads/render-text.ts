@@ -1,6 +1,6 @@
 import { describeElement, TARGET_MARK } from '../bundle-format/outline-line';
 import type { DomView, OutlineNode } from './dom-outline';
-import { boundedJson, relativeTime } from './fields';
+import { boundedJson, plainJson, relativeTime } from './fields';
 import type { FrameViewport } from '../../schemas/manifest';
 import type { FrameView } from './frames';
 import type { Page } from './paging';
@@ -94,16 +94,24 @@ export function stepText(step: StepDetailView, ask: Asker): string[] {
   if (step.url !== null) lines.push(`  url: ${quote(step.url, 200)}`);
   if (step.goal !== null) lines.push(`  goal: ${quote(step.goal)}`);
   if (step.reasoning !== null) lines.push(`  reasoning: ${quote(step.reasoning)}`);
-  if (step.target_detail !== null) lines.push(`  target: ${quote(boundedJson(step.target_detail, 300), 400)}`);
+  if (step.target_detail !== null) lines.push(`  target: ${plainJson(step.target_detail, 300)}`);
   if (step.detail !== null) for (const [key, value] of Object.entries(step.detail)) lines.push(`  ${token(key)}: ${typeof value === 'string' ? quote(value, 200) : boundedJson(value, 200)}`);
   if (step.target_node !== null) {
     const t = step.target_node;
     lines.push(`  target on its page: [${t.id}] ${describeElement({ tag: t.tag, role: t.role, name: t.name }, 'full')}${t.selector ? ` selector=${quote(t.selector, 120)}` : ''}`);
   }
-  if (step.snapshot !== null) lines.push(`  page snapshot: ${quote(boundedJson(step.snapshot, 300), 400)}`);
+  if (step.snapshot !== null) {
+    const late = step.page_late_ms === null ? '' : ` (taken ${(step.page_late_ms / 1000).toFixed(1)} s after the step; nothing on it changed in between)`;
+    lines.push(`  page snapshot: ${typeof step.snapshot === 'string' ? token(step.snapshot) : plainJson(step.snapshot, 300)}${late}`);
+  }
   if (step.change !== null) lines.push(`  what changed: ${quote(step.change, 400)}`);
   if (step.changes !== null) lines.push(...changesLines(isObject(step.changes) && isObject(step.changes.diff) ? step.changes.diff : step.changes));
-  if (step.nearest_frame) lines.push(`  nearest frame: ${step.nearest_frame.index} (${relativeTime(step.nearest_frame.at_ms)}): ${ask('frame', { index: step.nearest_frame.index })}`);
+  if (step.nearest_frame) {
+    const f = step.nearest_frame;
+    // No frame was captured by the step's time: its frame is the first one, from after it (`bundle-format/story.ts`).
+    const which = f.at_ms > step.at_ms ? `the first frame, taken ${((f.at_ms - step.at_ms) / 1000).toFixed(1)} s after this step` : 'the screen at this step';
+    lines.push(`  frame: ${f.index} (${relativeTime(f.at_ms)}, ${which}): ${ask('frame', { index: f.index })}`);
+  }
   lines.push(`  page outline: ${ask('dom', { step: step.index })}`);
   return lines;
 }
@@ -114,10 +122,10 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /** A diff of the page at a step: counts, then its first entries; unknown shapes as bounded JSON. */
 function changesLines(changes: unknown): string[] {
-  if (typeof changes !== 'object' || changes === null || Array.isArray(changes)) return [`  changes: ${quote(boundedJson(changes, 600), 700)}`];
+  if (typeof changes !== 'object' || changes === null || Array.isArray(changes)) return [`  changes: ${plainJson(changes, 600)}`];
   const diff = changes as Record<string, unknown>;
   const lists = ['added', 'removed', 'text', 'attributes', 'values'].filter((key) => Array.isArray(diff[key]));
-  if (lists.length === 0) return [`  changes: ${quote(boundedJson(changes, 600), 700)}`];
+  if (lists.length === 0) return [`  changes: ${plainJson(changes, 600)}`];
   const lines = [`  changes: ${lists.map((key) => `${(diff[key] as unknown[]).length} ${key}`).join(', ')}${diff.new_document === true ? ' (a new document)' : ''}`];
   let shown = 0;
   let total = 0;
@@ -126,7 +134,7 @@ function changesLines(changes: unknown): string[] {
       total += 1;
       if (shown >= CHANGE_LINES) continue;
       shown += 1;
-      lines.push(`    ${key}: ${quote(boundedJson(entry, 200), 260)}`);
+      lines.push(`    ${key}: ${plainJson(entry, 200)}`);
     }
   }
   if (total > shown) lines.push(`    … ${total - shown} more changes (--json has them, bounded)`);

@@ -40,6 +40,19 @@ describe('reads of the pages at the steps', () => {
     expect(text).toMatch(/target on its page: \[\d+\] button role=button name="Place order" selector="#place-order"/);
     expect(text).toContain('what changed: "after clicking Place order');
     expect(text).toContain('changes: 1 added, 1 removed, 1 text, 0 attributes, 0 values (a new document)');
+    // The page's file name as it is, quoted once at most (never "\"snapshots/…\"").
+    expect(text).toContain('  page snapshot: snapshots/page-002.json\n');
+    expect(step.page_late_ms).toBeNull();
+  });
+
+  it('afr step says when a step\u2019s page was taken late, and prints a hostile file name quoted and escaped', async () => {
+    const bundle = await reader;
+    const steps = await bundle.steps();
+    const page = (await bundle.stepPage('snapshots/page-002.json'))!;
+    const late = { ...(await readStep(bundle, 10)), page_late_ms: page.snapshot.at - steps[9]!.ts + 2600 };
+    expect(stepText(late, ask).join('\n')).toMatch(/page snapshot: snapshots\/page-002\.json \(taken \d+\.\d s after the step; nothing on it changed in between\)/);
+    const hostile = { ...late, snapshot: 'snap\u202eshots\n"x"', page_late_ms: null };
+    expect(stepText(hostile, ask)).toContain('  page snapshot: "snap\\u202eshots\\n\\"x\\""');
   });
 
   it('afr summary lists the last changes in plain words', async () => {

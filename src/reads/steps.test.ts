@@ -16,7 +16,7 @@ async function refusal(promise: Promise<unknown>): Promise<BundleReadError> {
 }
 
 describe('steps', () => {
-  it('pages the steps with their nearest frame and says how to read on', async () => {
+  it('pages the steps with their frame (the screen at their time) and says how to read on', async () => {
     const reader = await openBundle(await makeBundle());
     const page = await listSteps(reader, pageRequest(1, 5));
     expect(page).toMatchObject({ first: 1, page: 1, pages: 3, total: 12, remaining: 7 });
@@ -44,8 +44,13 @@ describe('steps', () => {
     expect(step).toMatchObject({ index: 10, goal: 'pay', target_detail: { node_id: 42, rect: { x: 1, y: 2, width: 3, height: 4 } }, snapshot: { checkpoint: 4 }, changes, nearest_frame: { index: 4, at_ms: -1000 } });
     const text = stepText(step, ask);
     expect(text).toContain('  changes: 1 added, 0 removed, 0 text, 0 attributes, 0 values');
-    expect(text.some((l) => l.includes('card declined') && l.startsWith('    added: "'))).toBe(true);
-    expect(text).toContain('  nearest frame: 4 (-1.0s): frame {"index":4}');
+    expect(text).toContain('    added: {"id":9,"tag":"div","label":"Error: card declined","size":2,"parent":4}');
+    expect(text).toContain('  frame: 4 (-1.0s, the screen at this step): frame {"index":4}');
+    // What the bundle holds as JSON prints as JSON, its page text in JSON's own quotes, never quoted twice.
+    expect(text).toContain('  target: {"node_id":42,"rect":{"x":1,"y":2,"width":3,"height":4}}');
+    expect(text).toContain('  page snapshot: {"checkpoint":4}');
+    // A step before the first frame: its frame is the first one, and the text says it came after.
+    expect(stepText({ ...step, at_ms: -9000 }, ask)).toContain('  frame: 4 (-1.0s, the first frame, taken 8.0 s after this step): frame {"index":4}');
     const error = await refusal(readStep(reader, 13));
     expect([error.message, error.kind]).toEqual(['step 13 is out of range: the bundle has 12 steps (1 to 12)', 'argument']);
   });
@@ -53,6 +58,6 @@ describe('steps', () => {
   it('shows markup an agent or a page wrote as quoted text', async () => {
     const reader = await openBundle(await makeBundleZip());
     const step = await readStep(reader, 4);
-    expect(stepText(step, ask)[0]).toBe(`#4 -1.1s agent agent ${JSON.stringify(HOSTILE)} on "</script><script>alert(2)</script>" → ok label "checkout" [frame 3]`);
+    expect(stepText(step, ask)[0]).toBe(`#4 -1.1s agent agent ${JSON.stringify(HOSTILE)} on "</script><script>alert(2)</script>" → ok label "checkout" [frame 2]`);
   });
 });

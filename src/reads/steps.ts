@@ -1,4 +1,4 @@
-import { nearestFrame } from '../bundle-format/frame-time';
+import { frameOfStep, pageLateness, stepNumber } from '../bundle-format/story';
 import { msFromFailure, stepLine, type StepLine } from '../bundle-format/views';
 import { DEFAULT_DOM_OPTIONS, MAX_DOM_DEPTH, MAX_DOM_NODES, readDom } from './dom-outline';
 import { BundleReadError } from './errors';
@@ -7,11 +7,11 @@ import type { BundleReader } from './open-bundle';
 import { pageOf, type Page, type PageRequest } from './paging';
 import type { ReadStep } from './read-schemas';
 
-/** One step in a list: what happened, when, to what, and the frame nearest it. */
+/** One step in a list: what happened, when, to what, and its frame. */
 export interface StepView extends StepLine {
-  /** 1-based position in `steps.json` (what `afr step` takes). */
+  /** The step's number in every reader: its 1-based position in `steps.json` (what `afr step` takes). */
   index: number;
-  /** 1-based index of the frame captured nearest the step (what `afr frame` takes); null without frames. */
+  /** 1-based index of the step's frame, the screen at its time (`bundle-format/story.ts`; what `afr frame` takes); null without frames. */
   frame: number | null;
 }
 
@@ -27,19 +27,21 @@ export interface StepDetailView extends StepView {
   target_detail: Record<string, unknown> | null;
   /** The page at this step, as a later recorder references it (`snapshot` of the step); null when absent. */
   snapshot: unknown;
+  /** How late the step's page was taken (ms after the step; nothing on it changed in between), when it was (`bundle-format/story.ts`); else null. */
+  page_late_ms: number | null;
   /** What changed in the page at this step (`changes` of the step: the next page, the words, the diff), bounded; null when absent. */
   changes: unknown;
   /** What changed, in plain words (`changes.description`); null when absent. */
   change: string | null;
   /** The element the action hit, as its page (`snapshot`) holds it: its outline id (`afr dom --step`), tag, role, name, selector. */
   target_node: { id: number; tag: string; role: string | null; name: string | null; selector: string | null } | null;
-  /** The nearest frame, with its time. */
+  /** The step's frame (the screen at its time, as `frame`), with its time; the name is kept for `--json` readers. */
   nearest_frame: { index: number; at_ms: number; name: string } | null;
 }
 
 
 function toView(reader: BundleReader, step: ReadStep, index: number): StepView {
-  const frame = nearestFrame(reader.manifest.frames, step.ts);
+  const frame = frameOfStep(reader.manifest.frames, step);
   return {
     index,
     ...stepLine(step, reader.failureTs),
@@ -74,6 +76,7 @@ export async function readStep(reader: BundleReader, index: number): Promise<Ste
     detail: step.detail ?? null,
     target_detail: Object.keys(targetDetail).length > 0 ? (boundedValue(targetDetail) as Record<string, unknown>) : null,
     snapshot: step.snapshot === undefined ? null : boundedValue(step.snapshot),
+    page_late_ms: typeof step.snapshot === 'string' ? pageLateness(step.ts, (await reader.stepPage(step.snapshot).catch(() => null))?.snapshot.at) : null,
     changes: step.changes === undefined ? null : boundedValue(step.changes, 8000),
     change: changeWords(step.changes),
     target_node: await targetNode(reader, index),
@@ -103,5 +106,5 @@ async function targetNode(reader: BundleReader, index: number): Promise<StepDeta
 export async function lastSteps(reader: BundleReader, count: number): Promise<StepView[]> {
   const steps = await reader.steps();
   const first = Math.max(0, steps.length - count);
-  return steps.slice(first).map((step, i) => toView(reader, step, first + i + 1));
+  return steps.slice(first).map((step, i) => toView(reader, step, stepNumber(first + i)));
 }

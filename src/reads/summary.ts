@@ -1,4 +1,5 @@
 import { frameSpanSeconds } from '../bundle-format/frame-time';
+import { failureFrame, failureStep, stepNumber } from '../bundle-format/story';
 import { stackLines } from '../bundle-format/views';
 import type { BundleReader } from './open-bundle';
 import type { ReadStep } from './read-schemas';
@@ -22,9 +23,9 @@ export interface SummaryView {
   last_steps: StepView[];
   /** The last three changes the steps made to the page, in plain words, oldest first (as summary.md has them). */
   changes: { step: number; action: string; description: string }[];
-  /** 1-based index of the last frame captured at or before the failure (what to look at first); null without frames. */
+  /** 1-based index of the screen at the failure (`bundle-format/story.ts`: the frame on screen then; what to look at first); null without frames. */
   failure_frame: number | null;
-  /** 1-based index of the step that failed: the last one at or before the failure with a `fail` outcome, else the last one at or before it; null without steps. */
+  /** Number of the step that failed (`bundle-format/story.ts`: the last one at or before the failure with a `fail` outcome, else the last one at or before it); null without steps. */
   failure_step: number | null;
   /** Optional files that could not be read, one line each; what they would add is left out. */
   unreadable: string[];
@@ -42,7 +43,8 @@ export async function readSummary(reader: BundleReader): Promise<SummaryView> {
   const diagnostics = await tolerate(reader.diagnostics());
   const snapshot = await tolerate(reader.snapshot());
   const steps = await reader.steps();
-  const beforeFailure = manifest.frames.filter((f) => f.ts <= reader.failureTs).length;
+  const atFailure = failureFrame(manifest.frames, reader.failureTs);
+  const failed = failureStep(steps, reader.failureTs);
   return {
     bundle_id: manifest.bundle_id,
     run_id: manifest.run_id,
@@ -68,8 +70,8 @@ export async function readSummary(reader: BundleReader): Promise<SummaryView> {
     },
     last_steps: await lastSteps(reader, SUMMARY_STEPS),
     changes: lastChanges(steps),
-    failure_frame: manifest.frames.length === 0 ? null : Math.max(1, beforeFailure),
-    failure_step: failureStep(steps, reader.failureTs),
+    failure_frame: atFailure < 0 ? null : atFailure + 1,
+    failure_step: failed < 0 ? null : stepNumber(failed),
     unreadable,
   };
 }
@@ -81,15 +83,4 @@ function lastChanges(steps: readonly ReadStep[]): SummaryView['changes'] {
     return description !== null && description !== 'nothing changed' ? [{ step: i + 1, action: s.action, description }] : [];
   });
   return changed.slice(-SUMMARY_CHANGES);
-}
-
-function failureStep(steps: readonly { ts: number; outcome: string | null }[], failureTs: number): number | null {
-  let last: number | null = null;
-  let failed: number | null = null;
-  steps.forEach((step, i) => {
-    if (Number.isFinite(failureTs) && step.ts > failureTs) return;
-    last = i + 1;
-    if (step.outcome === 'fail') failed = i + 1;
-  });
-  return failed ?? last ?? (steps.length > 0 ? steps.length : null);
 }

@@ -42,6 +42,24 @@ describe('AgentCommands (through afr)', () => {
     recorder.loop.stop();
   });
 
+  it("a page's step keeps the checkpoint its top frame took as it posted it (the page at that moment), not one asked for later", async () => {
+    const timelineCheckpoint = vi.fn(async () => ({ document_id: 'doc-1', seq: 99 }));
+    const { recorder, ports } = setupRecorder({ timelineCheckpoint });
+    await recorder.start();
+    const posted = (frameId: number, action: string) =>
+      recorder.handleMessage(
+        { type: 'agent/command', ts: T0, url: 'https://shop.test/', command: { kind: 'step', action }, checkpoint: { document_id: 'doc-1', seq: 3 } },
+        { tabId: 7, frameId },
+      );
+    await posted(0, 'open the shop');
+    expect((await ports.stepLog.between(7, 0, T0 + 1)).find((s) => s.action === 'open the shop')?.checkpoint).toEqual({ document_id: 'doc-1', seq: 3 });
+    expect(timelineCheckpoint).not.toHaveBeenCalled();
+    // A frame inside the page speaks for no page: its step names none of its own.
+    await posted(2, 'inner frame step');
+    expect((await ports.stepLog.between(7, 0, T0 + 1)).find((s) => s.action === 'inner frame step')?.checkpoint).not.toEqual({ document_id: 'doc-1', seq: 3 });
+    recorder.loop.stop();
+  });
+
   it('records the step all the same when the page does not answer the checkpoint', async () => {
     const { recorder, afr, ports } = setupRecorder({ timelineCheckpoint: async () => Promise.reject(new Error('no page')) });
     await recorder.start();

@@ -19,6 +19,8 @@ export interface CommandContext {
   origin: 'page' | 'agent';
   /** The frame of the tab a page command came from (its step carries it); none for the agent's. */
   frameId?: number | null;
+  /** The page's checkpoint taken by its top frame as it posted the command (see `AgentCommandMessage`). */
+  checkpoint?: CheckpointRef;
 }
 
 /** What the agent commands act on. */
@@ -74,7 +76,7 @@ export class AgentCommands {
     const runId = run.runIdOf(at.tabId);
     if (mode.recordsTimeline && c.kind !== 'fail') {
       const step = commandStep(c, at.ts, at.tabId, at.url, runId, at.frameId ?? null);
-      const checkpoint = await this.checkpointFor(c, at.tabId);
+      const checkpoint = await this.checkpointFor(c, at);
       await stepLog.add(checkpoint ? { ...step, checkpoint } : step);
     }
     if (mode.recordsTimeline && (c.kind === 'step' || c.kind === 'assert') && at.tabId !== null) {
@@ -112,10 +114,14 @@ export class AgentCommands {
   }
 
   /** The page as the agent's step, assertion or mark is recorded (capture level `trace` and up). */
-  private async checkpointFor(c: AgentCommand, tabId: number | null): Promise<CheckpointRef | null> {
+  private async checkpointFor(c: AgentCommand, { tabId, checkpoint }: CommandContext): Promise<CheckpointRef | null> {
     const { mode, timelineCheckpoint } = this.ports;
-    if (!timelineCheckpoint || tabId === null || !mode.recordsDom) return null;
+    if (tabId === null || !mode.recordsDom) return null;
     if (c.kind !== 'step' && c.kind !== 'assert' && c.kind !== 'mark') return null;
+    // Taken by the page as it posted the command: the page at the step's own time. Asked for now, it
+    // may come after the actions that followed (the worker may still be starting, or busy).
+    if (checkpoint) return checkpoint;
+    if (!timelineCheckpoint) return null;
     const label = c.kind === 'step' ? `step ${c.action}` : `${c.kind} ${c.label}`;
     return timelineCheckpoint(tabId, label).catch(() => null);
   }

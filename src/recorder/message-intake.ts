@@ -106,7 +106,15 @@ export class MessageIntake {
         return;
       case 'agent/command':
         if (!this.ports.guard.admitCommand(origin.tabId, origin, this.ports.mode.settings.pageCommandFrameOrigins)) return;
-        await this.ports.commands.run(message.command, { tabId: origin.tabId, url: message.url, ts, origin: 'page', frameId: origin.frameId });
+        await this.ports.commands.run(message.command, {
+          tabId: origin.tabId,
+          url: message.url,
+          ts,
+          origin: 'page',
+          frameId: origin.frameId,
+          // Only the top frame records the DOM timeline: a frame inside the page names no checkpoint of it.
+          ...(message.checkpoint && origin.frameId === 0 ? { checkpoint: message.checkpoint } : {}),
+        });
         return;
       case 'signal/page-error':
         // The debugger reports the same exception with a better stack; the page's own report is the fallback.

@@ -4,6 +4,17 @@ import { CdpSignalTranslator, consoleArgsText } from './cdp-signals';
 const make = () => new CdpSignalTranslator(3, () => 'https://shop.test/checkout', () => 1_000);
 
 describe('CdpSignalTranslator', () => {
+  it('makes no signal of the browser\u2019s own favicon request, answered 404 or failed', () => {
+    const t = make();
+    t.translate('Network.requestWillBeSent', { requestId: 'f1', request: { url: 'https://shop.test/favicon.ico', method: 'GET' }, type: 'Other', timestamp: 10 });
+    expect(t.translate('Network.responseReceived', { requestId: 'f1', type: 'Other', response: { url: 'https://shop.test/favicon.ico', status: 404 } })).toBeNull();
+    t.translate('Network.requestWillBeSent', { requestId: 'f2', request: { url: 'https://shop.test/favicon.ico', method: 'GET' }, type: 'Other', timestamp: 10 });
+    expect(t.translate('Network.loadingFailed', { requestId: 'f2', type: 'Other', errorText: 'net::ERR_CONNECTION_RESET' })).toBeNull();
+    // A 404 the page asked for is still one.
+    t.translate('Network.requestWillBeSent', { requestId: 'i1', request: { url: 'https://shop.test/static/logo.png', method: 'GET' }, type: 'Image', timestamp: 10 });
+    expect(t.translate('Network.responseReceived', { requestId: 'i1', type: 'Image', response: { url: 'https://shop.test/static/logo.png', status: 404 } })).toMatchObject({ kind: 'http_4xx' });
+  });
+
   it('reports a 500 on a fetch with method, URL, status and duration', () => {
     const t = make();
     expect(t.translate('Network.requestWillBeSent', { requestId: 'r1', request: { url: 'https://shop.test/api/pay', method: 'POST' }, type: 'Fetch', timestamp: 10 })).toBeNull();

@@ -1,5 +1,6 @@
 import { describeCdpException, type CdpExceptionDetails } from './normalize-signal';
 import type { RawSignal } from './signal-rules';
+import { isUnaskedRequest } from './unasked-request';
 import { reconcileTimestamp } from '../shared/timestamps';
 
 /** The CDP domains the recorder enables on each recorded tab, and nothing else. */
@@ -77,6 +78,7 @@ export class CdpSignalTranslator {
         const req = this.pending.get(str(p.requestId) ?? '');
         if (status === null || status < 400) return null;
         const url = response?.url ?? req?.url ?? '';
+        if (isUnaskedRequest(url)) return null;
         const message = `HTTP ${status}${response?.statusText ? ` ${response.statusText}` : ''}: ${req?.method ?? 'GET'} ${url}`;
         return this.signal(status >= 500 ? 'http_5xx' : 'http_4xx', message, null, req?.mainDocument ? url : undefined, {
           url,
@@ -97,6 +99,8 @@ export class CdpSignalTranslator {
         const errorText = str(p.errorText) ?? 'failed';
         // Cancelled and aborted requests are the page's own doing (navigation, AbortController).
         if (p.canceled === true || errorText === 'net::ERR_ABORTED' || !req) return null;
+        // The browser's own favicon fetch: nobody asked for it (see `unasked-request.ts`).
+        if (isUnaskedRequest(req.url)) return null;
         const blocked = str(p.blockedReason);
         const message = `${req.method} ${req.url} failed: ${errorText}${blocked ? ` (blocked: ${blocked})` : ''}`;
         return this.signal('network_failure', message, null, req.mainDocument ? req.url : undefined, {

@@ -17,6 +17,8 @@ describe('webRequestSignal', () => {
     ['a success', event({ statusCode: 200 })],
     ['a cancelled load', event({ error: 'net::ERR_ABORTED' })],
     ['a request without a status', event({})],
+    ['the browser\u2019s own favicon request, answered 404', event({ url: 'https://shop.test/favicon.ico', type: 'other', statusCode: 404 })],
+    ['the browser\u2019s own favicon request, failed', event({ url: 'https://shop.test/favicon.ico', type: 'other', error: 'net::ERR_CONNECTION_RESET' })],
   ])('finds no signal in %s', (_name, e) => {
     expect(webRequestSignal(e, null, T0)).toBeNull();
   });

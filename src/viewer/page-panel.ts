@@ -1,6 +1,7 @@
 import type { SnapshotFile } from '../../schemas/snapshot';
 import type { Step } from '../../schemas/steps';
 import type { StepSnapshotFile } from '../../schemas/timeline';
+import { pageLateness, stepLabel } from '../bundle-format/story';
 import { renderChanges } from './changes-view';
 import { append, h, type Child } from './dom';
 import { describeTarget, formatDateTime } from './format';
@@ -11,18 +12,18 @@ export type PageTab = 'dom' | 'changes';
 
 export interface PagePanel {
   element: HTMLElement;
-  /** Shows the page at `step` (its own snapshot, else the page at the failure); null: the failure. */
-  showStep(step: Step | null): void;
+  /** Shows the page at `step`, at `index` in `steps.json` (its own snapshot, else the page at the failure); null: the failure. */
+  showStep(step: Step | null, index?: number): void;
   showTab(tab: PageTab): void;
 }
 
 /** The node a step acted on, in its page: the timeline id `steps.json` gives for its target. */
 const targetNodeOf = (step: Step | null): number | undefined => (step && typeof step.target === 'object' && step.target !== null ? step.target.node : undefined);
 
-/** `at step 5: click button "Place order" #place-order` */
-function stepCaption(step: Step): string {
+/** `step #16: click button "Place order" #place-order`, numbered as every reader numbers it. */
+function stepCaption(step: Step, index: number): string {
   const target = describeTarget(step.target);
-  return `step ${step.seq}: ${step.action}${target ? ` ${target}` : ''}`;
+  return `step ${stepLabel(index)}: ${step.action}${target ? ` ${target}` : ''}`;
 }
 
 /** What the panel shows on its DOM tab: a tree with its facts, or why there is none. */
@@ -57,11 +58,18 @@ function failureView(file: SnapshotFile | null): PageView {
   };
 }
 
-function stepPageView(caption: string, file: StepSnapshotFile, target: number | undefined): PageView {
+/** Says so when the step's page was taken late (`bundle-format/story.ts`): it still is the page at the step. */
+function lateNote(step: Step | null, file: StepSnapshotFile): string | null {
+  const late = step === null ? null : pageLateness(step.ts, file.snapshot.at);
+  return late === null ? null : `This page was taken ${(late / 1000).toFixed(1)} s after the step; nothing on it changed in between.`;
+}
+
+function stepPageView(caption: string, file: StepSnapshotFile, target: number | undefined, step: Step | null = null): PageView {
   const page = file.snapshot;
+  const late = lateNote(step, file);
   return {
     caption,
-    notes: [],
+    notes: late === null ? [] : [late],
     facts: [
       `${page.node_count} nodes${page.truncated ? ' (truncated)' : ''}`,
       page.title || '(no title)',
@@ -94,24 +102,30 @@ export function renderPagePanel(failure: SnapshotFile | null, readStepPage: ((na
   );
 
   let step: Step | null = null;
+  let stepIndex = -1;
+  const captionOf = (s: Step) => stepCaption(s, stepIndex);
   let tab: PageTab = 'dom';
   // The page before the navigation that ended the run, when the failure page is a fresh document.
   let showPrevious = false;
 
+  /** The failure's own step: its page is the one snapshot.json holds. */
+  const isFailureStep = (s: Step) => s.snapshot === undefined && s.kind === 'signal' && s.outcome === 'fail';
+  /** The page at the failure is shown: no step selected, or the failure's own step (where the viewer opens). */
+  const atFailure = () => step === null || isFailureStep(step);
+
   const viewOf = (): PageView => {
-    if (step === null && showPrevious && failure?.previous) {
+    if (atFailure() && showPrevious && failure?.previous) {
       const read = readStepPage?.(failure.previous);
       if (read?.ok) return stepPageView('before the navigation to the failure page', read.file, undefined);
     }
     if (step === null) return failureView(failure);
-    // The failure's own step: its page is the one snapshot.json holds.
-    if (step.snapshot === undefined && step.kind === 'signal' && step.outcome === 'fail') return { ...failureView(failure), caption: `at the failure (${stepCaption(step)})` };
+    if (isFailureStep(step)) return { ...failureView(failure), caption: `at the failure (${captionOf(step)})` };
     if (step.snapshot === undefined) {
       const view = failureView(failure);
-      return { ...view, notes: [`This step has no page of its own (no DOM timeline at it); showing the page at the failure.`] };
+      return { ...view, notes: [`This step has no page of its own (no DOM timeline at it, or none taken before the page changed); showing the page at the failure.`] };
     }
     const read = readStepPage?.(step.snapshot) ?? { ok: false, error: 'this viewer cannot read the step pages' };
-    if (read.ok) return stepPageView(`at ${stepCaption(step)}`, read.file, targetNodeOf(step));
+    if (read.ok) return stepPageView(`at ${captionOf(step)}`, read.file, targetNodeOf(step), step);
     return { ...failureView(failure), notes: [`The page at this step cannot be shown (${read.error}); showing the page at the failure.`] };
   };
 
@@ -124,7 +138,7 @@ export function renderPagePanel(failure: SnapshotFile | null, readStepPage: ((na
     const view = viewOf();
     caption.textContent = view.caption;
     const previousButton =
-      step === null && failure?.previous && readStepPage
+      atFailure() && failure?.previous && readStepPage
         ? h(
             'button',
             { className: 'afr-small', attrs: { type: 'button' }, data: { testid: 'show-previous' }, on: { click: togglePrevious } },
@@ -147,7 +161,7 @@ export function renderPagePanel(failure: SnapshotFile | null, readStepPage: ((na
   };
 
   const renderChangesTab = () => {
-    caption.textContent = step === null ? 'select a step' : `after ${stepCaption(step)}`;
+    caption.textContent = step === null ? 'select a step' : `after ${captionOf(step)}`;
     tools.replaceChildren();
     const reason = step === null ? 'Select a step in the timeline to see what it changed on the page.' : 'No changes were recorded for this step (no DOM timeline at it, or no later page to compare with).';
     body.replaceChildren(renderChanges(step?.changes, reason));
@@ -167,8 +181,9 @@ export function renderPagePanel(failure: SnapshotFile | null, readStepPage: ((na
   render();
   return {
     element,
-    showStep(next) {
+    showStep(next, index = -1) {
       step = next;
+      stepIndex = index;
       showPrevious = false;
       render();
     },

@@ -1,5 +1,5 @@
 import type { BundleData } from '../bundle-format/bundle-data';
-import { nearestFrame } from '../bundle-format/frame-time';
+import { frameOfStep } from '../bundle-format/story';
 import { failureTime } from '../bundle-format/views';
 import type { BundleMedia } from './bundle-media';
 import { h, svg } from './dom';
@@ -66,7 +66,7 @@ export function renderPlayer(data: BundleData, media: BundleMedia, actions: Play
   // One tick per step above the scrubber, at the frame it belongs to; failure signals in red.
   const ticks = h('div', { className: 'afr-ticks', attrs: { 'aria-hidden': 'true' } });
   for (const step of steps.steps) {
-    const index = nearestFrame(frames, step.ts);
+    const index = frameOfStep(frames, step);
     if (index < 0) continue;
     const tick = h('span', { className: `afr-tick afr-kind-${step.kind}`, title: step.action });
     tick.style.left = `${last === 0 ? 0 : (index / last) * 100}%`;

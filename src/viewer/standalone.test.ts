@@ -19,7 +19,8 @@ describe('standalone viewer entry', () => {
     vi.resetModules();
     await import('./standalone');
     expect(document.title).toBe('assertion_failed \u00B7 afr-20261122T120000Z-abcdef \u00B7 Agent Flight Recorder');
-    expect(document.querySelector('[data-testid="frame-image"]')!.getAttribute('src')).toBe('frames/frame_0001.jpeg');
+    // It opens at the failure, as the extension's viewer does: the screen at the failure is frame 4.
+    expect(document.querySelector('[data-testid="frame-image"]')!.getAttribute('src')).toBe('frames/frame_0004.jpeg');
     expect(document.querySelector('[data-testid="clip"]')!.getAttribute('src')).toBe('failure.mp4');
     expect(document.querySelectorAll(`#${VIEWER_ROOT_ID} [data-testid="timeline"] > li`).length).toBe(data.steps.steps.length);
   });

@@ -41,9 +41,10 @@ describe('the page at each step', () => {
     viewer = mountViewer(root, data, media, { requestFrame: () => undefined });
   };
 
-  it('opens on the page at the failure and reads no step page until a step is selected', () => {
+  it('opens on the page at the failure, its step selected, and reads no step page until another step is selected', () => {
     mount();
-    expect(caption()).toBe('at the failure');
+    expect(caption()).toBe('at the failure (step #6: failure: assertion_failed)');
+    expect(selectedSeqs()).toEqual([6]);
     expect($('[data-testid="snapshot"] [data-testid="redacted"]')!.textContent).toBe('redacted: password');
     expect(reads).toEqual([]);
   });
@@ -51,7 +52,7 @@ describe('the page at each step', () => {
   it('selecting a step shows the DOM as it was then, its target marked and open, and the frame nearest it', () => {
     mount();
     selectSeq(5);
-    expect(caption()).toBe('at step 5: click button "Place order" #place-order');
+    expect(caption()).toBe('at step #5: click button "Place order" #place-order');
     const target = $('[data-testid="snapshot"] [data-testid="target-node"]')!;
     expect(target.textContent).toBe('target<button>button"Place order"id="place-order"Place order');
     expect(target.closest('details:not([open])')).toBeNull();
@@ -88,9 +89,23 @@ describe('the page at each step', () => {
   it('shows the page at the failure for the failure\u2019s own step', () => {
     mount();
     selectSeq(6);
-    expect(caption()).toBe('at the failure (step 6: failure: assertion_failed)');
+    expect(caption()).toBe('at the failure (step #6: failure: assertion_failed)');
     expect($('[data-testid="snapshot"] .afr-note')).toBeNull();
     expect($('[data-testid="snapshot"] [data-testid="redacted"]')!.textContent).toBe('redacted: password');
+  });
+
+  it('says when a step\u2019s page was taken late, and not when it was on time', () => {
+    const data = makeTimelineBundleData();
+    const pages = makeStepPages();
+    const file = pages.get('snapshots/page-003.json')!;
+    pages.set('snapshots/page-003.json', { ...file, snapshot: { ...file.snapshot, at: data.steps.steps[4]!.ts + 2600 } });
+    mount(data, pages);
+    selectSeq(5);
+    expect($('[data-testid="snapshot"] .afr-note')!.textContent).toBe('This page was taken 2.6 s after the step; nothing on it changed in between.');
+    viewer.dispose();
+    mount();
+    selectSeq(5);
+    expect($('[data-testid="snapshot"] .afr-note')).toBeNull();
   });
 
   it('says so when a step page cannot be read, and shows the failure page instead', () => {
@@ -109,13 +124,14 @@ describe('the page at each step', () => {
     expect(caption()).toBe('before the navigation to the failure page');
     expect($('[data-testid="snapshot"]')!.textContent).toContain('"Place order"');
     $('[data-testid="show-previous"]')!.click();
-    expect(caption()).toBe('at the failure');
+    expect(caption()).toBe('at the failure (step #6: failure: assertion_failed)');
   });
 
   it('the changes tab lists what the step changed: plain words first, then the detail', () => {
     mount();
     $('[data-testid="tab-changes"]')!.click();
-    expect($('[data-testid="changes"]')!.textContent).toContain('Select a step');
+    // The failure's own step, selected at the start, changed nothing recorded.
+    expect($('[data-testid="changes"]')!.textContent).toContain('No changes were recorded for this step');
     selectSeq(5);
     expect($('[data-testid="tab-changes"]')!.getAttribute('aria-selected')).toBe('true');
     const changes = $('[data-testid="changes"]')!;
@@ -136,25 +152,24 @@ describe('the page at each step', () => {
     expect($('[data-testid="dom-tree"]')).not.toBeNull();
   });
 
-  it('↓ and ↑ walk the steps, from the first (or the last) when none is selected; text fields keep the keys', () => {
+  it('↓ and ↑ walk the steps from the failing one selected at the start, and stop at the ends; text fields keep the keys', () => {
     mount();
-    expect(press('ArrowDown').defaultPrevented).toBe(true);
-    expect(selectedSeqs()).toEqual([1]);
-    press('ArrowDown');
-    press('ArrowDown');
-    expect(selectedSeqs()).toEqual([3]);
-    expect(caption()).toContain('step 3: type');
+    expect(selectedSeqs()).toEqual([6]);
+    expect(press('ArrowUp').defaultPrevented).toBe(true);
+    expect(selectedSeqs()).toEqual([5]);
     press('ArrowUp');
-    expect(selectedSeqs()).toEqual([2]);
-    for (let i = 0; i < 5; i++) press('ArrowUp');
+    press('ArrowUp');
+    expect(selectedSeqs()).toEqual([3]);
+    expect(caption()).toContain('step #3: type');
+    press('ArrowDown');
+    expect(selectedSeqs()).toEqual([4]);
+    for (let i = 0; i < 8; i++) press('ArrowUp');
     expect(viewer.selectedStep()).toBe(0);
     const field = document.createElement('input');
     document.body.appendChild(field);
     press('ArrowDown', field);
     expect(viewer.selectedStep()).toBe(0);
-    viewer.dispose();
-    mount();
-    press('ArrowUp');
+    for (let i = 0; i < 8; i++) press('ArrowDown');
     expect(selectedSeqs()).toEqual([6]);
   });
 

@@ -1,6 +1,6 @@
 import type { Step } from '../../schemas/steps';
 import type { BundleData } from '../bundle-format/bundle-data';
-import { nearestFrame } from '../bundle-format/frame-time';
+import { frameOfStep as frameOf, stepLabel } from '../bundle-format/story';
 import { failureTime } from '../bundle-format/views';
 import { h } from './dom';
 import { describeTarget, formatClock, formatOffset } from './format';
@@ -20,19 +20,20 @@ function renderValue(step: Step): HTMLElement | null {
   return h('span', { className: 'afr-step-value' }, step.value);
 }
 
-function renderStep(step: Step, failureTs: number, onSelect: () => void): HTMLElement {
+function renderStep(step: Step, index: number, failureTs: number, onSelect: () => void): HTMLElement {
   const target = describeTarget(step.target);
   return h(
     'li',
-    { className: `afr-step afr-kind-${step.kind}${step.outcome === 'fail' ? ' afr-fail' : ''}`, data: { seq: String(step.seq), kind: step.kind } },
+    { className: `afr-step afr-kind-${step.kind}${step.outcome === 'fail' ? ' afr-fail' : ''}`, data: { seq: String(step.seq), step: stepLabel(index).slice(1), kind: step.kind } },
     h(
       'button',
       {
         className: 'afr-step-button',
         attrs: { type: 'button' },
-        title: `${formatClock(step.ts)} UTC: show this step's page and the frame nearest it`,
+        title: `${formatClock(step.ts)} UTC: show this step's page and its frame`,
         on: { click: onSelect },
       },
+      h('span', { className: 'afr-step-number', data: { testid: 'step-number' } }, stepLabel(index)),
       h('span', { className: 'afr-step-time' }, formatOffset(step.ts - failureTs)),
       h('span', { className: `afr-badge afr-source-${step.source}` }, step.source),
       h('span', { className: 'afr-step-kind' }, step.kind),
@@ -66,14 +67,15 @@ function renderDetails(step: Step): HTMLElement[] {
 
 /**
  * The timeline: every step of `steps.json` in order (signals stand out), the bundle's warnings above
- * it. Clicking a step selects it (the viewer shows its page and the frame nearest its time).
+ * it, each numbered as every reader numbers it (`#17`). Clicking a step selects it (the viewer shows
+ * its page and its frame).
  */
 export function renderTimeline(data: BundleData, onSelectStep: (index: number) => void): TimelineView {
   const { steps, manifest } = data;
   const failureTs = failureTime(data);
   const warningTexts = data.diagnostics?.warnings ?? [];
-  const frameOfStep = steps.steps.map((s) => nearestFrame(manifest.frames, s.ts));
-  const items = steps.steps.map((step, i) => renderStep(step, failureTs, () => onSelectStep(i)));
+  const frameOfStep = steps.steps.map((s) => frameOf(manifest.frames, s));
+  const items = steps.steps.map((step, i) => renderStep(step, i, failureTs, () => onSelectStep(i)));
   const list = h('ol', { className: 'afr-steps', data: { testid: 'timeline' } }, ...items);
   const warnings = warningTexts.length === 0 ? null : h('ul', { className: 'afr-warnings', data: { testid: 'warnings' } }, ...warningTexts.map((w) => h('li', null, w)));
   const element = h(

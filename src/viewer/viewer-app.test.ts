@@ -74,8 +74,56 @@ describe('bundle viewer', () => {
     expect(document.querySelectorAll('img').length).toBe(1);
   });
 
-  it('starts on the first frame; → and ← step through the frames and stop at the ends', () => {
+  it('opens at the failure: the screen at the failure shown, the failing step selected, as afr summary tells it', () => {
     mount();
+    // The failure at T0: frame 4 (T0-400) is on screen then; step #6, the assertion signal, failed.
+    expect(counter()).toBe('frame 4 / 4');
+    expect(viewer.selectedStep()).toBe(5);
+    const selected = document.querySelector<HTMLElement>('[data-testid="timeline"] > li.afr-selected')!;
+    expect(selected.dataset.step).toBe('6');
+    expect(selected.querySelector('[data-testid="step-number"]')!.textContent).toBe('#6');
+    expect(selected.querySelector('button')!.getAttribute('aria-current')).toBe('step');
+  });
+
+  it('opens with the failing step in view when the screen at the failure is a later frame, other steps on it', () => {
+    // A layout for happy-dom, which has none: rows 30 px high, the list shows 60 px.
+    const proto = HTMLElement.prototype;
+    const saved = ['offsetTop', 'offsetHeight', 'clientHeight'].map((key) => [key, Object.getOwnPropertyDescriptor(proto, key)] as const);
+    Object.defineProperty(proto, 'offsetTop', { configurable: true, get(this: HTMLElement) { return (Number(this.dataset.step ?? 1) - 1) * 30; } });
+    Object.defineProperty(proto, 'offsetHeight', { configurable: true, get: () => 30 });
+    Object.defineProperty(proto, 'clientHeight', { configurable: true, get: () => 60 });
+    try {
+      const data = makeBundleData();
+      // Step #2 failed (T0-2050) on the first frame; the screen at the failure (T0) is the second one,
+      // where steps #5 and #6 are: showing it scrolls the list to #5.
+      const [first, second] = data.manifest.frames;
+      data.manifest.frames = [{ ...first!, ts: first!.ts - 2000 }, { ...second!, ts: data.steps.steps[3]!.ts + 100 }];
+      data.steps.steps[1]!.outcome = 'fail';
+      data.steps.steps[5]!.outcome = null;
+      viewer = mountViewer(root, data, media, { now: () => clock, requestFrame: (cb) => pending.push(cb) });
+      expect(viewer.selectedStep()).toBe(1);
+      expect(counter()).toBe('frame 2 / 2');
+      const list = document.querySelector<HTMLElement>('[data-testid="timeline"]')!;
+      // Row #2 spans 30–60 px: inside the 60 px the list shows from its scroll position.
+      expect(list.scrollTop).toBeLessThanOrEqual(30);
+      expect(list.scrollTop + 60).toBeGreaterThanOrEqual(60);
+    } finally {
+      for (const [key, descriptor] of saved) {
+        if (descriptor) Object.defineProperty(proto, key, descriptor);
+        else delete (proto as unknown as Record<string, unknown>)[key];
+      }
+    }
+  });
+
+  it('numbers the steps by their position, as afr and the MCP tools do', () => {
+    mount();
+    const numbers = [...document.querySelectorAll('[data-testid="timeline"] [data-testid="step-number"]')].map((n) => n.textContent);
+    expect(numbers).toEqual(['#1', '#2', '#3', '#4', '#5', '#6']);
+  });
+
+  it('→ and ← step through the frames and stop at the ends', () => {
+    mount();
+    viewer.showFrame(0);
     expect(frameSrc()).toBe('blob:test/frames/frame_0001.jpeg');
     expect(counter()).toBe('frame 1 / 4');
     press('ArrowRight');
@@ -90,6 +138,7 @@ describe('bundle viewer', () => {
 
   it('moves one frame per key press on a focused scrubber, and leaves text fields alone', () => {
     mount();
+    viewer.showFrame(0);
     const scrubber = document.querySelector<HTMLInputElement>('[data-testid="scrubber"]')!;
     const event = new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, cancelable: true });
     scrubber.dispatchEvent(event);
@@ -103,15 +152,18 @@ describe('bundle viewer', () => {
 
   it('shows the time of the current frame relative to the failure', () => {
     mount();
+    viewer.showFrame(0);
     expect(document.querySelector('[data-testid="frame-time"]')!.textContent).toBe('11:59:57.000 UTC \u00B7 \u22123.00 s \u00B7 1280\u00D7720');
   });
 
-  it('jumps to the frame nearest a step when the step is clicked, and marks it current', () => {
+  it('jumps to the frame of a step (the screen at its time) when the step is clicked, and marks it current', () => {
     mount();
     const entries = document.querySelectorAll<HTMLElement>('[data-testid="timeline"] > li');
-    entries[2]!.querySelector('button')!.click(); // T0-1950: nearest frame is T0-2000, the second
+    entries[2]!.querySelector('button')!.click(); // T0-1950: the frame captured at T0-2000 is on screen, the second
     expect(counter()).toBe('frame 2 / 4');
-    expect(entries[1]!.classList.contains('afr-current')).toBe(true);
+    // T0-2050 came before that capture: the first frame was still on screen, though the second is nearer.
+    expect(entries[1]!.classList.contains('afr-current')).toBe(false);
+    expect(entries[1]!.classList.contains('afr-past')).toBe(true);
     expect(entries[2]!.classList.contains('afr-current')).toBe(true);
     expect(entries[0]!.classList.contains('afr-past')).toBe(true);
     entries[5]!.querySelector('button')!.click();
@@ -126,12 +178,16 @@ describe('bundle viewer', () => {
     data.manifest.frames = [{ ...first!, duration_ms: first!.duration_ms + second!.duration_ms, captures: 2, last_ts: second!.ts }, ...renamed];
     data.manifest.frame_count = 3;
     viewer = mountViewer(root, data, media, { now: () => clock, requestFrame: (cb) => pending.push(cb) });
+    expect(counter()).toBe('frame 3 / 3');
+    viewer.showFrame(0);
     expect(counter()).toBe('frame 1 / 3');
     expect(document.querySelector('[data-testid="frame-time"]')!.textContent).toBe('11:59:57.000 UTC \u00B7 \u22123.00 s \u00B7 1280\u00D7720 \u00B7 unchanged over 2 captures until \u22122.00 s');
     const entries = document.querySelectorAll<HTMLElement>('[data-testid="timeline"] > li');
-    entries[2]!.querySelector('button')!.click(); // T0-1950: nearest capture is T0-2000, in the first entry
+    entries[2]!.querySelector('button')!.click(); // T0-1950: the last capture before it is T0-2000, in the first entry
     expect(frameSrc()).toBe('blob:test/frames/frame_0001.jpeg');
-    entries[3]!.querySelector('button')!.click(); // T0-1100: nearest capture is T0-1000, the second entry
+    entries[3]!.querySelector('button')!.click(); // T0-1100: still the first entry's picture (the next capture is at T0-1000)
+    expect(counter()).toBe('frame 1 / 3');
+    entries[4]!.querySelector('button')!.click(); // T0-900: the capture at T0-1000, the second entry
     expect(counter()).toBe('frame 2 / 3');
     expect(frameSrc()).toBe('blob:test/frames/frame_0002.jpeg');
   });
@@ -146,12 +202,13 @@ describe('bundle viewer', () => {
 
   it('space plays through the frames at their real durations and pauses; the timeline follows', () => {
     mount();
+    viewer.showFrame(0);
     press(' ');
     expect(document.querySelector('[data-testid="play"]')!.getAttribute('aria-pressed')).toBe('true');
     clock = 1500; // frame 2 shows from 1.0 s to 2.0 s
     runFrames();
     expect(counter()).toBe('frame 2 / 4');
-    expect(document.querySelector('[data-testid="timeline"] > li.afr-current')!.getAttribute('data-seq')).toBe('2');
+    expect(document.querySelector('[data-testid="timeline"] > li.afr-current')!.getAttribute('data-seq')).toBe('3');
     press(' ');
     clock = 2800;
     runFrames();
@@ -173,6 +230,7 @@ describe('bundle viewer', () => {
 
   it('falls back to playing the frames on a clock when the clip cannot be decoded', () => {
     mount({ ...media, clipUrl: 'blob:test/failure.mp4' });
+    viewer.showFrame(0);
     document.querySelector('[data-testid="clip"]')!.dispatchEvent(new Event('error'));
     expect(document.querySelector('.afr-note')!.textContent).toContain('The clip cannot play here');
     press(' ');

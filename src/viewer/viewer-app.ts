@@ -1,5 +1,7 @@
 import type { BundleData } from '../bundle-format/bundle-data';
 import { clipTimeOfFrame, frameAtClipTime, frameStarts, totalSeconds } from '../bundle-format/frame-time';
+import { failureFrame, failureStep, frameOfStep } from '../bundle-format/story';
+import { failureTime } from '../bundle-format/views';
 import type { BundleMedia } from './bundle-media';
 import { renderDiagnostics } from './diagnostics-view';
 import { h } from './dom';
@@ -8,7 +10,6 @@ import { bindKeys } from './keyboard';
 import { createTimerPlayback, createVideoPlayback, type Playback } from './playback';
 import { renderPagePanel } from './page-panel';
 import { renderPlayer } from './player-view';
-import { frameOfStep } from './step-frame';
 import { targetMarks } from './target-marks';
 import { renderTimeline } from './timeline-view';
 
@@ -32,8 +33,9 @@ export interface MountedViewer {
 /**
  * Renders a bundle into `root`: header, frame scrubber and clip, timeline, the page (DOM and changes),
  * diagnostics, kept in step with each other. Selecting a step shows its page with its target marked,
- * and the frame nearest it with the target drawn. The same code runs in the extension page and in
- * `viewer.html`.
+ * and its frame (the screen at its time, `bundle-format/story.ts`) with the target drawn. It opens at
+ * the failure: the step that failed selected and in view, the screen at the failure shown. The same
+ * code runs in the extension page and in `viewer.html`.
  */
 export function mountViewer(root: HTMLElement, data: BundleData, media: BundleMedia, options: ViewerOptions = {}): MountedViewer {
   const doc = root.ownerDocument;
@@ -77,7 +79,7 @@ export function mountViewer(root: HTMLElement, data: BundleData, media: BundleMe
       show(stepFrames[selected]!, { seek: true });
     }
     timeline.setSelectedStep(selected);
-    page.showStep(steps[selected]!);
+    page.showStep(steps[selected]!, selected);
     drawMarks();
   };
   // With no step selected, ↓ starts at the first step and ↑ at the last (the failure).
@@ -142,7 +144,13 @@ export function mountViewer(root: HTMLElement, data: BundleData, media: BundleMe
     h('div', { className: 'afr-lower' }, page.element, renderDiagnostics(data)),
   );
   root.classList.add('afr-viewer');
-  show(0, { seek: true });
+  // Open at the failure, as `afr summary` tells it: the failing step selected (its page, its row in
+  // view) and the screen at the failure on the stage.
+  const failedStep = failureStep(steps, failureTime(data));
+  if (failedStep >= 0) selectStep(failedStep);
+  show(failureFrame(frames, failureTime(data)), { seek: true });
+  // Showing the frame scrolled the timeline to the first step on it: the failing step goes back in view.
+  if (failedStep >= 0) timeline.setSelectedStep(failedStep);
   const unbind = bindKeys(doc, { step: stepBy, togglePlay, walkSteps });
 
   return {
