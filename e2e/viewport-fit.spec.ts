@@ -276,6 +276,7 @@ for (const setup of SETUPS) {
       const frames = bundle.manifest.frames;
       expect(frames.length).toBeGreaterThan(0);
       expect(bundle.diagnostics.capture.viewport_cut, 'no frame is cut').toBeUndefined();
+      expect((await driven.afr<{ viewportCut: unknown }>('status')).viewportCut, 'status(): no frame is cut').toBeNull();
       const last = frames.at(-1)!;
       await expectWholeViewport(bundle, last, after, setup.label);
       if (beforeResize !== null) {
@@ -304,6 +305,9 @@ test("launched without the switch under Playwright's defaults, the bundle says i
     expect(last.viewport?.shown, 'the frame says the part it shows').toEqual(cut!.shown);
     const warning = bundle.diagnostics.warnings.find((w) => w.includes(SILENT_DEBUGGER_SWITCH));
     expect(warning).toMatch(new RegExp(`frames show ${after.innerWidth}×${cut!.shown.height} of the page's ${after.innerWidth}×${after.innerHeight} viewport \\(CSS px\\): the bottom \\d+ px are not recorded`));
+    const status = await driven.afr<{ viewportCut: { shown: { height: number }; warning: string } | null }>('status');
+    expect(status.viewportCut?.shown.height, 'status(): frames cut').toBeLessThan(after.innerHeight);
+    expect(status.viewportCut?.warning).toContain(`launch the browser with ${SILENT_DEBUGGER_SWITCH}`);
     const text = formatInspection(await inspectBundle(bundle.zip));
     expect(text.split('\n').find((l) => l.trimStart().startsWith('cut '))).toBe(`  cut       ${warning}`);
     // The click's point is below the part shown: no frame shows the button it hit.
