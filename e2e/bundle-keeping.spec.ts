@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { test, expect } from './support/fixtures';
-import { chromiumPath, EXTENSION_DIR } from './support/launch';
+import { chromiumPath, EXTENSION_DIR, SILENT_DEBUGGER_SWITCH } from './support/launch';
 import { findSecrets, openBundle } from './support/bundle';
 import { SECRETS, secretVariants } from './support/secrets';
 import { connectRecorder, connectRecorderPuppeteer, RecorderTimeoutError } from '../src/client';
@@ -49,7 +49,7 @@ test('under Puppeteer: the download lands in Chrome’s own folder as agent-flig
     headless: true,
     userDataDir: path.join(home, 'profile'),
     env: { ...process.env, HOME: home },
-    args: ['--no-sandbox', `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, '--no-first-run'],
+    args: ['--no-sandbox', `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, SILENT_DEBUGGER_SWITCH, '--no-first-run'],
   });
   try {
     const rec = await connectRecorderPuppeteer(browser);

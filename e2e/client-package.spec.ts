@@ -20,7 +20,7 @@ const [extensionDir, executablePath, shopUrl, outDir] = process.argv.slice(2);
 const context = await chromium.launchPersistentContext(mkdtempSync(path.join(os.tmpdir(), 'afr-consumer-')), {
   executablePath,
   headless: true,
-  args: ['--no-sandbox', '--disable-extensions-except=' + extensionDir, '--load-extension=' + extensionDir],
+  args: ['--no-sandbox', '--disable-extensions-except=' + extensionDir, '--load-extension=' + extensionDir, '--silent-debugger-extension-api'],
 });
 try {
   const rec = await connectRecorder(context);

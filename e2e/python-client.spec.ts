@@ -4,7 +4,7 @@ import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import WebSocket from 'ws';
 import { test, expect } from './support/fixtures';
-import { chromiumPath, EXTENSION_DIR, ROOT_DIR } from './support/launch';
+import { chromiumPath, EXTENSION_DIR, ROOT_DIR, SILENT_DEBUGGER_SWITCH } from './support/launch';
 import { devToolsUrl } from './support/devtools-port';
 import { findSecrets, openBundle } from './support/bundle';
 import { S3_CREDENTIALS, startS3Store } from './support/s3-store';
@@ -32,7 +32,7 @@ async function startChromium(dir: string, args: string[]): Promise<string> {
   const profile = path.join(dir, 'profile');
   const browser = spawn(
     chromiumPath(),
-    ['--headless', '--no-sandbox', `--user-data-dir=${profile}`, '--remote-debugging-port=0', '--no-first-run', '--disable-gpu', '--disable-sync', ...args],
+    ['--headless', '--no-sandbox', `--user-data-dir=${profile}`, '--remote-debugging-port=0', '--no-first-run', '--disable-gpu', '--disable-sync', SILENT_DEBUGGER_SWITCH, ...args],
     { stdio: 'ignore', env: { ...process.env, HOME: dir } },
   );
   browsers.push(browser);
@@ -166,7 +166,7 @@ test('Node client: loadRecorder through a Puppeteer pipe session, then connectRe
     // Puppeteer passes --disable-extensions unless told otherwise.
     enableExtensions: true,
     userDataDir: path.join(tempDir(), 'profile'),
-    args: ['--no-sandbox', '--enable-unsafe-extension-debugging', '--disable-gpu', '--no-first-run'],
+    args: ['--no-sandbox', '--enable-unsafe-extension-debugging', SILENT_DEBUGGER_SWITCH, '--disable-gpu', '--no-first-run'],
   });
   try {
     expect(browser.targets().filter((t) => t.type() === 'service_worker')).toEqual([]);

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test, expect } from '@playwright/test';
 import puppeteer, { type Browser, type Page, type WebWorker } from 'puppeteer-core';
-import { EXTENSION_DIR, chromiumPath } from './support/launch';
+import { EXTENSION_DIR, SILENT_DEBUGGER_SWITCH, chromiumPath } from './support/launch';
 import { findSecrets, openBundle, type OpenedBundle } from './support/bundle';
 import { SECRETS, secretVariants } from './support/secrets';
 import { decodeRgbFrames, jpegFramesOf, redPixels } from './support/pixels';
@@ -71,7 +71,7 @@ test.beforeAll(async () => {
     executablePath: chromiumPath(),
     headless: true,
     enableExtensions: true,
-    args: ['--no-sandbox', `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, '--disable-gpu'],
+    args: ['--no-sandbox', `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, SILENT_DEBUGGER_SWITCH, '--disable-gpu'],
   });
   const target = await browser.waitForTarget((t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'));
   worker = (await target.worker())!;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiInputSchema } from './agent';
 import { CaptureLevelSchema } from './capture-level';
 import { DroppedFramesByReasonSchema } from './drop-reasons';
+import { ShownPartSchema } from './viewport-cut';
 import { RedactionRulesSchema } from './settings';
 import { BundleUploadSchema, UploadStatusSchema } from './upload';
 
@@ -115,6 +116,23 @@ export const StatusSchema = z
     droppedFrames: z.number().int().nonnegative(),
     /** The same, by reason (see `DROP_REASONS`): e.g. `viewport-mismatch` names frames the reports could not be mapped onto. */
     droppedFramesByReason: DroppedFramesByReasonSchema.optional(),
+    /**
+     * Frames in the ring that show less than their page's layout viewport (`innerWidth`×`innerHeight`):
+     * the window is smaller than the viewport the driver emulates, and what lies below (or right of)
+     * the part shown is in no frame. `frames`: how many; `tabId`, `viewport`, `shown` (CSS px): the
+     * latest such frame's; `warning`: what is missing and the fix (launch with
+     * `--silent-debugger-extension-api`). Null while every frame shows the whole viewport.
+     */
+    viewportCut: z
+      .object({
+        frames: z.number().int().positive(),
+        tabId: z.number().int(),
+        viewport: z.object({ width: z.number(), height: z.number() }).strict(),
+        shown: ShownPartSchema,
+        warning: z.string(),
+      })
+      .strict()
+      .nullable(),
     /**
      * Storage running out of quota: the ring deleted its older frames and went on recording, keeping
      * frames in memory (`framesInMemory`, lost if the worker stops) while IndexedDB still refused them.

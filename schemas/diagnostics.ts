@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DroppedFramesByReasonSchema } from './drop-reasons';
 import { FailedRequestSchema, FailureSignalSchema } from './failure';
 import { RedactionCountsSchema } from './snapshot';
+import { ShownPartSchema } from './viewport-cut';
 
 export const DIAGNOSTICS_VERSION = 1;
 
@@ -62,6 +63,16 @@ export const DiagnosticsSchema = z
         quota_errors: z.number().int().nonnegative(),
         evicted_frames: z.number().int().nonnegative(),
         last_capture_error: z.string().nullable(),
+        /**
+         * The bundle's frames that show less than their page's layout viewport (the window was smaller
+         * than the viewport the driver emulated: what lay below or right of `shown` is in no frame),
+         * the latest one's `viewport` and `shown` (CSS px); a warning says the fix. Absent when every
+         * frame shows the whole viewport, and from bundles written before it existed.
+         */
+        viewport_cut: z
+          .object({ frames: z.number().int().positive(), viewport: z.object({ width: z.number(), height: z.number() }).strict(), shown: ShownPartSchema })
+          .strict()
+          .optional(),
       })
       .strict(),
     /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SettingsSchema, type Settings } from './settings';
 import { CaptureLevelSchema } from './capture-level';
+import { ShownPartSchema } from './viewport-cut';
 
 /**
  * 2: `settings.redaction` holds how many custom rules of each kind applied, not the rules (a bundle is
@@ -79,6 +80,12 @@ export const FrameViewportSchema = z
     image_scale: z.number().finite().positive().optional(),
     /** The top document's scroll position (CSS px) in the picture, when known. */
     scroll: z.object({ x: z.number().finite(), y: z.number().finite() }).strict().optional(),
+    /**
+     * The part of the viewport the frame shows, from its top left (CSS px), when it shows less than
+     * all of it: the window is smaller than the viewport the driver emulates (the debugger's infobar
+     * takes its bottom; `SILENT_DEBUGGER_SWITCH` keeps it away). Absent: the frame shows it all.
+     */
+    shown: ShownPartSchema.optional(),
   })
   .strict();
 export type FrameViewport = z.infer<typeof FrameViewportSchema>;

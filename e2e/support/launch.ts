@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const EXTENSION_DIR = process.env.AFR_EXTENSION_DIR ?? path.join(ROOT_DIR, '.output/chrome-mv3');
 
+/** Chromium's switch that keeps the debugger infobar out of the window, so frames show the whole viewport. */
+export const SILENT_DEBUGGER_SWITCH = '--silent-debugger-extension-api';
+
 /** Chromium to drive: `CHROME_PATH`, else Debian's `/usr/bin/chromium`. Branded Chrome ignores --load-extension. */
 export function chromiumPath(): string {
   const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
@@ -57,6 +60,8 @@ export async function launchWithRecorder({
       '--no-sandbox',
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
+      // No "started debugging this browser" infobar: it would take the bottom of every frame (FACTS.md).
+      SILENT_DEBUGGER_SWITCH,
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
@@ -100,7 +105,7 @@ export async function launchWithStartUrl(startUrl: string, extensionDir = EXTENS
   const profile = path.join(dir, 'profile');
   const args = ['--headless', `--user-data-dir=${profile}`, '--remote-debugging-port=0', '--no-first-run', '--disable-gpu', '--disable-sync'];
   if (process.getuid?.() === 0) args.unshift('--no-sandbox');
-  const child = spawn(chromiumPath(), [...args, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`, startUrl], {
+  const child = spawn(chromiumPath(), [...args, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`, SILENT_DEBUGGER_SWITCH, startUrl], {
     stdio: 'ignore',
     env: { ...process.env, HOME: dir },
   });

@@ -21,7 +21,7 @@ const viewport = FrameViewportSchema.shape;
  * that does not read is left out (the frame still reads, as a frame without a viewport).
  */
 const TolerantFrameViewportSchema = z
-  .object({ width: viewport.width, height: viewport.height, device_pixel_ratio: viewport.device_pixel_ratio, image_scale: viewport.image_scale, scroll: z.object({ x: z.number(), y: z.number() }).optional() })
+  .object({ width: viewport.width, height: viewport.height, device_pixel_ratio: viewport.device_pixel_ratio, image_scale: viewport.image_scale, scroll: z.object({ x: z.number(), y: z.number() }).optional(), shown: viewport.shown })
   .optional()
   .catch(undefined);
 

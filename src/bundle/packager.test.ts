@@ -152,6 +152,20 @@ describe('packageBundle', () => {
     ]);
   });
 
+  it('says in diagnostics.json when frames show less than the page\u2019s viewport, and how to fix it', async () => {
+    const { ports, bundles } = await setup();
+    const viewport = { width: 1280, height: 720, device_pixel_ratio: 1, image_scale: 1 };
+    const shown = { width: 1280, height: 577 };
+    for (const [i, ts] of [T0 - 3_000, T0 - 2_000].entries()) {
+      await ports.ring.add({ tabId: 3, windowId: 3, url: 'https://shop.test/', size: 3, ts, width: 1280, height: 577, viewport: { ...viewport, shown } }, new Uint8Array([0xff, 0xd8, i]));
+    }
+    await ports.ring.add({ tabId: 3, windowId: 3, url: 'https://shop.test/', size: 3, ts: T0 - 1_000, width: 1280, height: 720, viewport }, new Uint8Array([0xff, 0xd8, 9]));
+    const { summary } = await packageBundle(ports, request({ signal: { ...signal, tab_id: 3 } }));
+    const diagnostics = DiagnosticsSchema.parse(await (await unzip((await bundles.read(summary.id))!)).json('diagnostics.json'));
+    expect(diagnostics.capture.viewport_cut).toEqual({ frames: 2, viewport: { width: 1280, height: 720 }, shown });
+    expect(diagnostics.warnings).toContainEqual(expect.stringMatching(/^2 of 3 frames show 1280×577 of the page's 1280×720 viewport .*--silent-debugger-extension-api/));
+  });
+
   it('sends the clip encoder the frames kept in memory (storage full) in its message, the stored ones by key', async () => {
     const clock = { t: T0, now() { return this.t; } };
     const store = new MemoryFrameStore();

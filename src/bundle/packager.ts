@@ -9,6 +9,7 @@ import { MANIFEST_VERSION, manifestSettings } from '../../schemas/manifest';
 import { DIAGNOSTICS_VERSION } from '../../schemas/diagnostics';
 import { SNAPSHOT_FILE_VERSION } from '../../schemas/snapshot';
 import { STEPS_FILE_VERSION } from '../../schemas/steps';
+import { viewportCutsOf, viewportCutWarning } from '../../schemas/viewport-cut';
 import type { CaptureStats } from '../capture/capture-loop';
 import type { FrameRing } from '../ring/frame-ring';
 import { framesInWindow } from '../ring/ring-policy';
@@ -139,6 +140,8 @@ export async function packageBundle(ports: PackagerPorts, request: BundleRequest
     // A frame identical to the one before it is stored once: that entry's duration covers both.
     const jpegs = mergeRepeatedFrames(stored);
     if (frames.length === 0 && withFrames) warnings.push(noFramesWarning(ports.capture.stats()));
+    const cuts = viewportCutsOf(jpegs);
+    if (cuts) warnings.push(viewportCutWarning(cuts.latest.cut, cuts.cutFrames, cuts.frames));
     const tFrames = ports.clock.now();
 
     let clip: ClipOutcome | null = null;
@@ -193,6 +196,7 @@ export async function packageBundle(ports: PackagerPorts, request: BundleRequest
         quota_errors: stats.quotaErrors,
         evicted_frames: ring.evicted,
         last_capture_error: stats.lastError,
+        ...(cuts ? { viewport_cut: { frames: cuts.cutFrames, ...cuts.latest.cut } } : {}),
       },
       ...(otherTabs ? { other_tabs: otherTabs } : {}),
       debugger: ports.debuggerState(tabId),

@@ -35,10 +35,10 @@ describe('frameViewport', () => {
       expected: { width: 1280, height: 720, device_pixel_ratio: 1, image_scale: 0.5 },
     },
     {
-      label: 'an emulated 800×600 viewport in a 780×437 window: its top left at one image px per CSS px (not 780/800)',
+      label: 'an emulated 800×600 viewport in a 780×437 window: its top left at one image px per CSS px (not 780/800), 780×437 of it shown',
       report: report({ width: 800, height: 600 }, 1),
       facts: { imageWidth: 780, imageHeight: 437, surface: { width: 780, height: 437 }, zoom: 1 },
-      expected: { width: 800, height: 600, device_pixel_ratio: 1, image_scale: 1 },
+      expected: { width: 800, height: 600, device_pixel_ratio: 1, image_scale: 1, shown: { width: 780, height: 437 } },
     },
     {
       label: 'the page zoomed to 150 %: 1.5 image px per CSS px',
@@ -50,7 +50,7 @@ describe('frameViewport', () => {
       label: 'a mobile page shown zoomed out: the screencast frame\u2019s page scale',
       report: report({ width: 980, height: 2121 }, 2, { visual_viewport: { width: 980, height: 2121, offset_x: 0, offset_y: 0, scale: 0.398 } }),
       facts: { imageWidth: 780, imageHeight: 437, surface: { width: 780, height: 437, pageScale: 0.398 }, zoom: 1 },
-      expected: { width: 980, height: 2121, device_pixel_ratio: 2, image_scale: 0.398 },
+      expected: { width: 980, height: 2121, device_pixel_ratio: 2, image_scale: 0.398, shown: { width: 980, height: 1097.99 } },
     },
     {
       label: 'the zoom not known yet: no image scale (readers use the width ratio)',
@@ -59,10 +59,22 @@ describe('frameViewport', () => {
       expected: { width: 1280, height: 720, device_pixel_ratio: 1 },
     },
     {
-      label: 'a screenshot of another shape than the tab\u2019s last surface (resized since): no image scale',
+      label: 'a screenshot of another shape than the tab\u2019s last surface (resized since): no image scale, the width ratio says what it shows',
       report: report({ width: 1280, height: 720 }, 1),
       facts: { imageWidth: 1000, imageHeight: 557, surface: { width: 1280, height: 720 }, zoom: 1 },
-      expected: { width: 1280, height: 720, device_pixel_ratio: 1 },
+      expected: { width: 1280, height: 720, device_pixel_ratio: 1, shown: { width: 1280, height: 712.96 } },
+    },
+    {
+      label: 'the top of an emulated 1280×720 viewport in a window the debugger infobar shortened: 1280×577 of it shown',
+      report: report({ width: 1280, height: 720 }, 1),
+      facts: { imageWidth: 1280, imageHeight: 577, surface: { width: 1280, height: 577, pageScale: 1 }, zoom: 1 },
+      expected: { width: 1280, height: 720, device_pixel_ratio: 1, image_scale: 1, shown: { width: 1280, height: 577 } },
+    },
+    {
+      label: 'a 1024×700 viewport at scale 2 in a window 557 DIPs high: 1024×557 of it shown',
+      report: report({ width: 1024, height: 700 }, 2),
+      facts: { imageWidth: 2048, imageHeight: 1114, surface: { width: 1024, height: 557, pageScale: 1 }, zoom: 1 },
+      expected: { width: 1024, height: 700, device_pixel_ratio: 2, image_scale: 2, shown: { width: 1024, height: 557 } },
     },
   ])('$label', ({ report: r, facts, expected }) => {
     expect(frameViewport(r, facts)).toEqual(expected);

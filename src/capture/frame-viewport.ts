@@ -1,5 +1,6 @@
 import type { FrameViewport } from '../../schemas/manifest';
 import type { SensitiveRectsMessage } from '../../schemas/messages';
+import { shownPart } from '../../schemas/viewport-cut';
 import type { FrameShown } from './mask-plan';
 
 /** How far (in image px) the image may be from the surface's shape times its scale (each side is rounded). */
@@ -26,6 +27,8 @@ export interface FrameFacts {
  * measurements: image px = CSS px × image px per DIP × page scale × zoom, whatever viewport the
  * driver emulates). Scroll: the frame's own (a screencast frame's, DIPs, made CSS px by the zoom),
  * else the report's when it has regions (a report without any is not sent again for a scroll).
+ * `shown`: the part of the viewport the picture shows, when that is less than all of it (a window
+ * smaller than the emulated viewport: the debugger's infobar took its bottom).
  * Undefined without a report: the page's viewport is then unknown.
  * @example frameViewport(report, { imageWidth: 2560, imageHeight: 1440, surface: { width: 1280, height: 720 }, zoom: 1 }) // { width: 1280, height: 720, device_pixel_ratio: 2, image_scale: 2 }
  */
@@ -42,6 +45,8 @@ export function frameViewport(report: SensitiveRectsMessage | undefined, facts: 
       viewport.image_scale = round(perDip * pageScale * zoom, 1e4);
     }
   }
+  const shown = shownPart(viewport, imageWidth, imageHeight, viewport.image_scale);
+  if (shown) viewport.shown = shown;
   if (known && surface.scroll) viewport.scroll = { x: round(surface.scroll.x / zoom, 100), y: round(surface.scroll.y / zoom, 100) };
   else if (report.scroll && report.rects.length > 0) viewport.scroll = { x: report.scroll.x, y: report.scroll.y };
   return viewport;

@@ -1,3 +1,4 @@
+import { SILENT_DEBUGGER_SWITCH } from '../../schemas/viewport-cut';
 import { formatBytes } from './format-bytes';
 import type { BundleInspection, StepLine } from './inspect-bundle';
 import { escapeControls, terminalText } from './safe-text';
@@ -71,7 +72,8 @@ function formatErrors(e: NonNullable<BundleInspection['errors']>): string[] {
     const request = [r.method, truncate(oneLine(r.url), 160)].filter(Boolean).join(' ');
     lines.push(row('request', `${relativeTime(r.at_ms).trim()} s  ${request} → ${outcome}`));
   }
-  for (const w of e.warnings) lines.push(row('warning', truncate(oneLine(w), 200)));
+  // Frames that show less than the viewport: the whole warning, its fix (a launch switch) is at its end.
+  for (const w of e.warnings) lines.push(w.includes(SILENT_DEBUGGER_SWITCH) ? row('cut', oneLine(w)) : row('warning', truncate(oneLine(w), 200)));
   if (e.clip_error) lines.push(row('clip', truncate(oneLine(e.clip_error), 200)));
   // The packager usually repeats the snapshot error among the warnings: once is enough.
   if (e.snapshot_error && !e.warnings.some((w) => w.includes(e.snapshot_error ?? ''))) lines.push(row('snapshot', truncate(oneLine(e.snapshot_error), 200)));

@@ -3,6 +3,7 @@ import { BUNDLE_ID, T0, bundleContents, editBundle, editJson, makeBundle } from 
 import { NotAZipError } from '../bundle-format/open-zip';
 import { REDACTED, formatInspection, formatSteps } from './format-inspection';
 import { inspectBundle, type StepLine } from './inspect-bundle';
+import { viewportCutWarning } from '../../schemas/viewport-cut';
 
 const validZip = makeBundle();
 
@@ -70,6 +71,16 @@ describe('inspectBundle', () => {
     expect(stepLines.filter((l) => l.includes(REDACTED))).toHaveLength(2);
     expect(text).toContain('"Jane Doe"');
     expect(text).not.toContain('open the shop'); // the 2nd step of 12: not among the last 10
+  });
+
+  it('prints frames cut short by a small window on a line of their own, whole, with the switch that fixes it', async () => {
+    const inspection = await inspectBundle(await validZip);
+    const warning = viewportCutWarning({ viewport: { width: 1280, height: 720 }, shown: { width: 1280, height: 577 } }, 4, 4);
+    inspection.errors!.warnings.push(warning);
+    const lines = formatInspection(inspection).split('\n');
+    expect(lines).toContain(`  cut       ${warning}`);
+    expect(warning.length).toBeGreaterThan(200); // other warnings are cut at 200 characters
+    expect(lines.filter((l) => l.includes('--silent-debugger-extension-api'))).toHaveLength(1);
   });
 
   it.each([

@@ -26,7 +26,8 @@ const withDefaults = ({ timeoutMs = DEFAULT_TIMEOUT_MS, extensionId }: ConnectOp
  *
  * const context = await chromium.launchPersistentContext('/tmp/agent-profile', {
  *   executablePath: '/usr/bin/chromium',
- *   args: ['--disable-extensions-except=/path/to/chrome-mv3', '--load-extension=/path/to/chrome-mv3'],
+ *   // the extension, and no debugger infobar taking the bottom of every frame
+ *   args: ['--disable-extensions-except=/path/to/chrome-mv3', '--load-extension=/path/to/chrome-mv3', '--silent-debugger-extension-api'],
  * });
  * const rec = await connectRecorder(context);
  * await rec.runStart({ agent: 'shop-bot', task: 'buy trail shoes' });
@@ -49,7 +50,8 @@ export function connectRecorder(context: PlaywrightContextLike, options: Connect
  * import { connectRecorderPuppeteer } from 'agent-flight-recorder/client';
  *
  * const browser = await puppeteer.launch({
- *   args: ['--disable-extensions-except=/path/to/chrome-mv3', '--load-extension=/path/to/chrome-mv3'],
+ *   // the extension, and no debugger infobar taking the bottom of every frame
+ *   args: ['--disable-extensions-except=/path/to/chrome-mv3', '--load-extension=/path/to/chrome-mv3', '--silent-debugger-extension-api'],
  * });
  * const rec = await connectRecorderPuppeteer(browser);
  * const bundleId = await rec.fail({ reason: 'agent_failure', label: 'login loop' });

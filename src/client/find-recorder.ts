@@ -122,7 +122,8 @@ function notFoundMessage(timeoutMs: number, extensionId: string | undefined, see
   return (
     `Agent Flight Recorder not found within ${timeoutMs} ms: no service worker at ${where} exposes globalThis.afr. ` +
     `Service workers seen: ${workers}. Launch Chromium (or Chrome for Testing; branded Chrome 137+ ignores ` +
-    '--load-extension) with --disable-extensions-except=<dir> --load-extension=<dir>, <dir> being the built ' +
+    '--load-extension) with --disable-extensions-except=<dir> --load-extension=<dir> --silent-debugger-extension-api ' +
+    '(recorderLaunchArgs(<dir>) gives them; the last keeps the debugger infobar off the frames), <dir> being the built ' +
     'extension (.output/chrome-mv3), in a persistent context (launchPersistentContext, or browser.contexts()[0] ' +
     'after connectOverCDP): a context from browser.newContext() is incognito-like and the extension does not ' +
     'run in it (this is why Playwright MCP with isolated: true records nothing).'

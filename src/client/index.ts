@@ -7,6 +7,7 @@ export { RecorderClient } from './recorder-client';
 export { RECORDER_EXTENSION_ID } from './extension-key';
 export { RecorderCallError, RecorderLoadError, RecorderNotFoundError, RecorderTimeoutError, RecorderWorkerLostError } from './errors';
 export { loadRecorder, type BrowserCdpSessionLike } from './load-recorder';
+export { recorderLaunchArgs, SILENT_DEBUGGER_SWITCH } from './launch-args';
 export { bridgeTestSteps, type BridgeOptions, type StepRecorder, type TestStepHost } from './test-step-bridge';
 export type {
   AfrCall,

@@ -35,7 +35,7 @@ export function loadRefusedMessage(dir: string, cdpMessage: string): string {
  *   executablePath: '/opt/google/chrome/chrome',
  *   pipe: true, // Google Chrome offers Extensions.loadUnpacked over a pipe only
  *   enableExtensions: true, // else Puppeteer passes --disable-extensions
- *   args: ['--enable-unsafe-extension-debugging'],
+ *   args: ['--enable-unsafe-extension-debugging', '--silent-debugger-extension-api'], // the latter: no infobar over the frames' bottom
  * });
  * await loadRecorder(await browser.target().createCDPSession(), '/path/to/.output/chrome-mv3');
  * const rec = await connectRecorderPuppeteer(browser);

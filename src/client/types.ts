@@ -171,6 +171,18 @@ export interface RecorderStatus {
   /** The frames dropped, by why: their sensitive regions could not be placed on them (absent from older recorders). */
   droppedFramesByReason?: Record<'no-report' | 'stale-report' | 'viewport-mismatch' | 'page-unresponsive' | 'not-recording', number>;
   /**
+   * Frames in the ring that show less than their page's viewport (CSS px: the latest one's `viewport`
+   * and the part `shown`), with what to do in `warning` (launch with --silent-debugger-extension-api);
+   * null while every frame shows it all (absent from older recorders).
+   */
+  viewportCut?: {
+    frames: number;
+    tabId: number;
+    viewport: { width: number; height: number };
+    shown: { width: number; height: number };
+    warning: string;
+  } | null;
+  /**
    * Storage quota trouble: the ring deleted its older frames and went on recording, keeping frames in
    * memory (`framesInMemory`, lost if the worker stops) while IndexedDB still refused them.
    */

@@ -1,4 +1,6 @@
 import type { Status } from '../../schemas/api';
+import { viewportCutsOf, viewportCutWarning } from '../../schemas/viewport-cut';
+import type { FrameMeta } from '../ring/ports';
 import { NO_DOWNLOAD } from '../bundle/download-check';
 import type { TimelineKeeper } from '../timeline/store/timeline-keeper';
 import type { PackagerPorts } from '../bundle/packager';
@@ -24,6 +26,14 @@ export interface StatusSources extends Pick<PackagerPorts, 'clock' | 'ring' | 's
   timeline?: Pick<TimelineKeeper, 'stats'>;
 }
 
+/** Frames in the ring that show less than their page's viewport (see `Status.viewportCut`). */
+function viewportCutReport(frames: readonly FrameMeta[]): Status['viewportCut'] {
+  const cuts = viewportCutsOf(frames);
+  if (!cuts) return null;
+  const { frame, cut } = cuts.latest;
+  return { frames: cuts.cutFrames, tabId: frame.tabId, ...cut, warning: viewportCutWarning(cut, cuts.cutFrames, cuts.frames) };
+}
+
 /** How many seconds of stored frames the reported fps is taken over. */
 const FPS_WINDOW_S = 10;
 
@@ -34,8 +44,9 @@ export async function statusReport(s: StatusSources): Promise<Status> {
   const run = s.run.active;
   const settings = s.mode.settings;
   const now = s.clock.now();
+  const frames = await s.ring.frames();
   // Frames stored in the last 10 s, whatever their source.
-  const recent = (await s.ring.frames()).filter((f) => f.ts > now - FPS_WINDOW_S * 1000).length;
+  const recent = frames.filter((f) => f.ts > now - FPS_WINDOW_S * 1000).length;
   return {
     recording: s.frames.recording,
     paused: s.mode.paused,
@@ -61,6 +72,7 @@ export async function statusReport(s: StatusSources): Promise<Status> {
     lastCaptureError: stats.lastError,
     droppedFrames: stats.dropped,
     ...(stats.droppedByReason ? { droppedFramesByReason: stats.droppedByReason } : {}),
+    viewportCut: viewportCutReport(frames),
     storage: { quotaErrors: ring.quotaErrors, lastError: ring.lastStorageError, framesInMemory: ring.framesInMemory },
     steps: s.stepLog.size,
     ...(s.timeline ? { timeline: s.timeline.stats() } : {}),

@@ -1,3 +1,4 @@
+import { SILENT_DEBUGGER_SWITCH, viewportCutOf, type FrameOfViewport } from '../../schemas/viewport-cut';
 import type { BundleData } from '../bundle-format/bundle-data';
 import { frameOfStep } from '../bundle-format/story';
 import { failureTime } from '../bundle-format/views';
@@ -20,6 +21,15 @@ export interface PlayerView {
 }
 
 const PLAY = '\u25B6';
+
+/** What a frame that shows less than its page's viewport is missing, and the fix; empty when it shows it all. */
+export function frameCutNote(frame: FrameOfViewport): string {
+  const cut = viewportCutOf(frame);
+  if (!cut) return '';
+  const { viewport, shown } = cut;
+  const size = (s: { width: number; height: number }) => `${Math.round(s.width)}\u00D7${Math.round(s.height)}`;
+  return `this frame shows ${size(shown)} of the page's ${size(viewport)} viewport (CSS px): the window was smaller than the viewport; launch the browser with ${SILENT_DEBUGGER_SWITCH}`;
+}
 const PAUSE = '\u2016';
 
 export interface PlayerActions {
@@ -53,6 +63,8 @@ export function renderPlayer(data: BundleData, media: BundleMedia, actions: Play
   const marksFrame = svg('svg', { x: 0, y: 0 });
   marksLayer.append(marksFrame);
   const marksNote = h('span', { className: 'afr-marks-note', data: { testid: 'target-note' } });
+  // A frame that shows less than the page's viewport says so, and how to fix it (bundles of any age).
+  const cutNote = h('span', { className: 'afr-marks-note', data: { testid: 'frame-cut' } });
   let shown: { width: number; height: number } | null = null;
   const stage = h('div', { className: 'afr-stage' }, emptyStage, frames.length === 0 ? null : image, video, frames.length === 0 ? null : marksLayer);
 
@@ -95,7 +107,7 @@ export function renderPlayer(data: BundleData, media: BundleMedia, actions: Play
       h('div', { className: 'afr-scrubber' }, ticks, range),
       counter,
     ),
-    h('div', { className: 'afr-frame-info' }, time, marksNote, manifest.clip ? h('span', { className: 'afr-clip-info' }, `clip ${manifest.clip.duration_seconds.toFixed(1)} s \u00B7 ${manifest.clip.encoder}`) : h('span', { className: 'afr-clip-info' }, clipError ? `no clip: ${clipError}` : 'no clip')),
+    h('div', { className: 'afr-frame-info' }, time, marksNote, cutNote, manifest.clip ? h('span', { className: 'afr-clip-info' }, `clip ${manifest.clip.duration_seconds.toFixed(1)} s \u00B7 ${manifest.clip.encoder}`) : h('span', { className: 'afr-clip-info' }, clipError ? `no clip: ${clipError}` : 'no clip')),
     note,
   );
 
@@ -117,6 +129,7 @@ export function renderPlayer(data: BundleData, media: BundleMedia, actions: Play
       // An entry for identical captures in a row: the same picture was on screen until its last capture.
       const repeated = frame.captures && frame.last_ts !== undefined ? ` \u00B7 unchanged over ${frame.captures} captures until ${formatOffset(frame.last_ts - failureTs)}` : '';
       time.textContent = `${formatClock(frame.ts)} UTC \u00B7 ${formatOffset(frame.ts - failureTs)} \u00B7 ${frame.width}\u00D7${frame.height}${repeated}`;
+      cutNote.textContent = frameCutNote(frame);
     },
     setPlaying(playing, showClip) {
       stage.classList.toggle('afr-playing', playing && showClip && video !== null);

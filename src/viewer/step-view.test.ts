@@ -235,6 +235,12 @@ describe('the page at each step', () => {
     mount(data);
     viewer.selectStep(4);
     expect([Number(dot().getAttribute('cx')), Number(dot().getAttribute('cy'))]).toEqual([CLICK_POINT.x, CLICK_POINT.y]);
+    // …and the frame says it shows the viewport's top only, and how to record all of it.
+    expect($('[data-testid="frame-cut"]')!.textContent).toBe(
+      "this frame shows 1000×577 of the page's 1000×600 viewport (CSS px): the window was smaller than the viewport; launch the browser with --silent-debugger-extension-api",
+    );
+    viewer.selectStep(0);
+    expect($('[data-testid="frame-cut"]')!.textContent).toBe('');
   });
 
   it('copes with a bundle whose viewer cannot read step pages', () => {

@@ -18,6 +18,7 @@ export function makeStatus(over: Partial<Status> = {}): Status {
     quotaErrors: 1,
     lastCaptureError: null,
     droppedFrames: 0,
+    viewportCut: null,
     storage: { quotaErrors: 0, lastError: null, framesInMemory: 0 },
     steps: 40,
     bundles: 2,

@@ -12,6 +12,7 @@ from .errors import (
     RecorderTimeoutError,
     RecorderWorkerLostError,
 )
+from .launch_args import SILENT_DEBUGGER_SWITCH, recorder_launch_args
 from .loading import load_recorder
 from .playwright_adapter import from_playwright
 from .recorder import Recorder
@@ -29,9 +30,11 @@ __all__ = [
     "RecorderNotFoundError",
     "RecorderTimeoutError",
     "RecorderWorkerLostError",
+    "SILENT_DEBUGGER_SWITCH",
     "SyncRecorder",
     "browser_use_hooks",
     "from_playwright",
     "load_recorder",
     "load_recorder_sync",
+    "recorder_launch_args",
 ]

@@ -114,7 +114,8 @@ def _not_found_message(timeout: float, extension_id: Optional[str], seen: Dict[s
         f"Agent Flight Recorder not found within {timeout:g} s: no service worker at {where} exposes "
         f"globalThis.afr. Service workers seen: {workers}.{started} Launch Chromium (branded Chrome 137+ "
         "ignores --load-extension: use load_recorder) with --disable-extensions-except=<dir> "
-        "--load-extension=<dir>, <dir> being the built extension (.output/chrome-mv3), and connect to its "
+        "--load-extension=<dir> --silent-debugger-extension-api (recorder_launch_args(<dir>) gives them; the "
+        "last keeps the debugger infobar off the frames), <dir> being the built extension (.output/chrome-mv3), and connect to its "
         "--remote-debugging-port; a context from browser.new_context() is incognito-like and the extension "
         "does not run in it."
     )

@@ -66,8 +66,10 @@ async def from_playwright(context: Any, *, timeout: float = DEFAULT_CONNECT_TIME
 
     Example::
 
+        # the extension, and no debugger infobar taking the bottom of every frame (recorder_launch_args)
         context = await p.chromium.launch_persistent_context("/tmp/agent-profile", args=[
-            "--disable-extensions-except=/path/to/chrome-mv3", "--load-extension=/path/to/chrome-mv3"])
+            "--disable-extensions-except=/path/to/chrome-mv3", "--load-extension=/path/to/chrome-mv3",
+            "--silent-debugger-extension-api"])
         rec = await from_playwright(context)
         await rec.step(action="open the shop", outcome="ok")
     """
