@@ -72,7 +72,7 @@ export class Recorder {
     this.failures = new FailureJobs({ ...ports, sinks, capture: frames, run, mode, guard, recordsTab, sleep: ports.sleep ?? defaultSleep, changed: ports.stateChanged }, settings.failureCooldownMs);
     const failures = this.failures;
     this.commands = new AgentCommands({ stepLog, mode, run, failures, frames, guard, scope, tabUrl, timelineCheckpoint: ports.timelineCheckpoint });
-    this.signals = new SignalIntake({ clock, stepLog, mode, failures, debuggerState, tabUrl, recordsTab });
+    this.signals = new SignalIntake({ clock, stepLog, mode, failures, debuggerState, tabUrl });
     const watchTab = (tabId: number) => recordsTab(tabId) && ports.watchTab(tabId);
     this.messages = new MessageIntake({ ...ports, watchTab, recordsTab, mode, frames, guard, commands: this.commands, signals: this.signals, untilStarted: () => this.untilStarted() });
     this.storedBundles = new StoredBundles(ports.bundles, ports.download, ports.delivery);
