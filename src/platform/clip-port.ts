@@ -1,5 +1,5 @@
 import type { ClipFrameRef } from '../../schemas/messages';
-import type { ClipOutcome } from '../bundle/packager';
+import type { ClipOutcome } from '../bundle/clip-outcome';
 import { base64ToBytes } from '../shared/base64';
 import { deleteClip, encodeClip, readClip, warmupClipEncoder } from './offscreen-client';
 

@@ -10,6 +10,7 @@ import type { FrameSources } from '../capture/frame-sources';
 import type { Clock } from '../shared/clock';
 import { errorMessage } from '../shared/error-message';
 import { FailureGate } from '../signals/failure-gate';
+import { decideSignal, gateRefusalText, type SeenSignalFacts, type SignalDecision, type SignalFacts, type SignalReason } from '../signals/signal-decision';
 import { redactSignal } from '../signals/redact-signal';
 import type { PageGuard } from '../trust/page-guard';
 import type { RecordingMode } from './recording-mode';
@@ -33,7 +34,7 @@ export interface FailureJobPorts extends PackagerPorts {
   run: Pick<RunState, 'runOf' | 'runId' | 'active'>;
   mode: RecordingMode;
   /** The page-bundle quotas: a bundle a page triggered, or an unattended signal's, is made only within its own. */
-  guard: Pick<PageGuard, 'admitBundle' | 'bundleMade' | 'admitSignalBundle' | 'signalBundleMade'>;
+  guard: Pick<PageGuard, 'allowsBundle' | 'refuseBundle' | 'bundleMade' | 'allowsSignalBundle' | 'refuseSignalBundle' | 'signalBundleMade'>;
   /** Where each stored bundle goes next, in order. */
   sinks: readonly BundleSink[];
   /** Waits (the after-failure tail, the steps in flight). */
@@ -83,60 +84,96 @@ export class FailureJobs {
   }
 
   /**
-   * Records the signal on the timeline and, if the gate admits it, packages a bundle.
-   * Resolves to the bundle, or null when the signal was suppressed.
+   * A bundle asked for (the agent, a page's command, the operator): its facts gathered, decided
+   * (`decideSignal`), and carried out. Resolves to the bundle, or null when none was made.
    */
-  async trigger(raw: FailureSignal, options: TriggerOptions = {}): Promise<BundleSummary | null> {
-    if (raw.tab_id !== null && this.ports.recordsTab?.(raw.tab_id) === false) {
-      this.ports.log(`[afr] no bundle of tab ${raw.tab_id}: the tab is outside the recording scope`);
+  trigger(signal: FailureSignal, options: TriggerOptions = {}): Promise<BundleSummary | null> {
+    const facts = this.facts(signal, options.explicit ?? false, null);
+    return this.carryOut(signal, facts, decideSignal(facts), options);
+  }
+
+  /**
+   * What the decision about a signal weighs besides what the signal intake saw of it: the recording
+   * scope, who asked, the page's quotas and the tab's failure gate, now.
+   */
+  facts(signal: FailureSignal, explicit: boolean, seen: SeenSignalFacts | null): SignalFacts {
+    const { guard, recordsTab, run, clock } = this.ports;
+    const tabId = signal.tab_id;
+    return {
+      inScope: tabId === null || recordsTab?.(tabId) !== false,
+      seen,
+      byPage: signal.origin === 'page',
+      // A signal with no agent run is the page's doing too (it threw, its server answered 5xx): it has a
+      // quota of its own, explicit (a crash) or not.
+      unattended: isUnattendedSignal(signal.origin, run.active !== null),
+      explicit,
+      quotas: { page: guard.allowsBundle(tabId), signal: guard.allowsSignalBundle(tabId) },
+      gate: this.gate.state(tabId, clock.now()),
+    };
+  }
+
+  /**
+   * Carries out a decision to bundle the signal or to refuse it a bundle: a refusal is counted, put
+   * on the timeline and told; a bundle is counted against its quotas, packaged and handed to the sinks.
+   */
+  async carryOut(raw: FailureSignal, facts: SignalFacts, decision: SignalDecision, options: Omit<TriggerOptions, 'explicit'> = {}): Promise<BundleSummary | null> {
+    const tabId = raw.tab_id;
+    if (decision.reason === 'outside-scope') {
+      this.ports.log(`[afr] no bundle of tab ${tabId}: the tab is outside the recording scope`);
       return null;
     }
     // The window's frames are kept from the signal on: it may wait for the tab's bundle being made,
     // then for its own tail, longer than the ring keeps frames past the window.
     // The settings of the moment of the signal make its bundle: its window is the one kept.
     const settings = this.ports.mode.settings;
-    const release = raw.tab_id === null ? () => undefined : this.ports.ring.pinWindow(raw.tab_id, raw.ts - settings.bufferSeconds * 1000);
+    const release = tabId === null ? () => undefined : this.ports.ring.pinWindow(tabId, raw.ts - settings.bufferSeconds * 1000);
     try {
-      return await this.admitAndPackage(raw, options, settings);
+      const signal = redactSignal(raw, this.ports.mode.masker);
+      // Nothing is awaited between the facts and the gate told (`bundle`, `refuse`), unless the request waits.
+      let [current, settled] = [facts, decision];
+      // An explicit request waits for the tab's bundle being made, then is decided again (another may
+      // have begun meanwhile); each wait counts as a signal the gate dropped.
+      while (settled.reason === 'after-packaging' && this.inflight.has(tabId)) {
+        this.gate.suppress(tabId);
+        await this.inflight.get(tabId)!.catch(() => null);
+        current = { ...current, gate: this.gate.state(tabId, this.ports.clock.now()) };
+        settled = decideSignal(current);
+      }
+      if (settled.outcome === 'bundle' && settled.reason !== 'after-packaging') return await this.bundle(signal, current, options, settings);
+      // With no job to wait for (the gate's packaging and the job begin and end together), a refusal as any other.
+      return await this.refuse(signal, current, settled.reason === 'after-packaging' ? 'packaging' : settled.reason);
     } finally {
       release();
     }
   }
 
-  private async admitAndPackage(raw: FailureSignal, options: TriggerOptions, settings: Settings): Promise<BundleSummary | null> {
-    const { clock, mode, stepLog, log } = this.ports;
-    const signal = redactSignal(raw, mode.masker);
-    // A page's failure is never explicit, whatever the caller says: the cooldown applies to it.
-    const byPage = signal.origin === 'page';
-    const explicit = (options.explicit ?? false) && !byPage;
-    // A signal with no agent run is the page's doing too (it threw, its server answered 5xx): it has a
-    // quota of its own, explicit (a crash) or not.
-    const unattended = isUnattendedSignal(signal.origin, this.ports.run.active !== null);
-    const guard = this.ports.guard;
-    if ((byPage && !guard.admitBundle(signal.tab_id, signal.reason)) || (unattended && !guard.admitSignalBundle(signal.tab_id, signal.reason))) {
-      if (mode.recordsTimeline) await stepLog.add(signalStep(signal, 'suppressed'));
-      return null;
-    }
-    let verdict = this.gate.admit(signal.tab_id, clock.now(), { ignoreCooldown: explicit });
-    while (!verdict.admitted && explicit && this.inflight.has(signal.tab_id)) {
-      await this.inflight.get(signal.tab_id)!.catch(() => null);
-      verdict = this.gate.admit(signal.tab_id, clock.now(), { ignoreCooldown: true });
-    }
-    if (!verdict.admitted) {
-      if (mode.recordsTimeline) await stepLog.add(signalStep(signal, 'suppressed'));
-      log(`[afr] ${signal.reason} on tab ${signal.tab_id} not bundled: ${verdict.why}`);
-      return null;
-    }
-    if (byPage) guard.bundleMade(signal.tab_id);
-    if (unattended) guard.signalBundleMade(signal.tab_id);
+  /** A signal refused a bundle: counted where it was refused, on the timeline as `suppressed`, and told. */
+  private async refuse(signal: FailureSignal, facts: SignalFacts, reason: SignalReason): Promise<null> {
+    const { guard, mode, stepLog, log } = this.ports;
+    const tabId = signal.tab_id;
+    if (reason === 'page-quota') guard.refuseBundle(tabId, signal.reason);
+    if (reason === 'signal-quota') guard.refuseSignalBundle(tabId, signal.reason);
+    if (reason === 'packaging' || reason === 'cooldown') this.gate.suppress(tabId);
+    if (mode.recordsTimeline) await stepLog.add(signalStep(signal, 'suppressed'));
+    if (reason === 'packaging' || reason === 'cooldown') log(`[afr] ${signal.reason} on tab ${tabId} not bundled: ${gateRefusalText(reason, facts.gate)}`);
+    return null;
+  }
+
+  /** An admitted signal: counted against its quotas and the gate, then packaged and handed to the sinks. */
+  private bundle(signal: FailureSignal, facts: SignalFacts, options: Omit<TriggerOptions, 'explicit'>, settings: Settings): Promise<BundleSummary | null> {
+    const { guard, clock, log } = this.ports;
+    const tabId = signal.tab_id;
+    if (facts.byPage) guard.bundleMade(tabId);
+    if (facts.unattended) guard.signalBundleMade(tabId);
+    const suppressedBefore = this.gate.begin(tabId, clock.now());
     // `runEnd` names the run it ended (null: none), which is no longer the tab's.
-    const run = options.runOverride !== undefined ? options.runOverride : this.ports.run.runOf(signal.tab_id);
+    const run = options.runOverride !== undefined ? options.runOverride : this.ports.run.runOf(tabId);
     // Registered before any await, so a concurrent explicit request for the same tab waits for it.
     const job = (async () => {
       await this.afterFailure(signal, settings);
       const bundle = await packageBundle(this.packager, {
         signal,
-        suppressedBefore: verdict.suppressedBefore,
+        suppressedBefore,
         settings,
         // Without a declared run, the bundle is the browser session's.
         runId: run?.runId ?? this.ports.run.runId,
@@ -144,7 +181,7 @@ export class FailureJobs {
         level: settings.captureLevel,
         run: run ?? null,
         outcome: options.outcome ?? null,
-        unattended,
+        unattended: facts.unattended,
       });
       this.lastErrorText = null;
       await runSinks(this.ports.sinks, bundle, { settings, status: options.status ?? 'failure' }, log);
@@ -155,11 +192,11 @@ export class FailureJobs {
         throw error;
       })
       .finally(() => {
-        this.gate.done(signal.tab_id);
-        this.inflight.delete(signal.tab_id);
+        this.gate.done(tabId);
+        this.inflight.delete(tabId);
         this.ports.changed?.();
       });
-    this.inflight.set(signal.tab_id, job);
+    this.inflight.set(tabId, job);
     this.ports.changed?.();
     return job;
   }

@@ -18,7 +18,12 @@ import { SignalIntake } from './signal-intake';
 import { statusReport } from './status-report';
 import { ringLimits, stepLogLimits } from './store-limits';
 import { StoredBundles } from './stored-bundles';
+import { TabLookup } from './tab-lookup';
 import { TabScope } from './tab-scope';
+import { TimelineUpkeep } from './timeline-upkeep';
+import { applySettings } from './settings-effects';
+import { forgetClosedTab } from './closed-tab';
+import { scopeChanged } from './scope-change';
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -42,6 +47,9 @@ export class Recorder {
   private readonly messages: MessageIntake;
   /** Which tabs are recorded (the `scope` setting); outside it nothing is captured, stored or bundled. */
   readonly scope: TabScope;
+  /** Which tab a command is about, and each tab's URL. */
+  private readonly tabs: TabLookup;
+  private readonly timeline: TimelineUpkeep;
   /** `start` has loaded the settings, the pause and the stores. */
   private isStarted = false;
   private followingSettings = false;
@@ -49,7 +57,7 @@ export class Recorder {
   constructor(readonly ports: RecorderPorts) {
     const settings = ports.settingsStore.get();
     const { clock, stepLog, debuggerState } = ports;
-    const tabUrl = (tabId: number) => this.tabUrl(tabId);
+    const tabUrl = (tabId: number) => this.tabs.tabUrl(tabId);
     this.mode = new RecordingMode(ports.settingsStore, ports.sessionStore);
     this.run = new RunState(ports.sessionStore, ports.sessionRunId);
     this.scope = new TabScope({
@@ -57,12 +65,14 @@ export class Recorder {
       settings: () => this.mode.settings,
       agentRunActive: () => this.run.active !== null,
       activeTab: ports.activeTab,
-      changed: (tabId, recorded) => this.scopeChanged(tabId, recorded),
+      changed: (tabId, recorded) => scopeChanged(this.ports, this.frames, tabId, recorded),
     });
     const recordsTab = (tabId: number) => this.scope.recordsTab(tabId);
     // Only the debugger sessions of recorded tabs cast (a session may outlive its tab's place in the scope a moment).
     const screencast = ports.screencast && { ...ports.screencast, attachedTabs: () => ports.screencast!.attachedTabs().filter(recordsTab) };
     this.frames = new FrameSources({ ...ports, screencast, tabUrl, recordsTab }, settings);
+    this.tabs = new TabLookup({ frames: this.frames, settings: () => this.mode.settings, scope: this.scope, currentTabUrl: ports.currentTabUrl });
+    this.timeline = new TimelineUpkeep(ports.timeline, ports.log);
     this.guard = new PageGuard(clock, ports.log);
     const { mode, frames, run, guard } = this;
     const scope = this.scope;
@@ -72,7 +82,7 @@ export class Recorder {
     this.failures = new FailureJobs({ ...ports, sinks, capture: frames, run, mode, guard, recordsTab, sleep: ports.sleep ?? defaultSleep, changed: ports.stateChanged }, settings.failureCooldownMs);
     const failures = this.failures;
     this.commands = new AgentCommands({ stepLog, mode, run, failures, frames, guard, scope, tabUrl, timelineCheckpoint: ports.timelineCheckpoint });
-    this.signals = new SignalIntake({ clock, stepLog, mode, failures, debuggerState, tabUrl, recordsTab });
+    this.signals = new SignalIntake({ clock, stepLog, mode, failures, debuggerState, tabUrl });
     const watchTab = (tabId: number) => recordsTab(tabId) && ports.watchTab(tabId);
     this.messages = new MessageIntake({ ...ports, watchTab, recordsTab, mode, frames, guard, commands: this.commands, signals: this.signals, untilStarted: () => this.untilStarted() });
     this.storedBundles = new StoredBundles(ports.bundles, ports.download, ports.delivery);
@@ -99,7 +109,7 @@ export class Recorder {
     this.followingSettings = true;
     // The user's limits before loading: loading evicts what they no longer allow, not what the defaults do not.
     await Promise.all([ring.setLimits(ringLimits(settings)), stepLog.setLimits(stepLogLimits(settings))]);
-    await Promise.all([ring.load(), stepLog.load(), this.run.load(), this.loadTimeline()]);
+    await Promise.all([ring.load(), stepLog.load(), this.run.load(), this.timeline.load()]);
     await this.scope.load();
     await this.mode.loadPause();
     await this.apply(settings);
@@ -117,32 +127,12 @@ export class Recorder {
     return this.isStarted ? null : this.start();
   }
 
-  /** What an earlier worker kept of the DOM timeline; a storage failure loses it, never the start. */
-  private async loadTimeline(): Promise<void> {
-    await this.ports.timeline?.load().catch((error: unknown) => this.ports.log(`[afr] DOM timeline not loaded: ${String(error)}`));
-  }
-
-  /** The redaction rules the DOM timeline kept was recorded under (see `apply`). */
-  private timelineRules: string | null = null;
-
-  private async apply(settings: Settings): Promise<void> {
-    // Pages recorded under other redaction rules are dropped: a page records afresh under the new ones.
-    const rules = JSON.stringify(settings.redaction);
-    if (this.timelineRules !== null && this.timelineRules !== rules) {
-      await this.ports.timeline?.clear().catch((error: unknown) => this.ports.log(`[afr] DOM timeline not cleared: ${String(error)}`));
-    }
-    this.timelineRules = rules;
-    this.failures.setCooldown(settings.failureCooldownMs);
-    // A scope or allow-list changed: tabs enter or leave it.
-    this.scope.refresh();
-    // Frames are taken from `screenshots` up; a level raised mid-run starts the capture at once.
-    await Promise.all([
-      this.frames.apply(settings, this.mode.paused),
-      this.ports.ring.setLimits(ringLimits(settings)),
-      this.ports.stepLog.setLimits(stepLogLimits(settings)),
-      this.ports.timeline?.applyLimits().catch((error: unknown) => this.ports.log(`[afr] DOM timeline limits not applied: ${String(error)}`)),
-    ]);
-    if (this.isStarted) this.ports.stateChanged?.();
+  /** Brings every part to the settings and the pause in force; the state is told once started. */
+  private apply(settings: Settings): Promise<void> {
+    const parts = { ...this.ports, timeline: this.timeline, failures: this.failures, scope: this.scope, frames: this.frames };
+    return applySettings(parts, settings, this.mode.paused, () => {
+      if (this.isStarted) this.ports.stateChanged?.();
+    });
   }
 
   /** Stops recording (frames, steps, signals) until resumed; the ring and bundles are kept. */
@@ -160,17 +150,6 @@ export class Recorder {
     // The tab left the scope while its session was being opened.
     if (!this.scope.recordsTab(tabId)) return this.ports.unwatchTab?.(tabId);
     await this.frames.handleDebuggerAttached();
-  }
-
-  /** A tab entered the scope (its debugger session is opened) or left it (its recording stops, the session closes). */
-  private scopeChanged(tabId: number, recorded: boolean): void {
-    this.ports.stateChanged?.();
-    if (recorded) {
-      this.ports.watchTab(tabId);
-      return;
-    }
-    this.frames.leaveTab(tabId);
-    this.ports.unwatchTab?.(tabId);
   }
 
   /** The browser told of a tab's page (start-up, a navigation, a content script connecting). */
@@ -236,14 +215,8 @@ export class Recorder {
 
   /** The tab was closed: its state goes, and its frames once they are past the window (no anchor kept). */
   forgetTab(tabId: number): void {
-    this.signals.forget(tabId);
-    this.messages.forget(tabId);
-    this.failures.forget(tabId);
-    this.guard.forget(tabId);
-    void this.run.forget(tabId).catch((error: unknown) => this.ports.log(`[afr] page run of closed tab ${tabId} not forgotten: ${String(error)}`));
-    void this.scope.forget(tabId).catch((error: unknown) => this.ports.log(`[afr] scope of closed tab ${tabId} not forgotten: ${String(error)}`));
-    this.frames.forgetTab(tabId);
-    this.ports.ring.forgetTab(tabId);
+    const { signals, messages, failures, guard, run, scope, frames } = this;
+    forgetClosedTab({ signals, messages, failures, guard, run, scope, frames, ring: this.ports.ring }, tabId, this.ports.log);
   }
 
   /**
@@ -266,25 +239,8 @@ export class Recorder {
     return statusReport({ ...this.ports, frames: this.frames, run: this.run, mode: this.mode, failures: this.failures, guard: this.guard, scope: this.scope });
   }
 
-  /**
-   * The tab a command is about, with its URL. One named none means the visible tab of the first
-   * window Chrome lists with a capturable page, asked now (the capture loop's list may be a tick
-   * old: a tab that just navigated).
-   */
-  async tabFor(tabId: number | undefined): Promise<{ tabId: number | null; url: string | null }> {
-    const tab = tabId ?? (await this.defaultTab());
-    return { tabId: tab, url: tab === null ? null : this.tabUrl(tab) };
-  }
-
-  /** The visible tab recorded first, else the first recorded tab; with `scope: 'all'` the visible tab. */
-  private async defaultTab(): Promise<number | null> {
-    const visible = await this.frames.listTargets();
-    if (this.mode.settings.scope === 'all') return visible[0]?.tabId ?? null;
-    return visible.find((t) => this.scope.recordsTab(t.tabId))?.tabId ?? this.scope.recordedTabs()[0] ?? null;
-  }
-
-  /** The browser's latest word on the tab's URL; the capture loop's (a tick old) otherwise. */
-  private tabUrl(tabId: number): string | null {
-    return this.ports.currentTabUrl?.(tabId) ?? this.frames.targets().find((t) => t.tabId === tabId)?.url ?? null;
+  /** The tab a command is about, with its URL (see `TabLookup.tabFor`). */
+  tabFor(tabId: number | undefined): Promise<{ tabId: number | null; url: string | null }> {
+    return this.tabs.tabFor(tabId);
   }
 }

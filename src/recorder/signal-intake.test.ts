@@ -115,6 +115,20 @@ describe('SignalIntake: one exception reported by the page and by CDP', () => {
     recorder.loop.stop();
   });
 
+  it('remembers no report of an exception seen while paused: its twin after the pause counts', async () => {
+    const { recorder, afr, ports, clock } = setupRecorder();
+    await recorder.start();
+    await afr.configure({ persistMode: 'manual' });
+    await recorder.setPaused(true);
+    await recorder.handleCdpEvent(7, 'Runtime.exceptionThrown', { timestamp: clock.t, exceptionDetails: { text: 'Uncaught', exception: { description: 'Error: boom' } } }, () => null);
+    await recorder.setPaused(false);
+    clock.t += 30;
+    await recorder.handleMessage({ type: 'signal/page-error', ts: clock.t - 30, url: 'https://shop.test/cart', kind: 'error', message: 'Uncaught Error: boom', stack: null }, origin);
+    const signals = (await ports.stepLog.between(7, 0, clock.t + 1)).filter((s) => s.kind === 'signal');
+    expect(signals.map((s) => [s.detail?.message, s.detail?.disposition])).toEqual([['Uncaught Error: boom', 'record']]);
+    recorder.loop.stop();
+  });
+
   it('matches a page report it masked with the CDP report of the same exception', async () => {
     const { recorder, afr, ports, clock } = setupRecorder();
     await recorder.start();

@@ -4,6 +4,7 @@ import { CdpSignalTranslator } from '../signals/cdp-signals';
 import { ECHO_KEPT_MS, ExceptionEchoes } from '../signals/exception-echo';
 import { signalFromRaw } from '../signals/normalize-signal';
 import { redactSignal } from '../signals/redact-signal';
+import { BUNDLE_REFUSALS, comparedForEcho, decideSignal } from '../signals/signal-decision';
 import { evaluateSignal, type RawSignal } from '../signals/signal-rules';
 import { webRequestSignal, type WebRequestEvent } from '../signals/web-request-signal';
 import type { FailureJobs } from './failure-jobs';
@@ -15,18 +16,16 @@ export interface SignalIntakePorts {
   clock: Clock;
   stepLog: StepLog;
   mode: RecordingMode;
-  failures: Pick<FailureJobs, 'trigger'>;
+  failures: Pick<FailureJobs, 'facts' | 'carryOut'>;
   debuggerState(tabId: number): { attached: boolean };
   /** The tab's page as best known, for a request that is not the page's own document. */
   tabUrl(tabId: number): string | null;
-  /** Whether the tab is in the recording scope (every tab without it): signals of any other are dropped. */
-  recordsTab?(tabId: number): boolean;
 }
 
 /**
- * Where signals come in, from CDP, `chrome.webRequest` and the page: each is checked against the
- * other sources' reports of the same exception and against the signal rules, then ignored, put on
- * the timeline, or bundled.
+ * Where signals come in, from CDP, `chrome.webRequest` and the page: each is decided once
+ * (`decideSignal`: scope, recording mode, the other sources' reports of the same exception, signal
+ * rules, quotas, the failure gate), then dropped, put on the timeline, or handed to the failure jobs.
  */
 export class SignalIntake {
   private readonly translators = new Map<number, CdpSignalTranslator>();
@@ -52,24 +51,32 @@ export class SignalIntake {
     if (raw) await this.handleSignal(raw);
   }
 
-  /** Applies the signal rules: ignore, put on the timeline, or bundle. */
+  /**
+   * What becomes of a signal: its facts gathered (the scope, the recording mode, the other source's
+   * report of the same exception, the signal rules, the quotas and the tab's failure gate), one
+   * decision (`decideSignal`), then acted upon: nothing, an entry on the timeline, or the failure
+   * jobs' refusal or bundle.
+   */
   async handleSignal(raw: RawSignal): Promise<void> {
-    const { clock, mode } = this.ports;
-    if (raw.tabId !== null && this.ports.recordsTab?.(raw.tabId) === false) return;
-    if (!mode.recordsTimeline || this.echoes.isEcho(raw, clock.now(), mode.masker)) return;
-    const { disposition } = evaluateSignal(mode.settings.signals, raw);
-    if (disposition === 'ignore') return;
+    const { clock, mode, failures } = this.ports;
+    const now = clock.now();
     const signal = signalFromRaw(raw);
-    // An exception thrown long before it came (a debugger session attaching replays the document's
-    // earlier ones) goes on the timeline at its time: a bundle now would not show it.
-    const longPast = raw.kind === 'exception' && raw.origin === 'debugger' && clock.now() - raw.ts > ECHO_KEPT_MS;
-    if (disposition === 'record' || mode.settings.persistMode === 'manual' || longPast) {
-      await this.ports.stepLog.add(signalStep(redactSignal(signal, mode.masker), 'record'));
-      return;
-    }
+    const echo = this.echoes.compare(raw, now, mode.masker);
     // A crash ends the page: it is no storm's repeat, and the last chance to bundle it (after the
     // bundle of an exception that led to it, if one is being made).
-    await this.ports.failures.trigger(signal, { explicit: raw.kind === 'crash' });
+    const facts = failures.facts(signal, raw.kind === 'crash', {
+      recordsTimeline: mode.recordsTimeline,
+      echo: echo.echo,
+      rule: evaluateSignal(mode.settings.signals, raw).disposition,
+      manual: mode.settings.persistMode === 'manual',
+      longPast: raw.kind === 'exception' && raw.origin === 'debugger' && now - raw.ts > ECHO_KEPT_MS,
+    });
+
+    const decision = decideSignal(facts);
+
+    if (comparedForEcho(decision)) echo.keep();
+    if (decision.outcome === 'record') await this.ports.stepLog.add(signalStep(redactSignal(signal, mode.masker), 'record'));
+    else if (decision.outcome === 'bundle' || BUNDLE_REFUSALS.has(decision.reason)) await failures.carryOut(signal, facts, decision);
   }
 
   /** The tab was closed. */

@@ -70,12 +70,16 @@ export function matchEcho(
 export class ExceptionEchoes {
   private readonly tabs = new Map<number, SeenException[]>();
 
-  /** Whether this exception report is the twin of one the other source made; other signals never are. */
-  isEcho(raw: RawSignal, now: number, masker: TextMasker): boolean {
-    if (raw.kind !== 'exception' || raw.tabId === null) return false;
-    const { echo, seen } = matchEcho(this.tabs.get(raw.tabId) ?? [], raw, now, masker);
-    this.tabs.set(raw.tabId, seen);
-    return echo;
+  /**
+   * Whether this exception report is the twin of one the other source made (other signals never are),
+   * and `keep()` to remember the comparison: the report then waits for its twin, or its twin is used
+   * up. A signal dropped before it is compared (outside the scope, not recording) is not kept.
+   */
+  compare(raw: RawSignal, now: number, masker: TextMasker): { echo: boolean; keep(): void } {
+    const tabId = raw.tabId;
+    if (raw.kind !== 'exception' || tabId === null) return { echo: false, keep: () => undefined };
+    const { echo, seen } = matchEcho(this.tabs.get(tabId) ?? [], raw, now, masker);
+    return { echo, keep: () => void this.tabs.set(tabId, seen) };
   }
 
   /** The tab was closed. */

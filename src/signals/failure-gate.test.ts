@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { FailureGate } from './failure-gate';
+import { decideSignal } from './signal-decision';
+
+/** A signal of the tab asked at `at`, as the failure jobs ask it: the gate's state, the decision, the gate told. */
+function admit(gate: FailureGate, tab: number | null, at: number, { ignoreCooldown = false } = {}): { admitted: true; suppressedBefore: number } | { admitted: false } {
+  const gateFacts = gate.state(tab, at);
+  const { outcome, reason } = decideSignal({ inScope: true, seen: null, byPage: false, unattended: false, explicit: ignoreCooldown, quotas: { page: true, signal: true }, gate: gateFacts });
+  if (outcome === 'bundle' && reason !== 'after-packaging') return { admitted: true, suppressedBefore: gate.begin(tab, at) };
+  gate.suppress(tab);
+  return { admitted: false };
+}
 
 describe('FailureGate', () => {
   it.each([
@@ -12,7 +22,7 @@ describe('FailureGate', () => {
   ] as { name: string; events: [number | null, number, 'done'?][]; want: boolean[] }[])('$name', ({ events, want }) => {
     const gate = new FailureGate(10_000);
     const got = events.map(([tab, at, done]) => {
-      const verdict = gate.admit(tab, at);
+      const verdict = admit(gate, tab, at);
       if (done && verdict.admitted) gate.done(tab);
       return verdict.admitted;
     });
@@ -21,29 +31,29 @@ describe('FailureGate', () => {
 
   it('lets an explicit agent request skip the cooldown but not a running packaging', () => {
     const gate = new FailureGate(10_000);
-    gate.admit(1, 0);
-    expect(gate.admit(1, 10, { ignoreCooldown: true }).admitted).toBe(false);
+    admit(gate, 1, 0);
+    expect(admit(gate, 1, 10, { ignoreCooldown: true }).admitted).toBe(false);
     gate.done(1);
-    expect(gate.admit(1, 20, { ignoreCooldown: true }).admitted).toBe(true);
+    expect(admit(gate, 1, 20, { ignoreCooldown: true }).admitted).toBe(true);
   });
 
   it('reports how many signals were suppressed before the next bundle', () => {
     const gate = new FailureGate(1_000);
-    gate.admit(1, 0);
+    admit(gate, 1, 0);
     gate.done(1);
-    gate.admit(1, 10);
-    gate.admit(1, 20);
-    const next = gate.admit(1, 2_000);
+    admit(gate, 1, 10);
+    admit(gate, 1, 20);
+    const next = admit(gate, 1, 2_000);
     expect(next).toEqual({ admitted: true, suppressedBefore: 2 });
   });
 
   it('forgets a closed tab: its cooldown and count, not a packaging still running', () => {
     const gate = new FailureGate(1_000);
-    gate.admit(1, 0);
-    gate.admit(1, 10);
+    admit(gate, 1, 0);
+    admit(gate, 1, 10);
     gate.forget(1);
-    expect(gate.admit(1, 20).admitted).toBe(false); // still packaging
+    expect(admit(gate, 1, 20).admitted).toBe(false); // still packaging
     gate.done(1);
-    expect(gate.admit(1, 30)).toEqual({ admitted: true, suppressedBefore: 1 }); // within the cooldown of 0, forgotten
+    expect(admit(gate, 1, 30)).toEqual({ admitted: true, suppressedBefore: 1 }); // within the cooldown of 0, forgotten
   });
 });

@@ -1,8 +1,10 @@
+import type { GateFacts } from './signal-decision';
+
 /**
- * Decides whether a failure signal becomes a bundle. One failure storm (an exception loop, a page
- * posting `fail` every frame) must not produce dozens of bundles: after a bundle for a tab, further
- * signals of that tab within the cooldown are counted and dropped, and so are signals that arrive
- * while that tab's bundle is still being packaged.
+ * What decides whether a failure signal's bundle may start now, per tab: one failure storm (an
+ * exception loop, a page posting `fail` every frame) must not produce dozens of bundles. Keeps when
+ * each tab's last bundle was admitted, whether one is being packaged, and how many signals were
+ * dropped since; `decideSignal` weighs them (the cooldown, the packaging).
  */
 export class FailureGate {
   private readonly lastAdmitted = new Map<number | 'none', number>();
@@ -15,27 +17,30 @@ export class FailureGate {
     this.cooldownMs = ms;
   }
 
-  /**
-   * Admits the signal (and starts its packaging) or says why not. An explicit request from the
-   * agent's harness (`ignoreCooldown`) is not part of a storm and skips the cooldown, but never runs
-   * beside another packaging of the same tab.
-   */
-  admit(
-    tabId: number | null,
-    now: number,
-    { ignoreCooldown = false } = {},
-  ): { admitted: true; suppressedBefore: number } | { admitted: false; why: string } {
+  /** The tab's state at `now`, for the decision. Signals with no tab share one state. */
+  state(tabId: number | null, now: number): GateFacts {
     const key = tabId ?? 'none';
     const last = this.lastAdmitted.get(key);
-    if (this.packaging.has(key)) return this.suppress(key, 'a bundle for this tab is being packaged');
-    if (!ignoreCooldown && last !== undefined && now - last < this.cooldownMs) {
-      return this.suppress(key, `cooldown: last bundle for this tab ${now - last} ms ago`);
-    }
+    return { packaging: this.packaging.has(key), sinceLastMs: last === undefined ? null : now - last, cooldownMs: this.cooldownMs };
+  }
+
+  /** A signal of the tab was dropped by the gate: its next bundle counts it. */
+  suppress(tabId: number | null): void {
+    const key = tabId ?? 'none';
+    this.suppressed.set(key, (this.suppressed.get(key) ?? 0) + 1);
+  }
+
+  /**
+   * A bundle of the tab was admitted at `now`: its packaging starts and the cooldown runs from now.
+   * Returns how many of the tab's signals were dropped since its previous bundle.
+   */
+  begin(tabId: number | null, now: number): number {
+    const key = tabId ?? 'none';
     const suppressedBefore = this.suppressed.get(key) ?? 0;
     this.suppressed.set(key, 0);
     this.lastAdmitted.set(key, now);
     this.packaging.add(key);
-    return { admitted: true, suppressedBefore };
+    return suppressedBefore;
   }
 
   /** Packaging for the tab ended (bundle written or failed); the cooldown runs from the admission. */
@@ -51,10 +56,5 @@ export class FailureGate {
 
   get busy(): boolean {
     return this.packaging.size > 0;
-  }
-
-  private suppress(key: number | 'none', why: string): { admitted: false; why: string } {
-    this.suppressed.set(key, (this.suppressed.get(key) ?? 0) + 1);
-    return { admitted: false, why };
   }
 }

@@ -83,18 +83,20 @@ export class PageGuard {
     this.warnings.warn(`run:${tabId}`, this.clock.now(), `[afr] ignored the page's ${kind} on tab ${tabId}: ${why}`);
   }
 
-  /** Whether a bundle the tab's page triggered may be made now (`bundleMade` once it is admitted). */
-  admitBundle(tabId: number | null, reason: string): boolean {
-    const now = this.clock.now();
-    if (this.bundles.allows(tabId, now)) return true;
+  /** Whether the page-bundle quota allows one more bundle the tab's page triggers now (`bundleMade` once it is admitted). */
+  allowsBundle(tabId: number | null): boolean {
+    return this.bundles.allows(tabId, this.clock.now());
+  }
+
+  /** A bundle the tab's page triggered was refused for the quota: counted, and warned of. */
+  refuseBundle(tabId: number | null, reason: string): void {
     this.dropped.bundlesRefused++;
     const { perTab, tabWindowMs, overall, overallWindowMs } = this.bundles.limits;
     this.warnings.warn(
       `bundle:${tabId}`,
-      now,
+      this.clock.now(),
       `[afr] ${reason} of the page on tab ${tabId} not bundled: a page triggers at most ${perTab} bundles a tab in ${tabWindowMs / 1000} s and ${overall} in ${overallWindowMs / 1000} s`,
     );
-    return false;
   }
 
   /** A page-triggered bundle of the tab was admitted: it counts against the quota. */
@@ -103,20 +105,22 @@ export class PageGuard {
   }
 
   /**
-   * Whether a bundle of a failure signal on a tab with no agent run may be made now (`signalBundleMade`
-   * once it is admitted): the page provoked it, so it is held to its own quota.
+   * Whether the signal-bundle quota allows one more bundle of a failure signal on a tab with no agent
+   * run now (`signalBundleMade` once it is admitted): the page provoked it, so it is held to its own quota.
    */
-  admitSignalBundle(tabId: number | null, reason: string): boolean {
-    const now = this.clock.now();
-    if (this.signalBundles.allows(tabId, now)) return true;
+  allowsSignalBundle(tabId: number | null): boolean {
+    return this.signalBundles.allows(tabId, this.clock.now());
+  }
+
+  /** An unattended signal's bundle was refused for the quota: counted, and warned of. */
+  refuseSignalBundle(tabId: number | null, reason: string): void {
     this.dropped.signalBundlesRefused++;
     const { perTab, overall } = this.signalBundles.limits;
     this.warnings.warn(
       `signal-bundle:${tabId}`,
-      now,
+      this.clock.now(),
       `[afr] ${reason} on tab ${tabId} not bundled: with no agent run, signals make at most ${perTab} bundles a tab an hour and ${overall} an hour in all (afr.runStart lifts this)`,
     );
-    return false;
   }
 
   /** An unattended signal's bundle of the tab was admitted: it counts against the signal-bundle quota. */
