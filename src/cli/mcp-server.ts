@@ -1,7 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { DEFAULT_DOM_OPTIONS, MAX_DOM_DEPTH, MAX_DOM_NODES, readDom } from '../reads/dom-outline';
+import { DEFAULT_DOM_OPTIONS, domOptions, MAX_DOM_DEPTH, MAX_DOM_NODES, readDom } from '../reads/dom-outline';
 import { BundleReadError } from '../reads/errors';
 import { DEFAULT_FRAME_OPTIONS, readFrame, type FramePick } from '../reads/frames';
 import type { PngEncoder } from '../reads/image';
@@ -183,13 +183,7 @@ export function createMcpServer({ source, encodePng, version, log }: McpOptions)
       annotations: readOnly,
     },
     withBundle(async (reader, args: { bundle: string; step?: number; depth?: number; selector?: string; node?: number; maxNodes?: number }, ask) => {
-      const view = await readDom(reader, {
-        depth: args.depth ?? DEFAULT_DOM_OPTIONS.depth,
-        maxNodes: args.maxNodes ?? DEFAULT_DOM_OPTIONS.maxNodes,
-        ...(args.selector !== undefined ? { selector: args.selector } : {}),
-        ...(args.node !== undefined ? { node: args.node } : {}),
-        ...(args.step !== undefined ? { step: args.step } : {}),
-      });
+      const view = await readDom(reader, domOptions(args));
       return text(domText(view, ask));
     }),
   );

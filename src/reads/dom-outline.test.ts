@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { editBundle, editJson, makeBundle } from '../../test/fixtures/cli/make-bundle';
 import { HOSTILE, makeBundleZip } from '../../test/fakes/viewer-bundle';
-import { DEFAULT_DOM_OPTIONS, readDom } from './dom-outline';
+import { DEFAULT_DOM_OPTIONS, domOptions, readDom } from './dom-outline';
 import { BundleReadError } from './errors';
 import { openBundle } from './open-bundle';
 import { domText, type Asker } from './render-text';
@@ -73,5 +73,15 @@ describe('readDom', () => {
   it('says why there is no page when the recorder could not take it', async () => {
     const zip = await editBundle(await makeBundle(), (files) => editJson(files, 'snapshot.json', (s) => Object.assign(s, { snapshot: null, error: 'tab was closed' })));
     await expect(readDom(await openBundle(zip), DEFAULT_DOM_OPTIONS)).rejects.toThrow('the bundle has no page snapshot: "tab was closed"');
+  });
+});
+
+describe('domOptions', () => {
+  it.each([
+    { name: 'nothing asked: the defaults', asked: {}, want: DEFAULT_DOM_OPTIONS },
+    { name: 'flags given', asked: { depth: 2, maxNodes: 10, selector: 'form', step: 3 }, want: { depth: 2, maxNodes: 10, selector: 'form', step: 3 } },
+    { name: 'undefined arguments leave no key', asked: { depth: undefined, node: undefined, step: undefined }, want: DEFAULT_DOM_OPTIONS },
+  ])('$name', ({ asked, want }) => {
+    expect(domOptions(asked)).toStrictEqual(want);
   });
 });

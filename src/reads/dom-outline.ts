@@ -145,6 +145,17 @@ const subtreeSize = (node: SnapshotNode): number => {
   return size;
 };
 
+/** The options of a DOM read as asked (the CLI's flags, an MCP tool's arguments): the defaults where none was given. */
+export function domOptions(asked: { depth?: number | undefined; maxNodes?: number | undefined; selector?: string | undefined; node?: number | undefined; step?: number | undefined }): DomOptions {
+  return {
+    depth: asked.depth ?? DEFAULT_DOM_OPTIONS.depth,
+    maxNodes: asked.maxNodes ?? DEFAULT_DOM_OPTIONS.maxNodes,
+    ...(asked.selector !== undefined ? { selector: asked.selector } : {}),
+    ...(asked.node !== undefined ? { node: asked.node } : {}),
+    ...(asked.step !== undefined ? { step: asked.step } : {}),
+  };
+}
+
 /**
  * The outline of the page in the bundle: each element on a line with its tag, role, accessible name,
  * text, attributes and value state, to `depth` levels and `maxNodes` nodes, scoped to a selector or a
