@@ -1,4 +1,5 @@
 import type { CaptureTarget, CapturedImage, Capturer } from '../capture/ports';
+import { tabSurface } from '../capture/tab-surface';
 import { browser } from 'wxt/browser';
 import { dataUrlToBytes } from '../shared/base64';
 import { readJpegSize } from '../shared/jpeg-size';
@@ -39,8 +40,9 @@ export class VisibleTabCapturer implements Capturer {
     const jpeg = dataUrlToBytes(dataUrl);
     const size = readJpegSize(jpeg);
     if (!size) throw new Error('captureVisibleTab returned an image that is not a readable JPEG');
-    // The tab's size (DIPs) is the surface the picture shows, whatever viewport a driver emulates in it.
-    const surface = shown.width && shown.height ? { shown: { width: shown.width, height: shown.height } } : {};
-    return { jpeg, width: size.width, height: size.height, ...surface };
+    // The tab's size (DIPs) is the surface the picture shows, whatever viewport a driver emulates in it,
+    // when the picture has its shape (see `tabSurface`).
+    const surface = tabSurface(shown, size);
+    return { jpeg, width: size.width, height: size.height, ...(surface ? { shown: surface } : {}) };
   }
 }
