@@ -98,6 +98,41 @@ describe('FrameSources', () => {
     expect(screencast.screenshot).toHaveBeenCalledTimes(1);
   });
 
+  // A new tab records through captureVisibleTab until its debugger session is ready: its page's first
+  // report used to wait for the loop's next periodic turn (550 ms or more, shared by every window).
+  it('captures a tab without a debugger session as soon as the quota allows once its new page first reported, not at the next periodic turn', async () => {
+    const { sources, ring, capturer, attached, current } = setup({ captureSource: 'visibleTab', captureIntervalMs: 2_000 });
+    attached.clear();
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([]));
+    await vi.advanceTimersByTimeAsync(1_000); // the loop's first turn (regions known: stored)
+    expect(capturer.capture).toHaveBeenCalledTimes(1);
+    sources.handleNavigation(TAB);
+    await vi.advanceTimersByTimeAsync(100);
+    sources.updateRegions(TAB, report([])); // the new page painted and reported
+    await vi.advanceTimersByTimeAsync(10);
+    sources.loop.stop();
+    expect(capturer.capture).toHaveBeenCalledTimes(2);
+    const frames = await ring.frames();
+    expect(frames).toHaveLength(2);
+    expect(frames[1]!.ts).toBeGreaterThan(Date.now() - 20);
+  });
+
+  it('takes a captureVisibleTab frame dropped for want of regions again at the page\'s first report, not a CDP screenshot', async () => {
+    const { sources, ring, capturer, attached, current, screencast } = setup({ captureSource: 'visibleTab', captureIntervalMs: 2_000 });
+    attached.clear();
+    await sources.apply(current, false);
+    await vi.advanceTimersByTimeAsync(10); // the loop's first turn: no report yet, dropped
+    expect(sources.stats().droppedByReason?.['no-report']).toBe(1);
+    await vi.advanceTimersByTimeAsync(600);
+    sources.updateRegions(TAB, report([]));
+    await vi.advanceTimersByTimeAsync(10);
+    sources.loop.stop();
+    expect(capturer.capture).toHaveBeenCalledTimes(2);
+    expect(screencast.screenshot).not.toHaveBeenCalled();
+    expect(await ring.frames()).toHaveLength(1);
+  });
+
   it('goes back to captureVisibleTab for a tab whose debugger session ends', async () => {
     const { sources, ring, capturer, attached, current, frame } = setup();
     await sources.apply(current, false);

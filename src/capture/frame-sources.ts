@@ -146,20 +146,29 @@ export class FrameSources {
   /** The sensitive regions the top document of a tab reported. */
   updateRegions(tabId: number, report: SensitiveRectsMessage): void {
     const { first, awaited } = this.gate.update(tabId, report);
+    // A frame dropped for want of these regions is taken again now. So is a new page's first frame:
+    // until its first report none could be stored (the screen may still show the page before it), a
+    // still page may have painted its only frame before it (dropped, or never sent: a screencast
+    // started on a page already painted sends nothing), and an agent that fails half a second after
+    // a navigation needs a picture of that page from before the failure.
+    // A screencasting tab sends the frame its page paints next, or gets a screenshot if none comes
+    // (`expectCastFrame`); one the capture loop records (no debugger session yet: a new tab) is
+    // moved to the front of the loop, as soon as the quota allows (the loop skips it if it is not visible).
     if (awaited) this.retake(tabId);
-    // A new page's first report: a still page may have painted its only frame before it (dropped,
-    // or never sent: a screencast started on a page already painted sends nothing).
-    else if (first && this.capturing && this.cast.isCasting(tabId)) this.shots.expectCastFrame(tabId);
+    else if (!first || !this.capturing || !this.recordsTab(tabId)) return;
+    else if (this.cast.isCasting(tabId)) this.shots.expectCastFrame(tabId);
+    else if (this.loopRecords(tabId)) this.loop.requestCapture(tabId);
   }
 
   /**
-   * Takes another frame of the tab, after one was dropped for want of its regions: a page that does
-   * not repaint sends no new screencast frame. By the capture loop where it records the tab, else by
-   * a CDP screenshot.
+   * Takes a frame of the tab now, by whichever way is open: the capture loop where it records the
+   * tab (no screencast) and the tab is visible, or while it has no debugger session yet (a new tab:
+   * the loop captures it if it is its window's visible tab); else a CDP screenshot.
    */
   private retake(tabId: number): void {
     if (!this.capturing || !this.recordsTab(tabId)) return;
-    if (this.isVisible(tabId) && this.loopRecords(tabId)) this.loop.requestCapture(tabId);
+    const screenshots = this.ports.screencast !== undefined && this.ports.debuggerState(tabId).attached;
+    if (this.loopRecords(tabId) && (this.isVisible(tabId) || !screenshots)) this.loop.requestCapture(tabId);
     else this.shots.spaced(tabId);
   }
 
