@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { FIRST_REPORT_SILENCE_MS } from './frame-sources';
 import { CAST_SILENCE_MS } from './screenshot-scheduler';
 import { ACTION, JPEG, MASKED, report, setup, TAB, useFakeTimersEachTest } from '../../test/fakes/frame-sources';
 
@@ -81,6 +82,23 @@ describe('FrameSources', () => {
     sources.loop.stop();
     expect(screencast.screenshot).toHaveBeenCalledTimes(2);
     expect((await ring.frames()).map((f) => f.source)).toEqual(['screenshot', 'screenshot', 'screencast']);
+  });
+
+  it(`gets a screenshot of a screencasting tab's new page ${FIRST_REPORT_SILENCE_MS} ms after its first report when the screencast sent nothing (it painted before it reported)`, async () => {
+    const { sources, ring, screencast, current, frame } = setup();
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([]));
+    frame(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    sources.handleNavigation(TAB);
+    await vi.advanceTimersByTimeAsync(200);
+    sources.updateRegions(TAB, report([]));
+    await vi.advanceTimersByTimeAsync(FIRST_REPORT_SILENCE_MS - 1);
+    expect(screencast.screenshot).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(screencast.screenshot).toHaveBeenCalledTimes(1);
+    sources.loop.stop();
+    expect((await ring.frames()).map((f) => f.source)).toEqual(['screencast', 'screenshot']);
   });
 
   it('takes no second screenshot of a still tab when one was taken meanwhile (the failure frame)', async () => {

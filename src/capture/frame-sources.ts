@@ -37,6 +37,13 @@ export interface FrameSourcePorts extends MaskGatePorts {
 /** How long a failure's bundle waits for a frame of the page as it is (`frameNow`): a hung page gives none. */
 export const FRAME_NOW_WAIT_MS = 1_000;
 
+/**
+ * How long a screencasting tab's new page, once it first reported, may send no frame before it gets a
+ * screenshot: a page that is painting sends one within a frame or two (60 a second), and the first
+ * frame of a page is wanted within 300 ms of its first paint.
+ */
+export const FIRST_REPORT_SILENCE_MS = 100;
+
 /** Whether the settings have frames recorded (and pages report their sensitive regions). */
 const recordsFrames = (s: Settings) => captureLevelAtLeast(s.captureLevel, 'screenshots');
 
@@ -151,12 +158,14 @@ export class FrameSources {
     // still page may have painted its only frame before it (dropped, or never sent: a screencast
     // started on a page already painted sends nothing), and an agent that fails half a second after
     // a navigation needs a picture of that page from before the failure.
-    // A screencasting tab sends the frame its page paints next, or gets a screenshot if none comes
-    // (`expectCastFrame`); one the capture loop records (no debugger session yet: a new tab) is
-    // moved to the front of the loop, as soon as the quota allows (the loop skips it if it is not visible).
+    // A screencasting tab gets a screenshot unless its screencast sends a frame within
+    // `FIRST_REPORT_SILENCE_MS` (a page still painting does at once; waiting `CAST_SILENCE_MS` took
+    // 400 ms of a page that painted before it reported). One the capture loop records (no debugger
+    // session yet: a new tab) is moved to the front of the loop, as soon as the quota allows (the
+    // loop skips it if it is not visible).
     if (awaited) this.retake(tabId);
     else if (!first || !this.capturing || !this.recordsTab(tabId)) return;
-    else if (this.cast.isCasting(tabId)) this.shots.expectCastFrame(tabId);
+    else if (this.cast.isCasting(tabId)) this.shots.expectCastFrame(tabId, FIRST_REPORT_SILENCE_MS);
     else if (this.loopRecords(tabId)) this.loop.requestCapture(tabId);
   }
 
