@@ -165,7 +165,8 @@ export class FrameSources {
     // loop skips it if it is not visible).
     if (awaited) this.retake(tabId);
     else if (!first || !this.capturing || !this.recordsTab(tabId)) return;
-    else if (this.cast.isCasting(tabId)) this.shots.expectCastFrame(tabId, FIRST_REPORT_SILENCE_MS);
+    // Not spaced from the last screenshot: that one showed the page before.
+    else if (this.cast.isCasting(tabId)) this.shots.expectCastFrame(tabId, FIRST_REPORT_SILENCE_MS, 0);
     else if (this.loopRecords(tabId)) this.loop.requestCapture(tabId);
   }
 
@@ -178,7 +179,8 @@ export class FrameSources {
     if (!this.capturing || !this.recordsTab(tabId)) return;
     const screenshots = this.ports.screencast !== undefined && this.ports.debuggerState(tabId).attached;
     if (this.loopRecords(tabId) && (this.isVisible(tabId) || !screenshots)) this.loop.requestCapture(tabId);
-    else this.shots.spaced(tabId);
+    // Not spaced from the last screenshot (the page before, or a window since resized): once per report the frames waited for.
+    else this.shots.spaced(tabId, 0);
   }
 
   /** A tab started loading a new document: its sensitive regions are unknown until it reports. */

@@ -84,14 +84,14 @@ export class ScreenshotScheduler {
    * once its new page reported): if none comes within `silenceMs` (default `CAST_SILENCE_MS`), nothing is being painted (a
    * still page, a background tab, an idle compositor in a headless window), and it gets a screenshot.
    */
-  expectCastFrame(tabId: number, silenceMs = CAST_SILENCE_MS): void {
+  expectCastFrame(tabId: number, silenceMs = CAST_SILENCE_MS, spacingMs = SCREENSHOT_SPACING_MS): void {
     if (this.silenceChecks.has(tabId)) return;
     const since = this.context.clock.now();
     const check = () => {
       this.silenceChecks.delete(tabId);
       // A screenshot taken meanwhile (a retake, the failure's frame) shows it as well.
       const latest = Math.max(this.lastCastFrameAt.get(tabId) ?? -Infinity, this.lastScreenshot.get(tabId) ?? -Infinity);
-      if (this.context.capturing() && this.context.casts(tabId) && latest < since) this.spaced(tabId);
+      if (this.context.capturing() && this.context.casts(tabId) && latest < since) this.spaced(tabId, spacingMs);
     };
     this.silenceChecks.set(tabId, setTimeout(check, silenceMs));
   }
