@@ -12,9 +12,11 @@
  *      timeline kept and written over a long run at 8 fps, with an agent acting every 250 ms
  *      (`BENCH_SOAK=busy`, the default) or on an idle animated page (`BENCH_SOAK=idle`);
  *   5. page loads: how much later a document's DOMContentLoaded comes with the extension (its
- *      content script runs in every frame at document_start, before the page's parser).
+ *      content script runs in every frame at document_start, before the page's parser);
+ *   6. navigation → first stored frame of the page, in a new tab and in a tab already recorded
+ *      (`bench/first-frame.ts`), and the capture cost per frame (the extension's CPU).
  * BENCH_REPS (default 3), BENCH_SOAK_SECONDS (default 60; the full check is 600), BENCH_SECTIONS
- * (e.g. "1,2"), BENCH_THINK_MS (section 3's pauses between actions, default "0,50") and BENCH_MODES
+ * (e.g. "1,2"; "6" alone for the first frame), BENCH_THINK_MS (section 3's pauses between actions, default "0,50") and BENCH_MODES
  * (section 3's modes whose name contains one of these words, e.g. "paused"; default all; "off",
  * "auto" and "tracing", which the headline compares, always run) tune it.
  */
@@ -27,13 +29,14 @@ import { startSiteServer, type SiteServer } from '../e2e/support/site-server';
 import { afr } from '../e2e/support/afr';
 import { exportBundle } from '../e2e/support/bundle';
 import type { Page } from 'playwright-core';
+import { firstFrame } from './first-frame';
 import { agentSlowdown } from './slowdown';
 import { fmt, median, pause, PLAIN_ARGS, REPS, withRecorder } from './support';
 import { soak } from './soak';
 
 /** Section 1 runs this long per source (the issue's measure: 30 s of a busy page). */
 const RATE_SECONDS = 30;
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? '1,2,3,4,5').split(',').map((s) => s.trim()));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? '1,2,3,4,5,6').split(',').map((s) => s.trim()));
 
 /** An agent clicking around the shop while the page animates. */
 async function busyAgent(page: Page, site: SiteServer, seconds: number): Promise<void> {
@@ -167,6 +170,7 @@ async function main(): Promise<void> {
     if (SECTIONS.has('3')) await agentSlowdown(site);
     if (SECTIONS.has('4')) await soak(site);
     if (SECTIONS.has('5')) await pageLoads(site);
+    if (SECTIONS.has('6')) await firstFrame(site);
     console.log(`\nload average at the end ${os.loadavg()[0]!.toFixed(2)}; encoder-only figures: npm run bench:clip`);
   } finally {
     await site.close();

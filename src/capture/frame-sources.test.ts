@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { FIRST_REPORT_SILENCE_MS } from './frame-sources';
 import { CAST_SILENCE_MS } from './screenshot-scheduler';
 import { ACTION, JPEG, MASKED, report, setup, TAB, useFakeTimersEachTest } from '../../test/fakes/frame-sources';
 
@@ -83,6 +84,24 @@ describe('FrameSources', () => {
     expect((await ring.frames()).map((f) => f.source)).toEqual(['screenshot', 'screenshot', 'screencast']);
   });
 
+  it(`gets a screenshot of a screencasting tab's new page ${FIRST_REPORT_SILENCE_MS} ms after its first report when the screencast sent nothing (it painted before it reported)`, async () => {
+    const { sources, ring, screencast, current, frame } = setup();
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([]));
+    frame(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await sources.frameNow(TAB); // a screenshot of the page before (a failure's): the next one is not spaced from it
+    sources.handleNavigation(TAB);
+    await vi.advanceTimersByTimeAsync(200);
+    sources.updateRegions(TAB, report([]));
+    await vi.advanceTimersByTimeAsync(FIRST_REPORT_SILENCE_MS - 1);
+    expect(screencast.screenshot).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(screencast.screenshot).toHaveBeenCalledTimes(2);
+    sources.loop.stop();
+    expect((await ring.frames()).map((f) => f.source)).toEqual(['screencast', 'screenshot', 'screenshot']);
+  });
+
   it('takes no second screenshot of a still tab when one was taken meanwhile (the failure frame)', async () => {
     const { sources, screencast, current, frame } = setup();
     await sources.apply(current, false);
@@ -96,6 +115,41 @@ describe('FrameSources', () => {
     await vi.advanceTimersByTimeAsync(2_000);
     sources.loop.stop();
     expect(screencast.screenshot).toHaveBeenCalledTimes(1);
+  });
+
+  // A new tab records through captureVisibleTab until its debugger session is ready: its page's first
+  // report used to wait for the loop's next periodic turn (550 ms or more, shared by every window).
+  it('captures a tab without a debugger session as soon as the quota allows once its new page first reported, not at the next periodic turn', async () => {
+    const { sources, ring, capturer, attached, current } = setup({ captureSource: 'visibleTab', captureIntervalMs: 2_000 });
+    attached.clear();
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([]));
+    await vi.advanceTimersByTimeAsync(1_000); // the loop's first turn (regions known: stored)
+    expect(capturer.capture).toHaveBeenCalledTimes(1);
+    sources.handleNavigation(TAB);
+    await vi.advanceTimersByTimeAsync(100);
+    sources.updateRegions(TAB, report([])); // the new page painted and reported
+    await vi.advanceTimersByTimeAsync(10);
+    sources.loop.stop();
+    expect(capturer.capture).toHaveBeenCalledTimes(2);
+    const frames = await ring.frames();
+    expect(frames).toHaveLength(2);
+    expect(frames[1]!.ts).toBeGreaterThan(Date.now() - 20);
+  });
+
+  it('takes a captureVisibleTab frame dropped for want of regions again at the page\'s first report, not a CDP screenshot', async () => {
+    const { sources, ring, capturer, attached, current, screencast } = setup({ captureSource: 'visibleTab', captureIntervalMs: 2_000 });
+    attached.clear();
+    await sources.apply(current, false);
+    await vi.advanceTimersByTimeAsync(10); // the loop's first turn: no report yet, dropped
+    expect(sources.stats().droppedByReason?.['no-report']).toBe(1);
+    await vi.advanceTimersByTimeAsync(600);
+    sources.updateRegions(TAB, report([]));
+    await vi.advanceTimersByTimeAsync(10);
+    sources.loop.stop();
+    expect(capturer.capture).toHaveBeenCalledTimes(2);
+    expect(screencast.screenshot).not.toHaveBeenCalled();
+    expect(await ring.frames()).toHaveLength(1);
   });
 
   it('goes back to captureVisibleTab for a tab whose debugger session ends', async () => {

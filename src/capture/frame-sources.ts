@@ -37,6 +37,13 @@ export interface FrameSourcePorts extends MaskGatePorts {
 /** How long a failure's bundle waits for a frame of the page as it is (`frameNow`): a hung page gives none. */
 export const FRAME_NOW_WAIT_MS = 1_000;
 
+/**
+ * How long a screencasting tab's new page, once it first reported, may send no frame before it gets a
+ * screenshot: a page that is painting sends one within a frame or two (60 a second), and the first
+ * frame of a page is wanted within 300 ms of its first paint.
+ */
+export const FIRST_REPORT_SILENCE_MS = 100;
+
 /** Whether the settings have frames recorded (and pages report their sensitive regions). */
 const recordsFrames = (s: Settings) => captureLevelAtLeast(s.captureLevel, 'screenshots');
 
@@ -146,21 +153,34 @@ export class FrameSources {
   /** The sensitive regions the top document of a tab reported. */
   updateRegions(tabId: number, report: SensitiveRectsMessage): void {
     const { first, awaited } = this.gate.update(tabId, report);
+    // A frame dropped for want of these regions is taken again now. So is a new page's first frame:
+    // until its first report none could be stored (the screen may still show the page before it), a
+    // still page may have painted its only frame before it (dropped, or never sent: a screencast
+    // started on a page already painted sends nothing), and an agent that fails half a second after
+    // a navigation needs a picture of that page from before the failure.
+    // A screencasting tab gets a screenshot unless its screencast sends a frame within
+    // `FIRST_REPORT_SILENCE_MS` (a page still painting does at once; waiting `CAST_SILENCE_MS` took
+    // 400 ms of a page that painted before it reported). One the capture loop records (no debugger
+    // session yet: a new tab) is moved to the front of the loop, as soon as the quota allows (the
+    // loop skips it if it is not visible).
     if (awaited) this.retake(tabId);
-    // A new page's first report: a still page may have painted its only frame before it (dropped,
-    // or never sent: a screencast started on a page already painted sends nothing).
-    else if (first && this.capturing && this.cast.isCasting(tabId)) this.shots.expectCastFrame(tabId);
+    else if (!first || !this.capturing || !this.recordsTab(tabId)) return;
+    // Not spaced from the last screenshot: that one showed the page before.
+    else if (this.cast.isCasting(tabId)) this.shots.expectCastFrame(tabId, FIRST_REPORT_SILENCE_MS, 0);
+    else if (this.loopRecords(tabId)) this.loop.requestCapture(tabId);
   }
 
   /**
-   * Takes another frame of the tab, after one was dropped for want of its regions: a page that does
-   * not repaint sends no new screencast frame. By the capture loop where it records the tab, else by
-   * a CDP screenshot.
+   * Takes a frame of the tab now, by whichever way is open: the capture loop where it records the
+   * tab (no screencast) and the tab is visible, or while it has no debugger session yet (a new tab:
+   * the loop captures it if it is its window's visible tab); else a CDP screenshot.
    */
   private retake(tabId: number): void {
     if (!this.capturing || !this.recordsTab(tabId)) return;
-    if (this.isVisible(tabId) && this.loopRecords(tabId)) this.loop.requestCapture(tabId);
-    else this.shots.spaced(tabId);
+    const screenshots = this.ports.screencast !== undefined && this.ports.debuggerState(tabId).attached;
+    if (this.loopRecords(tabId) && (this.isVisible(tabId) || !screenshots)) this.loop.requestCapture(tabId);
+    // Not spaced from the last screenshot (the page before, or a window since resized): once per report the frames waited for.
+    else this.shots.spaced(tabId, 0);
   }
 
   /** A tab started loading a new document: its sensitive regions are unknown until it reports. */

@@ -109,6 +109,20 @@ describe('MaskGate', () => {
       expect(reported).toHaveBeenCalledTimes(1);
     });
 
+    it('drops a frame (stale-report) when the answer was measured before its picture was taken: its masks may miss what changed since', async () => {
+      const { masks, asked } = asking();
+      const takenAt = Date.now();
+      const frame = masks.prepare(TAB, IMAGE, takenAt);
+      await vi.advanceTimersByTimeAsync(20);
+      asked.shift()!({ ...report(), ts: takenAt - 5 });
+      expect(await frame).toBeNull();
+      expect(masks.droppedByReason()['stale-report']).toBe(1);
+      const next = masks.prepare(TAB, IMAGE, Date.now());
+      await vi.advanceTimersByTimeAsync(20);
+      asked.shift()!({ ...report(), ts: Date.now() });
+      expect((await next)?.masked).toBe(1);
+    });
+
     it('shares one request among the frames that came while one was in flight', async () => {
       const { masks, asked, syncRegions } = asking();
       const first = masks.prepare(TAB, IMAGE, Date.now());

@@ -73,7 +73,7 @@ export class MaskGate {
   /** The documents of frames inside each tab's page whose content scripts connected (see `subframeLoaded`). */
   private readonly subframeDocs = new Map<number, Set<string>>();
   /** Each tab's request for its regions in flight, and the one to be sent once it is answered (see `syncRegions`). */
-  private readonly syncs = new Map<number, { answer: Promise<boolean>; next: Promise<boolean> | null }>();
+  private readonly syncs = new Map<number, { answer: Promise<number | false>; next: Promise<number | false> | null }>();
   /** Tabs whose page did not answer in time: their frames are dropped at once (logged once) until it answers or reports. */
   private readonly unanswered = new Set<number>();
   /** Frames dropped so far, by reason. */
@@ -204,13 +204,18 @@ export class MaskGate {
       // A page that did not answer the last time (hung, starved): dropped at once until it reports again.
       if (this.unanswered.has(tabId)) return { drop: 'page-unresponsive' };
       let timedOut = false;
-      const synced = await withTimeout(this.syncRegions(tabId), SYNC_WAIT_MS, `the regions of tab ${tabId}`).catch((error: unknown) => {
+      const synced = await withTimeout(this.syncRegions(tabId), SYNC_WAIT_MS, `the regions of tab ${tabId}`).catch((error: unknown): false => {
         if (!this.unanswered.has(tabId)) this.context.log(`[afr] frame of tab ${tabId} dropped: ${String(error)}`);
         this.unanswered.add(tabId);
         timedOut = true;
         return false;
       });
-      if (!synced) return { drop: timedOut ? 'page-unresponsive' : 'no-report' };
+      if (synced === false) return { drop: timedOut ? 'page-unresponsive' : 'no-report' };
+      // The answer must have been measured after the picture was taken: masks older than the picture
+      // may miss what the page showed since its last report (a key that made a secret of what was
+      // typed, a node added). The page measures when it answers, so only a page that answered from an
+      // older measurement (or a clock gone back) lands here: the frame is not stored.
+      if (synced < takenAt) return { drop: 'stale-report' };
     } else if (!this.ports.syncRegions) {
       // Masked with the reports of a moment after it was taken too. A screencast frame says when it
       // was drawn; a capture or screenshot may show any moment until it returned (now).
@@ -259,35 +264,35 @@ export class MaskGate {
   }
 
   /**
-   * Resolves true once the tab's page answered a request for its regions sent after this call (the
-   * answer is then one of its reports), false when it has none to give or the tab's regions were
+   * Resolves once the tab's page answered a request for its regions sent after this call, with when
+   * the page measured that answer (its `ts`; the answer is then one of its reports), or false when it has none to give or the tab's regions were
    * forgotten meanwhile (a navigation). One request per tab at a time: frames that come while it is
    * in flight share the next one. The caller stops waiting after `SYNC_WAIT_MS`; an answer that
    * comes later still counts as a report (and brings the retake of a dropped frame).
    */
-  private syncRegions(tabId: number): Promise<boolean> {
+  private syncRegions(tabId: number): Promise<number | false> {
     const running = this.syncs.get(tabId);
     if (running) return (running.next ??= running.answer.then(() => this.askRegions(tabId)));
     return this.askRegions(tabId);
   }
 
-  private askRegions(tabId: number): Promise<boolean> {
+  private askRegions(tabId: number): Promise<number | false> {
     const generation = this.regions.generation(tabId);
     const answer = this.ports.syncRegions!(tabId)
       .then((report) => {
         // No answer (no content script, not painted), or from a document since replaced.
         if (!report || generation === undefined || this.regions.generation(tabId) !== generation) return false;
         this.context.reported(tabId, report);
-        return true;
+        return report.ts;
       })
-      .catch((error: unknown) => {
+      .catch((error: unknown): false => {
         this.context.log(`[afr] the regions of tab ${tabId}: ${String(error)}`);
         return false;
       });
     // The next request waits for this one, at most `SYNC_WAIT_MS`.
-    const entry: { answer: Promise<boolean>; next: Promise<boolean> | null } = {
+    const entry: { answer: Promise<number | false>; next: Promise<number | false> | null } = {
       answer: withTimeout(answer, SYNC_WAIT_MS, 'a request for regions')
-        .catch(() => false)
+        .catch((): false => false)
         .finally(() => {
           if (this.syncs.get(tabId) === entry) this.syncs.delete(tabId);
         }),

@@ -81,19 +81,19 @@ export class ScreenshotScheduler {
 
   /**
    * The screencasting tab should send a frame soon (after an action, once its screencast started,
-   * once its new page reported): if none comes within `CAST_SILENCE_MS`, nothing is being painted (a
+   * once its new page reported): if none comes within `silenceMs` (default `CAST_SILENCE_MS`), nothing is being painted (a
    * still page, a background tab, an idle compositor in a headless window), and it gets a screenshot.
    */
-  expectCastFrame(tabId: number): void {
+  expectCastFrame(tabId: number, silenceMs = CAST_SILENCE_MS, spacingMs = SCREENSHOT_SPACING_MS): void {
     if (this.silenceChecks.has(tabId)) return;
     const since = this.context.clock.now();
     const check = () => {
       this.silenceChecks.delete(tabId);
       // A screenshot taken meanwhile (a retake, the failure's frame) shows it as well.
       const latest = Math.max(this.lastCastFrameAt.get(tabId) ?? -Infinity, this.lastScreenshot.get(tabId) ?? -Infinity);
-      if (this.context.capturing() && this.context.casts(tabId) && latest < since) this.spaced(tabId);
+      if (this.context.capturing() && this.context.casts(tabId) && latest < since) this.spaced(tabId, spacingMs);
     };
-    this.silenceChecks.set(tabId, setTimeout(check, CAST_SILENCE_MS));
+    this.silenceChecks.set(tabId, setTimeout(check, silenceMs));
   }
 
   /** No frame is expected of the tab's screencast any more (it stops): no screenshot stands in for one. */

@@ -290,3 +290,46 @@ describe('startSensitiveRectReporter', () => {
     expect(h.collects).toBe(before);
   });
 });
+
+// Typed at an agent's speed into a contenteditable, `editable.petra@ex` was readable in frames: the
+// report (and each frame's answer) held an editor only once its text was a whole address, and a walk
+// found the editor before it had the focus, so measuring again after the focus moved (no mutation) missed it.
+describe('startSensitiveRectReporter with the page walked for real: an editor typed into', () => {
+  const EDITOR = { x: 40, y: 60, width: 500, height: 46 };
+  const unfocused = () => (document.activeElement as HTMLElement | null)?.blur();
+
+  it('reports the editor as soon as it has the focus (no mutation), and answers a question asked right after a key with it', async () => {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const [x, y, width, height] = (this.getAttribute('data-box') ?? '0 0 0 0').split(' ').map(Number);
+      return { x, y, left: x, top: y, width, height, right: x! + width!, bottom: y! + height! } as DOMRect;
+    });
+    document.body.innerHTML = `<div id="ed" contenteditable="true" data-box="40 60 500 46"><span id="line">mail me at </span></div><input id="other" data-box="40 200 300 40">`;
+    unfocused();
+    const sent: SensitiveRectsMessageLike[] = [];
+    h.reporter = startSensitiveRectReporter(window, (m) => sent.push(m), builtIn, { pollMs: 0, whenPainted: () => null });
+    expect(sent.at(-1)?.rects).toEqual([]);
+    // The agent clicks into the editor: a focus change, measured again from the last walk.
+    (document.getElementById('ed') as HTMLElement).focus();
+    await fire('focusin', document.getElementById('ed')!);
+    expect(sent.at(-1)?.rects).toEqual([expect.objectContaining(EDITOR)]);
+    // It types into the child span; a frame's question comes before the mutation is delivered.
+    document.getElementById('line')!.firstChild!.nodeValue = 'mail me at editable.petra@';
+    const answers: (SensitiveRectsMessageLike | null)[] = [];
+    h.reporter.sync((report) => answers.push(report));
+    vi.advanceTimersByTime(100);
+    await endOfTask();
+    expect(answers.at(-1)?.rects).toEqual([expect.objectContaining(EDITOR)]);
+    // The focus moves on: the editor still holds an address being typed (`…@`), as a text field would.
+    (document.getElementById('other') as HTMLElement).focus();
+    await fire('focusin', document.getElementById('other')!);
+    expect(sent.at(-1)?.rects).toContainEqual(expect.objectContaining(EDITOR));
+    // A script empties it: the editor shows nothing being typed any more.
+    document.getElementById('line')!.textContent = 'mail me later';
+    for (let i = 0; i < 5; i++) await endOfTask();
+    // Fewer regions are reported a moment later (`fewerDelayMs`): a mask stays rather than go early.
+    vi.advanceTimersByTime(1_000);
+    expect(sent.at(-1)?.rects).toEqual([{ x: 40, y: 200, width: 300, height: 40, id: expect.any(Number) }]);
+  });
+});
+
+type SensitiveRectsMessageLike = { rects: unknown[] };

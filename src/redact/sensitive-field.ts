@@ -37,6 +37,24 @@ export function isFocusedTypedField(target: EventTarget | null): boolean {
   return root.activeElement === el && hasFieldValue(el as Element) && isTypedField(el as Element);
 }
 
+/** An editor (`contenteditable`, or the body of a document in `designMode`) other than a form field: typed into like a text field. */
+export function isEditor(el: Element): boolean {
+  if ((el as Partial<HTMLElement>).isContentEditable === true) return true;
+  return el.localName === 'body' && el.ownerDocument?.designMode === 'on';
+}
+
+/**
+ * Whether an editor may show something the DOM redaction masks in its pixels, as a text field may
+ * (`fieldIsSensitive`): it holds the focus (being typed into, each key may complete a secret; a
+ * rich-text editor types into a child span, and the focus is the editor or an editable island in
+ * it), its text is masked, or its text may be a secret being typed (`jane@exam`).
+ */
+export function editorIsSensitive(host: Element, text: string, focused: Element | null, masker: TextMasker): boolean {
+  if (focused && (focused === host || host.contains(focused)) && isEditor(focused)) return true;
+  if (!text) return false;
+  return cachedMaskedSpan(host, text, masker) !== null || mayBeTypingPersonalData(text);
+}
+
 /**
  * Whether a form field (one with a value) may show something the DOM redaction withholds or masks
  * in its pixels: `classified` by `classifySensitiveField`, or its text masked. A focused field being

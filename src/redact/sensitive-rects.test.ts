@@ -176,6 +176,55 @@ describe('collectSensitiveRects: text and custom rules', () => {
     collectSensitiveRects(document, masker, layout.rectOf);
     expect(layout.elements).toEqual(['ed']);
   });
+
+  // Typed at an agent's speed, `editable.petra@ex` was readable in frames: an editor was a region only
+  // once its text held a whole address, while a focused text field is one from the first key.
+  it.each([
+    ['an editor', '<div id="ed" contenteditable="true" data-box="0 0 400 40">mail me at editable.petra@ex</div>', 'ed'],
+    ['a rich-text editor typing into a child span', '<div id="ed" contenteditable data-box="0 0 400 40"><span id="line">mail me at editable.petra@ex</span></div>', 'ed'],
+    ['an editable island inside a read-only part of an editor', '<div id="ed" contenteditable data-box="0 0 400 40"><p contenteditable="false">x <span id="isle" contenteditable="true">mail</span></p></div>', 'isle'],
+  ])('reports %s while it has the focus, whatever it holds', (_what, html, focus) => {
+    document.body.innerHTML = `${html}<div id="other" contenteditable="true" data-box="0 50 400 40">notes</div>`;
+    (document.getElementById(focus) as HTMLElement).focus();
+    const layout = fakeLayout();
+    collectSensitiveRects(document, masker, layout.rectOf);
+    expect(layout.elements).toContain('ed');
+    expect(layout.elements).not.toContain('other');
+    (document.activeElement as HTMLElement).blur();
+    document.getElementById('ed')!.textContent = 'mail me later';
+    const after = fakeLayout();
+    collectSensitiveRects(document, masker, after.rectOf);
+    expect(after.elements).toEqual([]);
+  });
+
+  it.each([
+    ['an address being typed', 'mail me at editable.petra@ex', true],
+    ['a key being typed', 'key sk-proj-Zq7X', true],
+    ['prose with an at sign after a space', 'meet @ noon', false],
+  ])('reports an editor without the focus holding %s as a text field would', (_what, text, reported) => {
+    document.body.innerHTML = `<div id="ed" contenteditable="true" data-box="0 0 400 40">${text}</div>`;
+    const layout = fakeLayout();
+    collectSensitiveRects(document, masker, layout.rectOf);
+    expect(layout.elements).toEqual(reported ? ['ed'] : []);
+  });
+
+  it('reports the body of a document in designMode (an iframe editor) while it has the focus', () => {
+    document.body.innerHTML = 'draft';
+    document.body.setAttribute('data-box', '0 0 800 600');
+    const before = fakeLayout();
+    collectSensitiveRects(document, masker, before.rectOf);
+    expect(before.elements).toEqual([]);
+    document.designMode = 'on';
+    try {
+      document.body.focus();
+      const layout = fakeLayout();
+      collectSensitiveRects(document, masker, layout.rectOf);
+      expect(layout.elements).toEqual(['body']);
+    } finally {
+      document.designMode = 'off';
+      document.body.removeAttribute('data-box');
+    }
+  });
 });
 
 describe('collectSensitiveRects: shadow roots, iframes and geometry', () => {
@@ -326,12 +375,15 @@ describe('createSensitiveRectCollector: measuring again what a walk found', () =
     <select id="size" data-box="10 150 100 20"><option>S</option><option>M</option></select>
     <p id="contact" data-box="300 10 300 20">Write to help.desk@example.com</p>
     <div id="editor" contenteditable="true" data-box="300 40 300 40">call 415 555 0134</div>
+    <div id="draft" contenteditable="true" data-box="300 120 300 40">draft</div>
     <div id="secret" data-box="300 90 100 20">withheld</div>`;
 
   const steps: [string, () => void][] = [
     ['the focus moves to a plain field', () => (document.getElementById('name') as HTMLInputElement).focus()],
     ['an address is typed into it', () => setValue('#name', 'jane@exam')],
     ['the focus moves on', () => (document.getElementById('bio') as HTMLTextAreaElement).focus()],
+    ['the focus moves into the editor', () => (document.getElementById('editor') as HTMLElement).focus()],
+    ['the focus moves back to a field', () => (document.getElementById('bio') as HTMLTextAreaElement).focus()],
     ['a script writes a card number into a field that has no focus', () => setValue('#note', '4111 1111 1111 1111')],
     ['the focus leaves every field', () => (document.activeElement as HTMLElement).blur()],
     ['a value is cleared', () => setValue('#note', '')],

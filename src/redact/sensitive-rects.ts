@@ -2,7 +2,7 @@ import { classifySensitiveField } from './classify-field';
 import { hasFieldValue } from './field-value';
 import type { TextMasker } from './mask-text';
 import { cachedMaskedSpan, type MaskedSpan } from './masked-span';
-import { fieldIsSensitive } from './sensitive-field';
+import { editorIsSensitive, fieldIsSensitive } from './sensitive-field';
 import { capRects, clipBox, roundOut, type Box, type ViewportRect } from './viewport-rect';
 
 export type { ViewportRect } from './viewport-rect';
@@ -70,14 +70,15 @@ const MAX_FRAME_DEPTH = 8;
 
 /**
  * A region the walk found, kept in walk order so that measuring it again gives the same rects in the
- * same order: an element drawn whole (one the custom selectors withhold, an editor whose text is
- * masked), the masked span of a text node, or a form field (sensitive or not: its value and focus
- * may change without a DOM mutation) with how it was classified.
+ * same order: an element drawn whole (one the custom selectors withhold), the masked span of a text
+ * node, a form field (sensitive or not: its value and focus may change without a DOM mutation) with
+ * how it was classified, or an editor (sensitive or not: the focus moves into it without a DOM mutation).
  */
 type Source =
   | { readonly kind: 'box'; readonly el: Element }
   | { readonly kind: 'text'; readonly node: Text; readonly text: string; readonly span: MaskedSpan }
-  | { readonly kind: 'field'; readonly el: Element; readonly root: Document | ShadowRoot; readonly classified: boolean };
+  | { readonly kind: 'field'; readonly el: Element; readonly root: Document | ShadowRoot; readonly classified: boolean }
+  | { readonly kind: 'editor'; readonly el: Element; readonly root: Document | ShadowRoot };
 
 /** What a walk found: measured again by `remeasure` while the DOM is as it was. */
 interface Found {
@@ -146,6 +147,15 @@ function visitField(el: Element, root: Document | ShadowRoot, focused: Element |
 }
 
 /**
+ * An editor is typed into as a text field is: a region while it has the focus, from the first key
+ * (see `editorIsSensitive`). Kept as a source either way: the focus moves into it with no DOM mutation.
+ */
+function visitEditor(host: Element, root: Document | ShadowRoot, focused: Element | null, walk: Walk, at: Placement): void {
+  walk.found.sources.push({ kind: 'editor', el: host, root });
+  if (editorIsSensitive(host, host.textContent ?? '', focused, walk.masker)) add(walk.out, walk.rectOf(host), at, idOf(host));
+}
+
+/**
  * A same-origin iframe's document is walked, placed inside the iframe's box. One this script cannot
  * read (another origin, such as a payment provider's card form; a sandbox; nesting deeper than
  * `MAX_FRAME_DEPTH`) may show anything: its whole box is a region.
@@ -188,9 +198,13 @@ function walkRoot(root: Document | ShadowRoot, walk: Walk, at: Placement): void 
   walk.found.roots.push({ root, withheld: matches });
   const withheld: ReadonlySet<Element> = new Set(matches);
   // An editor's text may split a secret across elements (`jane<b>.doe</b>@…`): look at its whole text.
-  for (const host of Array.from(root.querySelectorAll('[contenteditable]'))) {
+  // A document in `designMode` is one editor, its body.
+  const hosts = Array.from(root.querySelectorAll('[contenteditable]'));
+  const body = (root as Partial<Document>).body;
+  if ((root as Partial<Document>).designMode === 'on' && body) hosts.unshift(body);
+  for (const host of hosts) {
     if (host.getAttribute('contenteditable')?.toLowerCase() === 'false') continue;
-    if (cachedMaskedSpan(host, host.textContent ?? '', walk.masker)) addBox(walk, host, at);
+    visitEditor(host, root, focused, walk, at);
   }
   let node: Node | null = root.firstChild;
   while (node) {
@@ -220,9 +234,9 @@ function walkRoot(root: Document | ShadowRoot, walk: Walk, at: Placement): void 
 /**
  * Where the page shows something the DOM redaction withholds or masks, as viewport rects of the
  * top document (CSS px, integers rounded outwards, clipped to the viewport): form fields
- * `classifySensitiveField` withholds; the focused text field (it is being typed into); fields and
- * editors whose text the masker masks (or a free-text field with an address or number being typed:
- * `jane@exam`, `4111 11`); elements the custom
+ * `classifySensitiveField` withholds; the focused text field or editor (`contenteditable`: it is
+ * being typed into); fields and editors whose text the masker masks (or a free-text field or editor
+ * with an address or number being typed: `jane@exam`, `4111 11`); elements the custom
  * selectors withhold; the masked part of any text node; the whole box of an iframe whose document
  * cannot be read (another origin). Open shadow roots and same-origin iframes are walked. Only fields, editors and text nodes the detectors' pre-checks let through (any text when
  * custom text patterns are set) are examined, and masking results are cached per node.
@@ -307,6 +321,9 @@ export function createSensitiveRectCollector(
           add(out, spanRects(rectOf, source.node, source.span), at, idOf(source.node));
         } else if (!source.el.isConnected) return null;
         else if (source.kind === 'box') add(out, rectOf(source.el), at, idOf(source.el));
+        else if (source.kind === 'editor') {
+          if (editorIsSensitive(source.el, source.el.textContent ?? '', source.root.activeElement, found.masker)) add(out, rectOf(source.el), at, idOf(source.el));
+        }
         else if (fieldIsSensitive(source.el, source.root.activeElement, source.classified, found.masker)) add(out, rectOf(source.el), at, idOf(source.el));
       }
       return capRects(out, maxRects);
