@@ -134,9 +134,15 @@ async function waitForCaptures(n: number): Promise<void> {
   await expect.poll(async () => (await afr(recorder.worker, 'status')).capturesOk, { timeout: 20_000 }).toBeGreaterThanOrEqual(from + n);
 }
 
-/** The id of the tab showing `marker` in its URL, as the recorder lists it. */
+/**
+ * The id of the tab showing `marker` in its URL, as the browser knows it (an agent knows its own tab;
+ * the recorder's `status().tabs` may list a new tab's URL only a moment later).
+ */
 async function tabShowing(marker: string): Promise<number | undefined> {
-  return (await afr(recorder.worker, 'status')).tabs.find((t) => t.url?.includes(marker))?.tabId;
+  return recorder.worker.evaluate(async (m) => {
+    const tabs = await chrome.tabs.query({});
+    return tabs.find((t) => (t.url ?? t.pendingUrl ?? '').includes(m))?.id;
+  }, marker);
 }
 
 /** When (ms since the epoch) the page now in `page` first painted, once it has; polled while it navigates. */
@@ -164,6 +170,7 @@ async function failsHalfASecondAfter(page: Page, marker: string): Promise<void> 
   const navigation = page.goto(`${site.origin}/first-frame.html?${marker}`).catch((error: unknown) => error);
   const paintedAt = await firstPaintOf(page, marker);
   const tabId = await tabShowing(marker);
+  expect(tabId, `the browser lists a tab showing ${marker}`).toBeDefined();
   await page.waitForTimeout(Math.max(0, from + 500 - Date.now(), paintedAt + 300 - Date.now()));
   const failedAt = Date.now();
   const bundle = await exportBundle(worker, await afr(worker, 'fail', { ...(tabId !== undefined ? { tabId } : {}), reason: 'assertion_failed', label: marker }));
