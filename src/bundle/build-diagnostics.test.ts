@@ -21,6 +21,7 @@ const input = (over: Partial<DiagnosticsInput> = {}): DiagnosticsInput => ({
   snapshot: { ok: true, snapshot },
   framesInBundle: 3,
   captureTimes: [T0 - 14_000, T0 - 9_000, T0 - 4_000],
+  windowStart: T0 - 15_000,
   windowEnd: T0 + 1_000,
   capture: { capturesOk: 30, captureErrors: 1, quotaErrors: 2, dropped: 3, maskedRegions: 4, lastError: 'quota', fps: 1.7 },
   ring: { frames: 40, bytes: 4_000, evicted: 5 },
@@ -68,6 +69,11 @@ describe('buildDiagnostics', () => {
   it.each([
     { name: 'no snapshot: no page figures, no redaction counts', over: { snapshot: { ok: false as const, error: 'gone' } }, want: { redaction: { fields: {}, text: {} } } },
     { name: 'no frame: no window start, no rate', over: { captureTimes: [] }, want: { capture: expect.objectContaining({ window_start: null, fps: 0 }) } },
+    {
+      name: 'a still page’s frame from long before the window counts from the window’s start',
+      over: { captureTimes: [T0 - 600_000, T0 - 1_000], windowStart: T0 - 3_000 },
+      want: { capture: expect.objectContaining({ fps: 0.5, window_start: new Date(T0 - 600_000).toISOString() }) },
+    },
     { name: 'the rate is over the window, not the capture loop’s', over: { captureTimes: [T0 - 1_000, T0 - 500, T0] }, want: { capture: expect.objectContaining({ fps: 1.5 }) } },
     {
       name: 'frames that show less than the viewport',

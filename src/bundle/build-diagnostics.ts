@@ -25,6 +25,8 @@ export interface DiagnosticsInput {
   framesInBundle: number;
   /** When each of the window's captures was taken, oldest first (the one from before it, if any; identical ones too). */
   captureTimes: readonly number[];
+  /** The window's bounds: the rate is over them (a frame from before the window counts from its start). */
+  windowStart: number;
   windowEnd: number;
   capture: CaptureStats;
   /** The frames that show less than their page's viewport, when any do (`viewportCutsOf`). */
@@ -53,7 +55,7 @@ export function buildDiagnostics(input: DiagnosticsInput): Diagnostics {
     redaction: snapshot.ok ? snapshot.snapshot.redaction : EMPTY_REDACTION,
     capture: {
       frames_in_bundle: input.framesInBundle,
-      fps: captureRate(input.captureTimes, input.windowEnd),
+      fps: captureRate(input.captureTimes.map((ts) => Math.max(ts, input.windowStart)), input.windowEnd),
       masked_regions: stats.maskedRegions,
       dropped_frames: stats.dropped,
       ...(stats.droppedByReason ? { dropped_frames_by_reason: stats.droppedByReason } : {}),

@@ -103,6 +103,7 @@ export async function packageBundle(ports: PackagerPorts, request: BundleRequest
       snapshot: snapshotResult,
       framesInBundle: frames.length,
       captureTimes: inWindow.map((f) => f.ts),
+      windowStart,
       windowEnd,
       capture: stats,
       ...(cuts ? { viewportCut: { frames: cuts.cutFrames, ...cuts.latest.cut } } : {}),
