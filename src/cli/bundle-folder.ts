@@ -7,7 +7,7 @@ import { describeReadError } from './read-error';
 
 /**
  * Where Chrome saves the recorder's bundles when nobody else decides (`autoDownload`): the user's
- * downloads folder, `agent-flight-recorder/` inside it (README "Where bundles go").
+ * downloads folder, `agent-flight-recorder/` inside it (docs/drivers/where-bundles-go.md).
  */
 export const DEFAULT_BUNDLE_DIR = path.join(os.homedir(), 'Downloads', 'agent-flight-recorder');
 

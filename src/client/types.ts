@@ -255,7 +255,7 @@ export interface RedactionRules {
   textPatterns: string[];
 }
 
-/** Every recorder setting (see the README's Settings table). */
+/** Every recorder setting (see docs/signals-and-settings.md, "Settings"). */
 export interface RecorderSettings {
   bufferSeconds: number;
   maxBufferBytes: number;

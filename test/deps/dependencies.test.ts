@@ -15,7 +15,7 @@ const dependencies = Object.keys(manifest.dependencies);
 const declared = [...dependencies, ...Object.keys(manifest.devDependencies)];
 
 /** Where this repository's code is: every import in these counts. */
-const SCANNED = ['src', 'entrypoints', 'schemas', 'scripts', 'e2e', 'bench', 'test', 'clients', 'bin'];
+const SCANNED = ['src', 'entrypoints', 'schemas', 'scripts', 'examples', 'e2e', 'bench', 'test', 'clients', 'bin'];
 const CONFIG_FILES = ['wxt.config.ts', 'vitest.config.ts', 'eslint.config.js'];
 
 /**

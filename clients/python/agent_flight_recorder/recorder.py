@@ -137,7 +137,7 @@ class Recorder:
         return await self._call("getSettings", [], True)
 
     async def configure(self, patch: Dict[str, Any]) -> Dict[str, Any]:
-        """Validates and applies a settings change (the README's setting names); returns all settings."""
+        """Validates and applies a settings change (the setting names of docs/signals-and-settings.md); returns all settings."""
         return await self._call("configure", [patch], True)
 
     async def run_start(self, *, tab_id: Optional[int] = None, run_id: Optional[str] = None, agent: Optional[str] = None,
