@@ -2,9 +2,7 @@ import type { FrameViewport } from '../../schemas/manifest';
 import type { SensitiveRectsMessage } from '../../schemas/messages';
 import { shownPart } from '../../schemas/viewport-cut';
 import type { FrameShown } from './mask-plan';
-
-/** How far (in image px) the image may be from the surface's shape times its scale (each side is rounded). */
-const SURFACE_TOLERANCE_PX = 2;
+import { hasSurfaceShape } from './surface-shape';
 
 /** What is known of a frame when it is stored: its picture's size and the surface it shows. */
 export interface FrameFacts {
@@ -40,7 +38,7 @@ export function frameViewport(report: SensitiveRectsMessage | undefined, facts: 
   if (known && imageWidth > 0) {
     const perDip = imageWidth / surface.width;
     // A picture of another shape than the surface (a screenshot of a window resized since) is not of it.
-    if (Math.abs(imageHeight - surface.height * perDip) <= SURFACE_TOLERANCE_PX + perDip) {
+    if (hasSurfaceShape({ width: imageWidth, height: imageHeight }, surface)) {
       const pageScale = surface.pageScale ?? report.visual_viewport?.scale ?? 1;
       viewport.image_scale = round(perDip * pageScale * zoom, 1e4);
     }

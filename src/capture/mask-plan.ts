@@ -1,5 +1,6 @@
 import type { DropReason } from '../../schemas/drop-reasons';
 import type { SensitiveRectsMessage } from '../../schemas/messages';
+import { hasSurfaceShape } from './surface-shape';
 import { union, type ViewportRect } from '../redact/viewport-rect';
 
 /** A rectangle of a frame image: image pixels, integers, inside the image. */
@@ -28,8 +29,6 @@ export interface FrameShown {
 export const MASK_PADDING_CSS_PX = 4;
 /** The margin is never thinner than this many image px, however far the page is scaled down (a mobile page zoomed out). */
 export const MIN_MASK_PADDING_PX = 2;
-/** How far (in image px) the image may be from the surface's shape times its scale (each side is rounded). */
-const SURFACE_TOLERANCE_PX = 2;
 /** How far a frame's page scale may be from the report's visual viewport scale and still be the same zoom. */
 const PAGE_SCALE_TOLERANCE = 0.01;
 
@@ -316,7 +315,7 @@ function surfaceFit(report: SensitiveRectsMessage, imageWidth: number, imageHeig
   if (reportSurface ? !sameSize(reportSurface, shown) : !viewIsSurface(report, shown, zoom)) return null;
   // Image px per surface DIP: the device scale factor, or less for a screencast scaled down to fit.
   const perDip = imageWidth / shown.width;
-  if (Math.abs(imageHeight - shown.height * perDip) > SURFACE_TOLERANCE_PX + perDip) return null;
+  if (!hasSurfaceShape({ width: imageWidth, height: imageHeight }, shown)) return null;
   const vv = report.visual_viewport;
   const scale = vv?.scale ?? 1;
   // A frame drawn at another page scale (a pinch zoom since) is not what the report measured.

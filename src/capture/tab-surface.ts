@@ -1,7 +1,5 @@
 import type { FrameShown } from './mask-plan';
-
-/** Image px a captured picture may differ from the tab's size scaled to it (rounding of the device scale). */
-const SHAPE_TOLERANCE_PX = 2;
+import { hasSurfaceShape } from './surface-shape';
 
 /**
  * The surface a `captureVisibleTab` picture shows: the tab's size (DIPs), when the picture has its
@@ -14,7 +12,6 @@ const SHAPE_TOLERANCE_PX = 2;
 export function tabSurface(tab: { width?: number | undefined; height?: number | undefined }, image: { width: number; height: number }): FrameShown | undefined {
   const { width, height } = tab;
   if (!width || !height || !(image.width > 0)) return undefined;
-  const perDip = image.width / width;
-  if (Math.abs(image.height - height * perDip) > SHAPE_TOLERANCE_PX + perDip) return undefined;
+  if (!hasSurfaceShape(image, { width, height })) return undefined;
   return { width, height };
 }
