@@ -4,12 +4,15 @@ import { CdpSignalTranslator, consoleArgsText } from './cdp-signals';
 const make = () => new CdpSignalTranslator(3, () => 'https://shop.test/checkout', () => 1_000);
 
 describe('CdpSignalTranslator', () => {
-  it('makes no signal of the browser\u2019s own favicon request, answered 404 or failed', () => {
+  it('makes no signal of the browser\u2019s own favicon request, answered 404 or failed, but not of a 5xx on it', () => {
     const t = make();
     t.translate('Network.requestWillBeSent', { requestId: 'f1', request: { url: 'https://shop.test/favicon.ico', method: 'GET' }, type: 'Other', timestamp: 10 });
     expect(t.translate('Network.responseReceived', { requestId: 'f1', type: 'Other', response: { url: 'https://shop.test/favicon.ico', status: 404 } })).toBeNull();
     t.translate('Network.requestWillBeSent', { requestId: 'f2', request: { url: 'https://shop.test/favicon.ico', method: 'GET' }, type: 'Other', timestamp: 10 });
     expect(t.translate('Network.loadingFailed', { requestId: 'f2', type: 'Other', errorText: 'net::ERR_CONNECTION_RESET' })).toBeNull();
+    // The server failing on it is the server failing.
+    t.translate('Network.requestWillBeSent', { requestId: 'f3', request: { url: 'https://shop.test/favicon.ico', method: 'GET' }, type: 'Other', timestamp: 10 });
+    expect(t.translate('Network.responseReceived', { requestId: 'f3', type: 'Other', response: { url: 'https://shop.test/favicon.ico', status: 502 } })).toMatchObject({ kind: 'http_5xx' });
     // A 404 the page asked for is still one.
     t.translate('Network.requestWillBeSent', { requestId: 'i1', request: { url: 'https://shop.test/static/logo.png', method: 'GET' }, type: 'Image', timestamp: 10 });
     expect(t.translate('Network.responseReceived', { requestId: 'i1', type: 'Image', response: { url: 'https://shop.test/static/logo.png', status: 404 } })).toMatchObject({ kind: 'http_4xx' });

@@ -78,7 +78,7 @@ export class CdpSignalTranslator {
         const req = this.pending.get(str(p.requestId) ?? '');
         if (status === null || status < 400) return null;
         const url = response?.url ?? req?.url ?? '';
-        if (isUnaskedRequest(url)) return null;
+        if (isUnaskedRequest(url, status)) return null;
         const message = `HTTP ${status}${response?.statusText ? ` ${response.statusText}` : ''}: ${req?.method ?? 'GET'} ${url}`;
         return this.signal(status >= 500 ? 'http_5xx' : 'http_4xx', message, null, req?.mainDocument ? url : undefined, {
           url,
@@ -100,7 +100,7 @@ export class CdpSignalTranslator {
         // Cancelled and aborted requests are the page's own doing (navigation, AbortController).
         if (p.canceled === true || errorText === 'net::ERR_ABORTED' || !req) return null;
         // The browser's own favicon fetch: nobody asked for it (see `unasked-request.ts`).
-        if (isUnaskedRequest(req.url)) return null;
+        if (isUnaskedRequest(req.url, null)) return null;
         const blocked = str(p.blockedReason);
         const message = `${req.method} ${req.url} failed: ${errorText}${blocked ? ` (blocked: ${blocked})` : ''}`;
         return this.signal('network_failure', message, null, req.mainDocument ? req.url : undefined, {

@@ -9,6 +9,7 @@ describe('webRequestSignal', () => {
     ['a 5xx', event({ statusCode: 502 }), { kind: 'http_5xx', message: 'HTTP 502: GET https://shop.test/api' }],
     ['a 4xx', event({ statusCode: 404 }), { kind: 'http_4xx', message: 'HTTP 404: GET https://shop.test/api' }],
     ['a failed load', event({ type: 'image', error: 'net::ERR_NAME_NOT_RESOLVED' }), { kind: 'network_failure', message: 'GET https://shop.test/api failed: net::ERR_NAME_NOT_RESOLVED' }],
+    ['a 5xx on the favicon', event({ url: 'https://shop.test/favicon.ico', type: 'other', statusCode: 503 }), { kind: 'http_5xx', message: 'HTTP 503: GET https://shop.test/favicon.ico' }],
   ])('turns %s into a signal of the tab’s page', (_name, e, expected) => {
     expect(webRequestSignal(e, 'https://shop.test/cart', T0)).toMatchObject({ ...expected, tabId: 7, pageUrl: 'https://shop.test/cart', ts: T0, origin: 'web_request', stack: null });
   });

@@ -63,7 +63,7 @@ export type OperatorCall = <M extends UiApiMethod>(method: M, ...args: OperatorA
 export function createOperatorClient(send: (message: UiApiMessage) => Promise<unknown>): OperatorCall {
   return async (method, ...args) => {
     const answer = await send({ type: 'ui/api', method, args });
-    // sendMessage resolves to undefined when no listener answered (the service worker is starting or broken).
+    // No answer at all: a listener took the message and never responded (the service worker is starting or broken).
     if (answer === undefined) throw new Error(`the recorder did not answer ${method}()`);
     const result = UiApiResultSchema.safeParse(answer);
     if (!result.success) throw new Error(`unexpected answer to ${method}(): ${describeZodError(result.error)}`);
