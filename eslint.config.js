@@ -54,9 +54,11 @@ export const LAYERS = {
   // The reads of one bundle (summary, steps, frames, DOM outline, signals) that the command line and
   // its MCP server share: pure, over the bundle format; file access stays in cli/.
   reads: { pattern: 'src/reads', may: ['schemas', 'shared', 'bundle-format'] },
+  // Fleet triage: failures of many bundles folded into groups by fingerprint (pure; the CLI reads the records).
+  triage: { pattern: 'src/triage', may: ['schemas', 'shared', 'bundle-format'] },
   // `afr redact` masks with the recorder's own detectors (`redact/` is pure, like the format);
   // `afr mcp --cdp` lists a running browser's bundles through the published client.
-  cli: { pattern: 'src/cli', may: ['schemas', 'shared', 'redact', 'bundle-format', 'reads', 'client'] },
+  cli: { pattern: 'src/cli', may: ['schemas', 'shared', 'redact', 'bundle-format', 'reads', 'triage', 'client'] },
   // The published client stands alone (it is bundled without schemas/ or src/).
   client: { pattern: 'src/client', may: [] },
   // Extension pages (popup, options, library, viewer, offscreen document); the two entry points of
