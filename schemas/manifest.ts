@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FailureSignatureSchema, FingerprintSchema } from './fingerprint';
 import { SettingsSchema, type Settings } from './settings';
 import { CaptureLevelSchema } from './capture-level';
 import { ShownPartSchema } from './viewport-cut';
@@ -180,6 +181,13 @@ export const ManifestSchema = z
      * first. Absent on a bundle as the recorder wrote it.
      */
     redacted_after: z.array(RedactionPassSchema).optional(),
+    /**
+     * What the failure is, whoever met it: one cause on other orders, users, times and pages of one kind
+     * has one `fingerprint`; `signature` is what it is made of. Absent from success bundles and from
+     * bundles written before fingerprints.
+     */
+    fingerprint: FingerprintSchema.optional(),
+    signature: FailureSignatureSchema.optional(),
   })
   .strict();
 export type Manifest = z.infer<typeof ManifestSchema>;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ManifestSchema } from './manifest';
+import { UploadIndexRecordSchema } from './upload';
 import { DiagnosticsSchema } from './diagnostics';
 import { SnapshotFileSchema } from './snapshot';
 import { StepSnapshotFileSchema, TimelineDataSchema, TimelineDiffSchema, TimelineSnapshotSchema } from './timeline';
@@ -43,6 +44,7 @@ export const PUBLISHED_SCHEMAS: Record<string, z.core.$ZodType> = {
   'timeline-snapshot': TimelineSnapshotSchema,
   'timeline-diff': TimelineDiffSchema,
   'step-snapshot': StepSnapshotFileSchema,
+  'upload-index': UploadIndexRecordSchema,
 };
 
 /** The JSON Schema file each bundle file is checked against. */

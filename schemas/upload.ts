@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FailureSignatureSchema, FingerprintSchema } from './fingerprint';
 
 /**
  * Delivery of stored bundles to S3-compatible object storage. One source for the settings, the
@@ -35,6 +36,9 @@ export const UploadIndexRecordSchema = z
     zip_key: z.string(),
     extension_version: z.string(),
     browser_version: z.string(),
+    /** The bundle's failure fingerprint and its parts (`manifest.json`); absent for bundles without one. */
+    fingerprint: FingerprintSchema.optional(),
+    signature: FailureSignatureSchema.optional(),
   })
   .strict();
 export type UploadIndexRecord = z.infer<typeof UploadIndexRecordSchema>;

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { FailureSignal } from '../../schemas/failure';
+import type { Step } from '../../schemas/steps';
 import { DEFAULT_SETTINGS } from '../../schemas/settings';
 import { buildManifest, type ManifestInput } from './build-manifest';
 
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 const iso = (ts: number) => new Date(ts).toISOString();
 const signal: FailureSignal = { kind: 'fail', request: null, reason: 'assertion_failed', label: 'total', origin: 'agent', tab_id: 7, url: 'https://shop.test/cart', ts: T0, message: 'total is 0', stack: null, http_status: null };
+
+const step = (ts: number, name: string): Step => ({ ts, seq: 0, tab_id: 7, frame_id: 0, url: 'https://shop.test/cart', source: 'observer', kind: 'click', action: 'click', target: { tag: 'button', role: 'button', name, selector: 'button' }, value: null, value_redacted: false, outcome: null, label: null });
+const steps = [step(T0 - 12_000, 'Add 3 to cart'), step(T0 - 9_000, 'Update'), step(T0 - 4_000, 'Check out'), step(T0 - 1_000, 'Pay 12.50 EUR')];
 
 const input = (over: Partial<ManifestInput> = {}): ManifestInput => ({
   bundleId: 'b',
@@ -15,7 +19,7 @@ const input = (over: Partial<ManifestInput> = {}): ManifestInput => ({
   options: { status: 'failure', level: 'full', run: null, outcome: null },
   firstFrameTs: T0 - 10_000,
   firstStepTs: T0 - 12_000,
-  stepCount: 4,
+  steps,
   maskedRegions: 3,
   droppedFrames: 1,
   clip: null,
@@ -43,6 +47,18 @@ describe('buildManifest', () => {
       capture: { source: DEFAULT_SETTINGS.captureSource, fps: DEFAULT_SETTINGS.fps, masked_regions: 3, dropped_frames: 1, jpeg_quality: DEFAULT_SETTINGS.jpegQuality },
       extension: { name: 'Agent Flight Recorder', version: '0.1.0' },
     });
+  });
+
+  it('fingerprints a failure by its parts, not by its run\'s values; a success has none', () => {
+    const manifest = buildManifest(input());
+    expect(manifest.signature).toEqual({ reason: 'assertion_failed', message: 'total is <n>', page: 'shop.test/cart', request: null, frames: [], step: 'click button "Pay <n> EUR"' });
+    expect(manifest.fingerprint).toMatch(/^[0-9a-f]{16}$/);
+    const again = buildManifest(input({ bundleId: 'c', signal: { ...signal, ts: T0 + 5_000, message: 'total is 17' }, steps: [step(T0, 'Pay 99.00 EUR')] }));
+    expect(again.fingerprint).toBe(manifest.fingerprint);
+    expect(buildManifest(input({ signal: { ...signal, message: 'cart is empty' } })).fingerprint).not.toBe(manifest.fingerprint);
+    const success = buildManifest(input({ options: { status: 'success', level: 'full', run: null, outcome: 'passed' } }));
+    expect(success.fingerprint).toBeUndefined();
+    expect(success.signature).toBeUndefined();
   });
 
   it.each([

@@ -1,4 +1,7 @@
 import type { FailureSignal } from '../../schemas/failure';
+import type { Step } from '../../schemas/steps';
+import { failureFacts } from '../bundle-format/fingerprint/failure-facts';
+import { failureSignature, fingerprintOf } from '../bundle-format/fingerprint/fingerprint';
 import { MANIFEST_VERSION, manifestSettings } from '../../schemas/manifest';
 import type { Settings } from '../../schemas/settings';
 import type { ClipOutcome } from './clip-outcome';
@@ -18,7 +21,8 @@ export interface ManifestInput {
   firstFrameTs: number | null;
   /** When the bundle's first step was taken, or null: none. */
   firstStepTs: number | null;
-  stepCount: number;
+  /** The bundle's steps, oldest first: the last action before the failure takes part in its fingerprint. */
+  steps: readonly Step[];
   /** Sensitive regions filled in the bundle's frames. */
   maskedRegions: number;
   /** Frames captured and not stored since the recorder started. */
@@ -34,6 +38,7 @@ export interface ManifestInput {
 export function buildManifest(input: ManifestInput): BundleContents['manifest'] {
   const { signal, settings, options, clip } = input;
   const startedAt = Math.min(input.firstFrameTs ?? signal.ts, input.firstStepTs ?? signal.ts);
+  const signature = options.status === 'failure' ? failureSignature(failureFacts(signal, input.steps)) : null;
   return {
     version: MANIFEST_VERSION,
     bundle_id: input.bundleId,
@@ -46,7 +51,7 @@ export function buildManifest(input: ManifestInput): BundleContents['manifest'] 
     failure_message: signal.message,
     url_at_failure: signal.url,
     tab_id: signal.tab_id,
-    step_count: input.stepCount,
+    step_count: input.steps.length,
     buffer_seconds: settings.bufferSeconds,
     capture_level: options.level,
     run: {
@@ -69,5 +74,6 @@ export function buildManifest(input: ManifestInput): BundleContents['manifest'] 
     // Never the redaction rules themselves: a bundle is shared, they say what its owner keeps secret.
     settings: manifestSettings(settings),
     extension: input.extension,
+    ...(signature ? { fingerprint: fingerprintOf(signature), signature } : {}),
   };
 }

@@ -122,7 +122,7 @@ export async function packageBundle(ports: PackagerPorts, request: BundleRequest
       options,
       firstFrameTs: frames[0]?.ts ?? null,
       firstStepTs: steps[0]?.ts ?? null,
-      stepCount: steps.length,
+      steps,
       maskedRegions: frames.reduce((n, f) => n + f.masked, 0),
       droppedFrames: stats.dropped,
       clip,

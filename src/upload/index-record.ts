@@ -37,6 +37,7 @@ export async function indexRecordOf(bundleId: string, zip: Uint8Array, sha256Hex
     zip_key: zipKey,
     extension_version: origin.extensionVersion,
     browser_version: origin.browserVersion,
+    ...(manifest.fingerprint && manifest.signature ? { fingerprint: manifest.fingerprint, signature: manifest.signature } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { FailureSignature } from '../../../schemas/fingerprint';
 import { inAppFrames } from './stack-frames';
 import { templateText } from './template-text';
 import { templateUrl } from './template-url';
@@ -21,15 +22,7 @@ export interface FailureFacts {
   lastStep: { action: string; target: { role?: string; name?: string; tag: string } | string | null } | null;
 }
 
-/** The readable parts of a fingerprint. */
-export interface FailureSignature {
-  reason: string;
-  message: string | null;
-  page: string | null;
-  request: string | null;
-  frames: string[];
-  step: string | null;
-}
+export type { FailureSignature };
 
 /** The version of the rules: a change to them changes fingerprints, so it changes this too. */
 export const FINGERPRINT_VERSION = 1;
