@@ -66,6 +66,7 @@ function nodeWithId(node: SnapshotNode | undefined, id: string): SnapshotNode | 
 
 const textOf = (bundle: OpenedBundle, name: string) => bundle.files.get(name)?.toString('utf8') ?? '';
 
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from a destructuring pattern; this test uses none
 test('values of sensitive fields are masked wherever the page shows them again: echoes, "Saved key", a revealed password', async ({}, testInfo) => {
   const { worker } = recorder;
   await page.goto(`${site.origin}/known-secrets.html`);

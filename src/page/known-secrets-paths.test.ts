@@ -139,8 +139,9 @@ describe('known secrets on every path out of the page', () => {
     typeInto('reveal', `${PREFILLED}!`); // typed into once shown as text
     (document.getElementById('reveal') as HTMLInputElement).dispatchEvent(new Event('change', { bubbles: true }));
     expectNoneOf(PLANTED, steps);
-    expect(steps.some((s) => s.target?.name === 'Hide [credential]')).toBe(true);
-    expect(steps.find((s) => s.target?.selector.includes('reveal') && s.kind === 'input')?.value_redacted).toBe(true);
+    const targetOf = (s: StepObservedMessage) => (typeof s.target === 'object' ? s.target : null);
+    expect(steps.some((s) => targetOf(s)?.name === 'Hide [credential]')).toBe(true);
+    expect(steps.find((s) => targetOf(s)?.selector.includes('reveal') && s.kind === 'input')?.value_redacted).toBe(true);
   });
 
   it('frames: the echo and the revealed field are sensitive regions', () => {
