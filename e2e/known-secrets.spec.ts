@@ -112,6 +112,7 @@ test('values of sensitive fields are masked wherever the page shows them again: 
   expect(snapshot).toContain('Ordinary text: the quarterly report is ready for review.');
   expect(snapshot).toContain('Preview: [credential]');
   expect(snapshot).toContain('Saved key [credential]');
+  expect(bundle.snapshot.snapshot?.title).toBe('Account keys ([credential] saved)');
   expect(textOf(bundle, OUTLINE_FILE)).toContain('quarterly report');
   // The revealed fields are text fields now, and still withheld as passwords.
   for (const id of ['reveal', 'early']) {
