@@ -15,6 +15,9 @@ import { compileRedactionRules, selectorValidator } from '../src/redact/custom-r
 import { BUILT_IN_MASKER, createTextMasker, type TextMasker } from '../src/redact/mask-text';
 import { redactionRulesFromStoredSettings } from '../src/settings/stored-redaction-rules';
 import { previewRedaction } from '../src/page/redaction-preview';
+import { createKnownSecrets } from '../src/redact/known-secrets';
+import { knownSecretsMaskers, withKnownSecrets } from '../src/redact/known-secrets-masker';
+import { watchSensitiveValues } from '../src/page/watch-sensitive-values';
 import { SETTINGS_KEY } from '../src/settings/migrations';
 import { errorMessage } from '../src/shared/error-message';
 
@@ -90,7 +93,14 @@ export default defineContentScript({
     // frames are recorded (capture level `screenshots` up): below it the page is spared the work.
     let rectReporter: RectReporter | null = null;
     let masker: TextMasker = BUILT_IN_MASKER;
-    const currentMasker = () => masker;
+    // Values this document's sensitive fields held, in memory only: every producer of text masks them
+    // wherever they reappear (a preview echoing a password, "Saved key …"). A new masker each time a
+    // value is learnt, so caches of what a node's text masks look again.
+    const knownSecrets = createKnownSecrets();
+    const sensitiveValues = watchSensitiveValues(window, knownSecrets, () => masker.rules);
+    disposers.push(() => sensitiveValues.stop());
+    const maskerOf = knownSecretsMaskers(knownSecrets);
+    const currentMasker = () => maskerOf(masker);
     let rulesKnown = false;
     let framesRecorded = true;
     let disposed = false;
@@ -121,7 +131,8 @@ export default defineContentScript({
     let timelineRules = '';
     const startTimelineNow = () => {
       if (timeline || !timelineWanted || disposed) return;
-      timeline = startPageTimeline(document, masker, { bufferSeconds: timelineSeconds, send, warn: (m, e) => warnOnce(m, e ?? '') });
+      // Follows what is learnt about secrets; a change of rules restarts the timeline.
+      timeline = startPageTimeline(document, withKnownSecrets(masker, knownSecrets), { bufferSeconds: timelineSeconds, send, warn: (m, e) => warnOnce(m, e ?? '') });
     };
     const syncTimeline = () => {
       if (!isTop || !rulesKnown || disposed) return;
@@ -242,7 +253,8 @@ export default defineContentScript({
       }
       let result: SnapshotCaptureResult;
       try {
-        result = { ok: true, snapshot: takeSnapshot(document, masker) };
+        sensitiveValues.sweep(); // a script may have set a field's value without an event
+        result = { ok: true, snapshot: takeSnapshot(document, currentMasker()) };
       } catch (err) {
         result = { ok: false, error: errorMessage(err) };
       }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classifySensitiveField } from './classify-field';
 import { NO_CUSTOM_RULES } from './custom-rules';
+import { createKnownSecrets } from './known-secrets';
 
 const html = readFileSync(path.join(import.meta.dirname, '../../test/fixtures/sensitive-fields.html'), 'utf8');
 document.documentElement.innerHTML = html.replace(/^<!doctype html>/i, '');
@@ -32,5 +33,16 @@ describe('classifySensitiveField', () => {
     input.name = 'pwd';
     input.type = 'text';
     expect(classifySensitiveField(input, NO_CUSTOM_RULES)).toBe('password');
+  });
+
+  it('keeps a field that was ever a password field withheld as one, whatever its name and type now', () => {
+    const input = document.createElement('input');
+    input.id = 'reveal';
+    input.type = 'password';
+    const known = createKnownSecrets();
+    known.markPassword(input);
+    input.type = 'text';
+    expect(classifySensitiveField(input, NO_CUSTOM_RULES)).toBeNull();
+    expect(classifySensitiveField(input, NO_CUSTOM_RULES, known)).toBe('password');
   });
 });

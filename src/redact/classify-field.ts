@@ -2,6 +2,7 @@ import type { RedactionKind } from '../../schemas/snapshot';
 import { sensitiveWordKind } from './sensitive-words';
 import { withheldBySelector, type CompiledRedactionRules } from './custom-rules';
 import { fieldLabels } from './field-labels';
+import type { KnownSecrets } from './known-secrets';
 
 /** Input types whose value is never user data worth recording (or is recorded as `checked`). */
 const VALUELESS_INPUT_TYPES = new Set(['checkbox', 'radio', 'submit', 'button', 'reset', 'image', 'file', 'range', 'color']);
@@ -42,14 +43,15 @@ function* describingTexts(el: Element): Generator<string> {
  * Why a form field's value must be withheld, or null when it may be recorded (masked).
  * Looks at the input type, `autocomplete`, and whole words of the field's name, id, ARIA label,
  * placeholder and label text, and `rules`' selectors and field-name patterns: `apiToken`, `card_number`, `user-ssn`, `pin-code` are sensitive,
- * `shipping` and `spinner` are not. Works on elements of any realm (no `instanceof`).
+ * `shipping` and `spinner` are not. Works on elements of any realm (no `instanceof`). A field `known`
+ * saw as `type=password` stays a password field whatever its type becomes (a "show password" button).
  */
-export function classifySensitiveField(el: Element, rules: CompiledRedactionRules): RedactionKind | null {
+export function classifySensitiveField(el: Element, rules: CompiledRedactionRules, known?: Pick<KnownSecrets, 'wasPassword'>): RedactionKind | null {
   const tag = el.localName;
   if (tag !== 'input' && tag !== 'textarea' && tag !== 'select') return null;
   const type = tag === 'input' ? (el.getAttribute('type') ?? 'text').trim().toLowerCase() : tag;
   if (type === 'hidden') return 'hidden';
-  if (type === 'password') return 'password';
+  if (type === 'password' || known?.wasPassword(el)) return 'password';
   if (VALUELESS_INPUT_TYPES.has(type)) return null;
   if (withheldBySelector(el, rules)) return 'custom';
   const fromAutocomplete = autocompleteKind(el.getAttribute('autocomplete'));

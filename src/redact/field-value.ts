@@ -44,7 +44,7 @@ export function readFieldValue(
   cap: number = MAX_FIELD_VALUE_CHARS,
 ): FieldValue | null {
   if (!hasFieldValue(el)) return null;
-  const kind = classifySensitiveField(el, masker.rules);
+  const kind = classifySensitiveField(el, masker.rules, masker.knownSecrets);
   if (kind) {
     counts.fields[kind]++;
     return { value: null, value_redacted: true, redaction_kind: kind };

@@ -1,6 +1,7 @@
 import type { TextMaskKind } from '../../schemas/snapshot';
 import { NO_CUSTOM_RULES, type CompiledRedactionRules } from './custom-rules';
 import { applyDetectors, mayHoldDetected } from './detectors';
+import type { KnownSecrets } from './known-secrets';
 import { createTextMaskCounts, TEXT_MASK_KINDS, type TextMaskCounts } from './redaction-counts';
 
 /** What each masked span is replaced with. */
@@ -24,6 +25,8 @@ const MAX_SCAN_CHARS = 64 * 1024;
 export interface TextMasker {
   /** The custom rules this masker applies on top of the built-in detectors. */
   readonly rules: CompiledRedactionRules;
+  /** Values this page's sensitive fields held, masked wherever they reappear (page side only; see `withKnownSecrets`). */
+  readonly knownSecrets?: KnownSecrets;
   /** `text` with its secrets replaced by fixed masks, adding what it replaced to `counts`. */
   maskInto(text: string, counts: TextMaskCounts): string;
   /**

@@ -141,7 +141,7 @@ function addBox(walk: Walk, el: Element, at: Placement): void {
 
 function visitField(el: Element, root: Document | ShadowRoot, focused: Element | null, walk: Walk, at: Placement): void {
   if (!hasFieldValue(el)) return;
-  const classified = classifySensitiveField(el, walk.masker.rules) !== null;
+  const classified = classifySensitiveField(el, walk.masker.rules, walk.masker.knownSecrets) !== null;
   walk.found.sources.push({ kind: 'field', el, root, classified });
   if (fieldIsSensitive(el, focused, classified, walk.masker)) add(walk.out, walk.rectOf(el), at, idOf(el));
 }
