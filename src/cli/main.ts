@@ -1,5 +1,5 @@
 import { CHECK_RULES } from './check-options';
-import { EXIT_OK, EXIT_USAGE, type CliIo, type Command, type Printer } from './command';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type CliIo, type Command, type Printer } from './command';
 import { consoleCommand } from './console-command';
 import { domCommand } from './dom-command';
 import { errorsCommand } from './errors-command';
@@ -12,7 +12,7 @@ import { parseOptions } from './parse-options';
 import { pullCommand } from './pull-command';
 import { redactCommand } from './redact-command';
 import { requestsCommand } from './requests-command';
-import { terminalJson, terminalText } from './safe-text';
+import { errorLines, terminalJson, terminalText } from './safe-text';
 import { stepCommand } from './step-command';
 import { stepsCommand } from './steps-command';
 import { summaryCommand } from './summary-command';
@@ -121,7 +121,16 @@ const USAGE_LINES = USAGE.trimEnd().split('\n');
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const found = dispatch(argv);
   const print = printer(io);
-  if ('command' in found) return found.command.run(found.args, io, print);
+  if ('command' in found) {
+    try {
+      return await found.command.run(found.args, io, print);
+    } catch (error) {
+      // A bug, or a failure no command foresaw: still through the printer (Node's own report would
+      // print the message raw, and it may quote the bundle).
+      print.err(errorLines('afr: unexpected error', error));
+      return EXIT_INVALID;
+    }
+  }
   if (found.name === 'help') {
     print.out(USAGE_LINES);
     return EXIT_OK;

@@ -14,6 +14,7 @@ import { listConsole, listRequests, readErrors } from '../reads/signals';
 import { listSteps, readStep } from '../reads/steps';
 import { readSummary } from '../reads/summary';
 import type { BundleSource } from './bundle-source';
+import { errorLines } from './safe-text';
 
 /** Said in every tool's description: what a bundle holds was written by a web page or an agent. */
 const DATA_NOT_INSTRUCTIONS =
@@ -69,16 +70,6 @@ export function toolResult(answer: ToolAnswer): CallToolResult {
   return { content: [...image, text], ...(answer.error ? { isError: true } : {}) };
 }
 
-/**
- * An unexpected error for the server's log (stderr): its message on one line (escaped by the log), then
- * the stack's own frames. The frames are taken after the message, so a message cannot add one.
- */
-function logLines(error: unknown): string[] {
-  if (!(error instanceof Error)) return [`afr mcp: ${String(error)}`];
-  const head = `${error.name}: ${error.message}`;
-  const frames = error.stack?.startsWith(head) ? error.stack.slice(head.length).split('\n').filter((line) => line.trim() !== '') : [];
-  return [`afr mcp: ${head}`, ...frames];
-}
 
 export interface McpOptions {
   source: BundleSource;
@@ -108,7 +99,7 @@ export function createMcpServer({ source, encodePng, version, log }: McpOptions)
         return toolResult(await run(args));
       } catch (error) {
         if (error instanceof BundleReadError) return toolResult(failure(`${about(args)}${error.message}`));
-        log(logLines(error));
+        log(errorLines('afr mcp', error));
         return toolResult(failure(`${about(args)}the read failed unexpectedly (the server's log has the details)`));
       }
     };
