@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -87,6 +88,16 @@ beforeAll(async () => {
 }, 30_000);
 
 describe('every afr verb, fed a hostile bundle and index', () => {
+  it('leaves the printer the only way to stdout and stderr', () => {
+    // `main.ts` makes the printer; `mcp-serve.ts` writes its own log lines through `terminalText`.
+    const dir = new URL('.', import.meta.url);
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
+      const text = readFileSync(new URL(file, dir), 'utf8');
+      if (file === 'main.ts' || file === 'mcp-serve.ts') expect(text, file).not.toMatch(/io\.std(out|err)\((?!terminal)/);
+      else if (file !== 'node-files.ts') expect(text, file).not.toMatch(/\.std(out|err)\(|process\.std(out|err)\.write/);
+    }
+  });
+
   it('has a hostile run for each verb of the command table', () => {
     expect(Object.keys(INVOCATIONS).sort()).toEqual(COMMANDS.map((command) => command.name).sort());
   });
