@@ -64,12 +64,11 @@ const failure = (message: string): ToolAnswer => ({ lines: [message], error: tru
  * or bidi override that a bundle brought (and a renderer did not foresee) is shown as `\n`, `\x1b`,
  * `\u202e`; the only line breaks in a result are the ones between its lines.
  */
-export function toolResult(answer: ToolAnswer): CallToolResult {
+function toolResult(answer: ToolAnswer): CallToolResult {
   const text = { type: 'text' as const, text: answer.lines.map(escapeControls).join('\n') };
   const image = answer.png ? [{ type: 'image' as const, data: Buffer.from(answer.png).toString('base64'), mimeType: 'image/png' }] : [];
   return { content: [...image, text], ...(answer.error ? { isError: true } : {}) };
 }
-
 
 export interface McpOptions {
   source: BundleSource;
