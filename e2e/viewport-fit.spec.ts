@@ -15,7 +15,7 @@ import { secretVariants } from './support/secrets';
 import { letterbox } from '../src/clip/letterbox';
 import { targetMarks } from '../src/viewer/target-marks';
 import { inspectBundle } from '../src/cli/inspect-bundle';
-import { formatInspection } from '../src/cli/format-inspection';
+import { inspectionLines } from '../src/cli/format-inspection';
 import type { Step } from '../schemas/steps';
 
 // Every frame shows the page's whole layout viewport, whatever the driver emulates, launched as the
@@ -308,7 +308,7 @@ test("launched without the switch under Playwright's defaults, the bundle says i
     const status = await driven.afr<{ viewportCut: { shown: { height: number }; warning: string } | null }>('status');
     expect(status.viewportCut?.shown.height, 'status(): frames cut').toBeLessThan(after.innerHeight);
     expect(status.viewportCut?.warning).toContain(`launch the browser with ${SILENT_DEBUGGER_SWITCH}`);
-    const text = formatInspection(await inspectBundle(bundle.zip));
+    const text = inspectionLines(await inspectBundle(bundle.zip)).join('\n');
     expect(text.split('\n').find((l) => l.trimStart().startsWith('cut '))).toBe(`  cut       ${warning}`);
     // The click's point is below the part shown: no frame shows the button it hit.
     const click = bundle.steps.steps.find((s) => s.kind === 'click');

@@ -51,6 +51,9 @@ function fenced(text: string): string {
   return `${fence}text\n${text}\n${fence}`;
 }
 
+/** A file name the recorder wrote (`snapshots/page-003.json`) as it is; a name from an edited bundle as a code span. */
+const fileWord = (file: string): string => (/^[\w./-]{1,80}$/.test(file) ? file : code(file, 80));
+
 /** The page at one moment, as `outline.md` shows it. */
 export interface OutlinedPage {
   url: string;
@@ -68,7 +71,7 @@ export function renderOutline(failure: OutlinedPage | null, lastAction: { step: 
   const out = ['# Page outline', '', 'Roles (or tags), accessible names, text, values and states; sensitive values withheld.', ''];
   const half = Math.floor((OUTLINE_MAX_CHARS - 400) / 2);
   const section = (title: string, page: OutlinedPage, target?: number) => {
-    out.push(`## ${title}`, '', `${code(page.url, 300)} (${page.file}${page.truncated ? ', truncated' : ''})`, '', fenced(outlinePage(page.root, { target, maxChars: half })), '');
+    out.push(`## ${title}`, '', `${code(page.url, 300)} (${fileWord(page.file)}${page.truncated ? ', truncated' : ''})`, '', fenced(outlinePage(page.root, { target, maxChars: half })), '');
   };
   if (failure) section('At the failure', failure);
   else out.push('## At the failure', '', '(no snapshot of the page at the failure)', '');

@@ -73,9 +73,23 @@ export function lastEntries<T>(entries: readonly T[], count: number): T[] {
   return count > 0 ? entries.slice(-count) : entries.slice();
 }
 
-/** The first `count` non-blank lines of a stack trace. */
+/** A line of a stack trace that names a frame: V8's `    at f (url:1:2)`, Firefox's and Safari's `f@url:1:2`. */
+const STACK_FRAME = /^\s*at\s|@.*:\d+(:\d+)?$/;
+
+/**
+ * The first `count` entries of a stack trace: its message, then one entry per frame, blank lines left
+ * out. A line that does not name a frame belongs to the entry before it (the message a page wrote and
+ * broke over lines, a frame whose URL an edited bundle broke), so no such line passes for a frame or
+ * for a line of the reader's own.
+ */
 export function stackLines(stack: string | null, count: number): string[] {
-  return (stack ?? '').split('\n').filter((line) => line.trim() !== '').slice(0, count);
+  const entries: string[] = [];
+  for (const line of (stack ?? '').split('\n')) {
+    if (line.trim() === '') continue;
+    if (entries.length === 0 || STACK_FRAME.test(line)) entries.push(line);
+    else entries[entries.length - 1] += `\n${line}`;
+  }
+  return entries.slice(0, count);
 }
 
 /** A console error, timed from the failure. */

@@ -1,7 +1,6 @@
 import { EXIT_USAGE, type CliIo, type ExitCode, type Printer } from './command';
 import { parseOptions, type OptionRules } from './parse-options';
 import { describeReadError } from './read-error';
-import { escapeControls } from './safe-text';
 
 const STEPS_NUMBER = '--steps needs a whole number (0 for all steps)';
 
@@ -61,7 +60,7 @@ export async function readBundleFile(file: string, io: CliIo, print: Printer): P
   try {
     return await io.readFile(file);
   } catch (error) {
-    print.err(`${escapeControls(`afr: ${describeReadError(file, error)}`)}\n`);
+    print.err([`afr: ${describeReadError(file, error)}`]);
     return EXIT_USAGE;
   }
 }

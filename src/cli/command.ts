@@ -23,10 +23,19 @@ export interface CliIo {
   fleetStore?(): Promise<FleetStore>;
 }
 
-/** Where `afr` prints: every line escaped on the way (`main.ts`). */
+/**
+ * Where `afr` prints (`main.ts`), the only way to stdout and stderr. It takes lines, not text: each line
+ * is escaped whole on the way (`safe-text.ts`), a line break inside one shown as `\n`, so the only line
+ * breaks in the output are the ones between the lines given. No field, however it was formatted, can
+ * start a line of its own.
+ */
 export interface Printer {
-  out(text: string): void;
-  err(text: string): void;
+  /** Lines on stdout, each escaped and ended with a line break. */
+  out(lines: readonly string[]): void;
+  /** Lines on stderr, each escaped and ended with a line break. */
+  err(lines: readonly string[]): void;
+  /** `value` as JSON on stdout (`terminalJson`: valid JSON with no raw control, bidi or separator character). */
+  json(value: unknown): void;
 }
 
 export const EXIT_OK = 0;

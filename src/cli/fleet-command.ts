@@ -24,13 +24,13 @@ export function parseFleetArgs(verb: 'ls' | 'pull', takes: readonly string[], ar
 /** The bucket `io.fleetStore` reaches, or the exit status after saying in one line why not. */
 export async function openFleetStore(io: CliIo, print: Printer): Promise<FleetStore | ExitCode> {
   if (!io.fleetStore) {
-    print.err('afr: this command line cannot reach object storage\n');
+    print.err(['afr: this command line cannot reach object storage']);
     return EXIT_USAGE;
   }
   try {
     return await io.fleetStore();
   } catch (error) {
-    print.err(`afr: object storage: ${errorMessage(error)}\n`);
+    print.err([`afr: object storage: ${errorMessage(error)}`]);
     return EXIT_INVALID;
   }
 }

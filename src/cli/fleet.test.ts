@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { UploadIndexRecord } from '../../schemas/upload';
-import { formatFleetTable, listFleet, parseS3Url, parseSince, pullBundle, type FleetStore } from './fleet';
+import { fleetTableLines, listFleet, parseS3Url, parseSince, pullBundle, type FleetStore } from './fleet';
 
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
 
@@ -75,11 +75,11 @@ describe('listFleet', () => {
   });
 
   it('prints a table with a count', () => {
-    const table = formatFleetTable([a]);
+    const table = fleetTableLines([a]).join('\n');
     expect(table).toMatch(/^ENDED\s+REASON\s+AGENT\s+BUNDLE/);
     expect(table).toContain('2026-11-25T10:00:00Z  uncaught_exception  checkout-bot  afr-20261125T100000Z-aaaaaa');
     expect(table.trim().endsWith('1 bundle')).toBe(true);
-    expect(formatFleetTable([])).toMatch(/no bundles/);
+    expect(fleetTableLines([])).toEqual(['no bundles delivered in that window']);
   });
 });
 

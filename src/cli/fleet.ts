@@ -1,6 +1,7 @@
 import { UploadIndexRecordSchema, type UploadIndexRecord } from '../../schemas/upload';
 import { candidateKeys, indexDayPrefixes, normalizePrefix } from '../bundle-format/bucket-layout';
 import { formatBytes } from './format-bytes';
+import { escapeControls } from './safe-text';
 
 /** The bucket, as the fleet commands read it (`s3-node.ts` has the real one, on the AWS SDK). */
 export interface FleetStore {
@@ -71,14 +72,20 @@ export async function listFleet(store: FleetStore, at: S3Location, filter: Fleet
   return { records, unreadable };
 }
 
-/** One line per bundle: when, why, which agent, the id, frames and size, where. */
-export function formatFleetTable(records: readonly UploadIndexRecord[]): string {
-  if (records.length === 0) return 'no bundles delivered in that window\n';
-  const rows = records.map((r) => [r.ended_at.replace(/\.\d+Z$/, 'Z'), r.reason, r.agent ?? '-', r.bundle_id, String(r.frame_count), formatBytes(r.size_bytes), r.url ?? '-']);
+/**
+ * One line per bundle: when, why, which agent, the id, frames and size, where. An index object is
+ * written by whoever can write to the bucket: each cell is escaped (a line break in `reason` is `\n`)
+ * before the columns are measured, so no cell can forge a row or a line of ours.
+ */
+export function fleetTableLines(records: readonly UploadIndexRecord[]): string[] {
+  if (records.length === 0) return ['no bundles delivered in that window'];
+  const rows = records.map((r) =>
+    [r.ended_at.replace(/\.\d+Z$/, 'Z'), r.reason, r.agent ?? '-', r.bundle_id, String(r.frame_count), formatBytes(r.size_bytes), r.url ?? '-'].map(escapeControls),
+  );
   const head = ['ENDED', 'REASON', 'AGENT', 'BUNDLE', 'FRAMES', 'SIZE', 'URL'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ');
-  return `${[line(head), ...rows.map(line)].join('\n')}\n${records.length} bundle${records.length === 1 ? '' : 's'}\n`;
+  return [line(head), ...rows.map(line), `${records.length} bundle${records.length === 1 ? '' : 's'}`];
 }
 
 /** A bundle in the bucket, fetched and checked against its index object's SHA-256. */

@@ -1,7 +1,7 @@
 import { SILENT_DEBUGGER_SWITCH } from '../../schemas/viewport-cut';
 import { formatBytes } from './format-bytes';
 import type { BundleInspection, StepLine } from './inspect-bundle';
-import { escapeControls, terminalText } from './safe-text';
+import { escapeControls } from './safe-text';
 
 /** Shown instead of a value the recorder withheld. */
 export const REDACTED = '(redacted)';
@@ -34,8 +34,8 @@ export function formatSteps(steps: readonly StepLine[]): string[] {
     const parts = [relativeTime(step.at_ms), oneLine(step.source).padEnd(8), oneLine(step.kind).padEnd(8), (actions[n] ?? '').padEnd(actionWidth)];
     if (targetWidth > 0) parts.push((targets[n] ?? '').padEnd(targetWidth));
     if (step.value_redacted) parts.push(REDACTED);
-    else if (step.value !== null) parts.push(truncate(JSON.stringify(step.value), 40));
-    if (step.outcome) parts.push(`→ ${step.outcome}`);
+    else if (step.value !== null) parts.push(truncate(escapeControls(JSON.stringify(step.value)), 40));
+    if (step.outcome) parts.push(`→ ${oneLine(step.outcome)}`);
     if (step.label) parts.push(`[${truncate(oneLine(step.label), 60)}]`);
     return parts.join('  ').trimEnd();
   });
@@ -43,22 +43,22 @@ export function formatSteps(steps: readonly StepLine[]): string[] {
 
 function formatHeader(i: BundleInspection): string[] {
   const f = i.failure;
-  const lines = [`${i.bundle_id ?? '(unknown bundle)'}`];
-  if (i.status && i.status !== 'failure') lines.push(row('status', i.status));
+  const lines = [i.bundle_id === null ? '(unknown bundle)' : oneLine(i.bundle_id)];
+  if (i.status && i.status !== 'failure') lines.push(row('status', oneLine(i.status)));
   if (f) {
     const how = [f.kind === f.reason ? null : f.kind, f.origin, f.http_status === null ? null : `HTTP ${f.http_status}`].filter(Boolean).join(', ');
-    lines.push(row('reason', `${f.reason}${how ? ` (${how})` : ''}`));
-    lines.push(row('label', f.label ?? '—'));
+    lines.push(row('reason', oneLine(`${f.reason}${how ? ` (${how})` : ''}`)));
+    lines.push(row('label', f.label === null ? '—' : oneLine(f.label)));
     lines.push(row('message', f.message ? truncate(oneLine(f.message), 200) : '—'));
     lines.push(row('url', f.url === null ? '—' : oneLine(f.url)));
     const before = i.recording_started_at ? (Date.parse(f.time) - Date.parse(i.recording_started_at)) / 1000 : NaN;
-    lines.push(row('time', `${f.time}${Number.isFinite(before) ? ` (recording starts ${seconds(before)} before)` : ''}`));
+    lines.push(row('time', `${oneLine(f.time)}${Number.isFinite(before) ? ` (recording starts ${seconds(before)} before)` : ''}`));
     lines.push(row('tab', f.tab_id === null ? '—' : String(f.tab_id)));
   }
-  if (i.run_id) lines.push(row('run', i.run_id));
+  if (i.run_id) lines.push(row('run', oneLine(i.run_id)));
   if (i.snapshot) {
     const s = i.snapshot;
-    lines.push(row('snapshot', `${JSON.stringify(s.title)}, ${s.node_count} nodes${s.truncated ? ' (truncated)' : ''}, ${s.url}`));
+    lines.push(row('snapshot', `${escapeControls(JSON.stringify(s.title))}, ${s.node_count} nodes${s.truncated ? ' (truncated)' : ''}, ${oneLine(s.url)}`));
   }
   return lines;
 }
@@ -68,8 +68,8 @@ function formatErrors(e: NonNullable<BundleInspection['errors']>): string[] {
   e.stack.forEach((l, n) => lines.push(row(n === 0 ? 'stack' : '', truncate(oneLine(l), 160))));
   for (const c of e.console_errors) lines.push(row('console', `${relativeTime(c.at_ms).trim()} s  ${truncate(oneLine(c.message), 200)}`));
   for (const r of e.failed_requests) {
-    const outcome = r.status === null ? (r.error_text ?? 'failed') : `HTTP ${r.status}`;
-    const request = [r.method, truncate(oneLine(r.url), 160)].filter(Boolean).join(' ');
+    const outcome = r.status === null ? oneLine(r.error_text ?? 'failed') : `HTTP ${r.status}`;
+    const request = [r.method === null ? null : oneLine(r.method), truncate(oneLine(r.url), 160)].filter(Boolean).join(' ');
     lines.push(row('request', `${relativeTime(r.at_ms).trim()} s  ${request} → ${outcome}`));
   }
   // Frames that show less than the viewport: the whole warning, its fix (a launch switch) is at its end.
@@ -97,13 +97,13 @@ function formatClip(c: NonNullable<BundleInspection['clip']>): string {
     `failure.mp4 ${c.mp4_seconds === null ? 'without a readable duration' : seconds(c.mp4_seconds, 2)}`,
     c.manifest_seconds === null ? 'not in the manifest' : `manifest ${seconds(c.manifest_seconds, 2)}`,
   ];
-  if (c.encoder) parts.push(c.encoder);
+  if (c.encoder) parts.push(oneLine(c.encoder));
   parts.push(formatBytes(c.bytes));
   return parts.join(', ');
 }
 
-/** The text `afr inspect` prints; bundle text in it is escaped (`safe-text.ts`). */
-export function formatInspection(i: BundleInspection): string {
+/** The lines `afr inspect` prints; bundle text in them is escaped field by field (`safe-text.ts`). */
+export function inspectionLines(i: BundleInspection): string[] {
   const lines = formatHeader(i);
   if (i.steps) {
     const { total, last } = i.steps;
@@ -114,7 +114,7 @@ export function formatInspection(i: BundleInspection): string {
   lines.push('');
   if (i.frames) {
     const f = i.frames;
-    const when = f.count > 0 ? ` over ${seconds(f.span_seconds)} from ${f.first_at}, ${formatBytes(f.bytes)}, ${f.sizes.join(' ')}` : '';
+    const when = f.count > 0 ? ` over ${seconds(f.span_seconds)} from ${escapeControls(String(f.first_at))}, ${formatBytes(f.bytes)}, ${f.sizes.join(' ')}` : '';
     const repeats = f.captures > f.count ? ` (${f.captures} captures, identical ones in a row stored once)` : '';
     lines.push(row('frames', `${f.count}${repeats}${when}`));
   }
@@ -126,5 +126,5 @@ export function formatInspection(i: BundleInspection): string {
     lines.push('', 'Unreadable (run `afr validate` for details)');
     for (const u of i.unreadable) lines.push(`  ${oneLine(u.file)}: ${truncate(oneLine(u.error), 200)}`);
   }
-  return terminalText(lines);
+  return lines;
 }

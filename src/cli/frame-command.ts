@@ -4,7 +4,6 @@ import { EXIT_OK, EXIT_USAGE } from './command';
 import { encodePngNode } from './png-node';
 import { readCommand } from './read-command';
 import { describeReadError } from './read-error';
-import { terminalJson } from './safe-text';
 
 export const frameCommand = readCommand(
   'frame',
@@ -20,11 +19,12 @@ export const frameCommand = readCommand(
       await io.writeFile(out, frame.png, args.force === true);
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
-      print.err(`afr: ${out}: ${code === 'EEXIST' ? 'exists (--force replaces it)' : describeReadError(out, error).slice(out.length + 2)}\n`);
+      print.err([`afr: ${out}: ${code === 'EEXIST' ? 'exists (--force replaces it)' : describeReadError(out, error).slice(out.length + 2)}`]);
       return EXIT_USAGE;
     }
     const { png: _png, ...view } = frame;
-    print.out(args.json ? terminalJson({ ...view, bytes: frame.png.byteLength, file: out }) : `${frameText(frame, out).join('\n')}\n`);
+    if (args.json) print.json({ ...view, bytes: frame.png.byteLength, file: out });
+    else print.out(frameText(frame, out));
     return EXIT_OK;
   },
 );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUNDLE_ID, T0, bundleContents, editBundle, editJson, makeBundle } from '../../test/fixtures/cli/make-bundle';
 import { NotAZipError } from '../bundle-format/open-zip';
-import { REDACTED, formatInspection, formatSteps } from './format-inspection';
+import { REDACTED, formatSteps, inspectionLines } from './format-inspection';
 import { inspectBundle, type StepLine } from './inspect-bundle';
 import { viewportCutWarning } from '../../schemas/viewport-cut';
 
@@ -40,11 +40,11 @@ describe('inspectBundle', () => {
     const [first, ...rest] = bundleContents().frames;
     const inspection = await inspectBundle(await makeBundle({ frames: [{ ...first!, captures: 5, lastTs: first!.ts + 800 }, ...rest] }));
     expect(inspection.frames).toMatchObject({ count: 4, captures: 8, span_seconds: 4 });
-    expect(formatInspection(inspection)).toContain('frames    4 (8 captures, identical ones in a row stored once) over 4.0 s');
+    expect(inspectionLines(inspection).join('\n')).toContain('frames    4 (8 captures, identical ones in a row stored once) over 4.0 s');
   });
 
   it('prints it as text', async () => {
-    const text = formatInspection(await inspectBundle(await validZip));
+    const text = inspectionLines(await inspectBundle(await validZip)).join('\n');
     for (const expected of [
       BUNDLE_ID,
       'reason    page_exception (exception, debugger)',
@@ -77,7 +77,7 @@ describe('inspectBundle', () => {
     const inspection = await inspectBundle(await validZip);
     const warning = viewportCutWarning({ viewport: { width: 1280, height: 720 }, shown: { width: 1280, height: 577 } }, 4, 4);
     inspection.errors!.warnings.push(warning);
-    const lines = formatInspection(inspection).split('\n');
+    const lines = inspectionLines(inspection).join('\n').split('\n');
     expect(lines).toContain(`  cut       ${warning}`);
     expect(warning.length).toBeGreaterThan(200); // other warnings are cut at 200 characters
     expect(lines.filter((l) => l.includes('--silent-debugger-extension-api'))).toHaveLength(1);
@@ -105,7 +105,7 @@ describe('inspectBundle', () => {
         clip_error: 'encoder timed out after 30 s',
       },
     });
-    const text = formatInspection(await inspectBundle(zip));
+    const text = inspectionLines(await inspectBundle(zip)).join('\n');
     expect(text).toContain('reason    http_5xx (web_request, HTTP 502)');
     expect(text).toContain('clip      encoder timed out after 30 s');
     expect(text).toContain('clip      none');
@@ -140,7 +140,7 @@ describe('inspectBundle', () => {
     expect(inspection.errors).toBeNull();
     expect(inspection.steps).toBeNull();
     expect(inspection.failure?.reason).toBe('page_exception');
-    const text = formatInspection(inspection);
+    const text = inspectionLines(inspection).join('\n');
     expect(text).toContain('Unreadable (run `afr validate` for details)');
     expect(text).toContain('steps.json: missing from the bundle');
     expect(text).not.toContain('Errors');

@@ -1,9 +1,8 @@
 import { BundleZipError } from '../bundle-format/open-zip';
 import { parseCheckArgs, readBundleFile } from './check-options';
 import { EXIT_INVALID, EXIT_OK, type Command } from './command';
-import { formatInspection } from './format-inspection';
+import { inspectionLines } from './format-inspection';
 import { DEFAULT_INSPECT_OPTIONS, inspectBundle } from './inspect-bundle';
-import { escapeControls, terminalJson } from './safe-text';
 
 /** `afr inspect <bundle.zip> [--steps N] [--json]` */
 export interface InspectArgs {
@@ -28,13 +27,14 @@ export const inspectCommand: Command<InspectArgs> = {
     if (typeof zip === 'number') return zip;
     try {
       const inspection = await inspectBundle(zip, { ...DEFAULT_INSPECT_OPTIONS, lastSteps: args.steps });
-      print.out(args.json ? terminalJson(inspection) : formatInspection(inspection));
+      if (args.json) print.json(inspection);
+      else print.out(inspectionLines(inspection));
       // What could be read is printed either way; a bundle missing part of itself is not a good one.
       return inspection.complete ? EXIT_OK : EXIT_INVALID;
     } catch (error) {
       if (!(error instanceof BundleZipError)) throw error;
       // One line, whatever the zip's entry names hold.
-      print.err(`${escapeControls(`afr: ${args.file}: ${error.message}`)}\n`);
+      print.err([`afr: ${args.file}: ${error.message}`]);
       return EXIT_INVALID;
     }
   },

@@ -1,8 +1,8 @@
 import { errorMessage } from '../shared/error-message';
 import { EXIT_INVALID, EXIT_OK, type Command } from './command';
-import { formatFleetTable, listFleet, parseS3Url, parseSince } from './fleet';
+import { fleetTableLines, listFleet, parseS3Url, parseSince } from './fleet';
 import { openFleetStore, parseFleetArgs } from './fleet-command';
-import { terminalJson } from './safe-text';
+import { escapeControls } from './safe-text';
 
 /** `afr ls s3://bucket/prefix [--since 24h] [--reason R] [--agent A] [--json]` */
 export interface LsArgs {
@@ -37,11 +37,12 @@ export const lsCommand: Command<LsArgs> = {
     try {
       const now = io.now().getTime();
       const { records, unreadable } = await listFleet(store, parseS3Url(args.location), { since: parseSince(args.since, now), until: now, reason: args.reason, agent: args.agent });
-      print.out(args.json ? terminalJson({ bundles: records, unreadable }) : formatFleetTable(records));
-      for (const key of unreadable) print.err(`afr: ${key}: not an index record, left out\n`);
+      if (args.json) print.json({ bundles: records, unreadable });
+      else print.out(fleetTableLines(records));
+      print.err(unreadable.map((key) => `afr: ${escapeControls(key)}: not an index record, left out`));
       return EXIT_OK;
     } catch (error) {
-      print.err(`afr: ${args.location}: ${errorMessage(error)}\n`);
+      print.err([`afr: ${args.location}: ${errorMessage(error)}`]);
       return EXIT_INVALID;
     }
   },

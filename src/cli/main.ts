@@ -1,5 +1,5 @@
 import { CHECK_RULES } from './check-options';
-import { EXIT_OK, EXIT_USAGE, type CliIo, type Command, type Printer } from './command';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type CliIo, type Command, type Printer } from './command';
 import { consoleCommand } from './console-command';
 import { domCommand } from './dom-command';
 import { errorsCommand } from './errors-command';
@@ -12,7 +12,7 @@ import { parseOptions } from './parse-options';
 import { pullCommand } from './pull-command';
 import { redactCommand } from './redact-command';
 import { requestsCommand } from './requests-command';
-import { escapeControls } from './safe-text';
+import { errorLines, terminalJson, terminalText } from './safe-text';
 import { stepCommand } from './step-command';
 import { stepsCommand } from './steps-command';
 import { summaryCommand } from './summary-command';
@@ -98,14 +98,21 @@ export function parseArgs(argv: readonly string[]): Invocation {
 }
 
 /**
- * What `afr` writes, the last step before the terminal: every line escaped (`safe-text.ts`), the line
- * breaks between lines kept. The formatters escape bundle text already; this also covers what they
- * did not foresee (a file name from the command line, an error message quoting the zip).
+ * What `afr` writes, the last step before the terminal: lines, each escaped whole (`safe-text.ts`), so
+ * a line break the data brought is shown as `\n` and only the breaks between lines are real. The
+ * formatters escape bundle text field by field already (so columns line up); this also covers what
+ * they did not foresee (a file name from the command line, an error message quoting the zip).
  */
 function printer(io: CliIo): Printer {
-  const safe = (text: string) => text.split('\n').map(escapeControls).join('\n');
-  return { out: (text) => io.stdout(safe(text)), err: (text) => io.stderr(safe(text)) };
+  return {
+    out: (lines) => io.stdout(terminalText(lines)),
+    err: (lines) => io.stderr(terminalText(lines)),
+    json: (value) => io.stdout(terminalJson(value)),
+  };
 }
+
+/** The help's own lines (our text, so its line breaks are meant). */
+const USAGE_LINES = USAGE.trimEnd().split('\n');
 
 /**
  * Runs `afr` with its arguments; returns the exit status.
@@ -114,11 +121,20 @@ function printer(io: CliIo): Printer {
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const found = dispatch(argv);
   const print = printer(io);
-  if ('command' in found) return found.command.run(found.args, io, print);
+  if ('command' in found) {
+    try {
+      return await found.command.run(found.args, io, print);
+    } catch (error) {
+      // A bug, or a failure no command foresaw: still through the printer (Node's own report would
+      // print the message raw, and it may quote the bundle).
+      print.err(errorLines('afr: unexpected error', error));
+      return EXIT_INVALID;
+    }
+  }
   if (found.name === 'help') {
-    print.out(USAGE);
+    print.out(USAGE_LINES);
     return EXIT_OK;
   }
-  print.err(found.brief ? `afr: ${found.message} (${io.commandName?.() ?? 'afr'} --help lists the commands)\n` : `afr: ${found.message}\n\n${USAGE}`);
+  print.err(found.brief ? [`afr: ${found.message} (${io.commandName?.() ?? 'afr'} --help lists the commands)`] : [`afr: ${found.message}`, '', ...USAGE_LINES]);
   return EXIT_USAGE;
 }

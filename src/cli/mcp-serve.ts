@@ -6,6 +6,7 @@ import { combinedSources } from './bundle-source';
 import { EXIT_OK, type CliIo, type ExitCode } from './command';
 import { createMcpServer } from './mcp-server';
 import { encodePngNode } from './png-node';
+import { terminalText } from './safe-text';
 
 /**
  * Serves MCP on stdin/stdout until the client closes stdin; returns the exit status. Nothing else is
@@ -14,14 +15,14 @@ import { encodePngNode } from './png-node';
 export async function runMcp(command: { dir: string; cdp?: string }, io: CliIo): Promise<ExitCode> {
   const browser = command.cdp ? browserSource(command.cdp) : null;
   const source = combinedSources([folderSource(command.dir), ...(browser ? [browser] : [])]);
-  const server = createMcpServer({ source, encodePng: encodePngNode, version: io.version(), log: (line) => io.stderr(`${line}\n`) });
+  const server = createMcpServer({ source, encodePng: encodePngNode, version: io.version(), log: (lines) => io.stderr(terminalText(lines)) });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     transport.onclose = resolve;
     process.stdin.once('end', resolve);
   });
   await server.connect(transport);
-  io.stderr(`afr mcp: serving ${command.dir}${command.cdp ? ` and the recorder at ${command.cdp}` : ''} on stdio\n`);
+  io.stderr(terminalText([`afr mcp: serving ${command.dir}${command.cdp ? ` and the recorder at ${command.cdp}` : ''} on stdio`]));
   await closed;
   await browser?.close().catch(() => undefined);
   await server.close().catch(() => undefined);

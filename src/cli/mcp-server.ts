@@ -7,12 +7,14 @@ import { DEFAULT_FRAME_OPTIONS, readFrame, type FramePick } from '../reads/frame
 import type { PngEncoder } from '../reads/image';
 import { openBundle, type BundleReader } from '../reads/open-bundle';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOf, pageRequest } from '../reads/paging';
-import { quote } from '../shared/quote';
+import { escapeControls } from '../shared/control-chars';
+import { quote, token } from '../shared/quote';
 import { consoleText, domText, errorsText, frameText, requestsText, stepText, stepsText, summaryText, type Asker, type ReadName } from '../reads/render-text';
 import { listConsole, listRequests, readErrors } from '../reads/signals';
 import { listSteps, readStep } from '../reads/steps';
 import { readSummary } from '../reads/summary';
 import type { BundleSource } from './bundle-source';
+import { errorLines } from './safe-text';
 
 /** Said in every tool's description: what a bundle holds was written by a web page or an agent. */
 const DATA_NOT_INSTRUCTIONS =
@@ -47,15 +49,33 @@ function mcpAsker(bundle: string): Asker {
   };
 }
 
-const text = (lines: string[]): CallToolResult => ({ content: [{ type: 'text', text: lines.join('\n') }] });
-const failure = (message: string): CallToolResult => ({ content: [{ type: 'text', text: message }], isError: true });
+/** What a tool answers: lines of text and, for a frame, its PNG; `error` for an error result. */
+interface ToolAnswer {
+  lines: readonly string[];
+  png?: Uint8Array;
+  error?: true;
+}
+
+const failure = (message: string): ToolAnswer => ({ lines: [message], error: true });
+
+/**
+ * The one place a tool's result is made, the MCP server's last step as the printer is the command
+ * line's: its text is lines, each escaped whole (`shared/control-chars.ts`), so a line break, ESC, NUL
+ * or bidi override that a bundle brought (and a renderer did not foresee) is shown as `\n`, `\x1b`,
+ * `\u202e`; the only line breaks in a result are the ones between its lines.
+ */
+function toolResult(answer: ToolAnswer): CallToolResult {
+  const text = { type: 'text' as const, text: answer.lines.map(escapeControls).join('\n') };
+  const image = answer.png ? [{ type: 'image' as const, data: Buffer.from(answer.png).toString('base64'), mimeType: 'image/png' }] : [];
+  return { content: [...image, text], ...(answer.error ? { isError: true } : {}) };
+}
 
 export interface McpOptions {
   source: BundleSource;
   encodePng: PngEncoder;
   version: string;
-  /** Written to stderr (the MCP client's log), never stdout (the protocol). */
-  log(line: string): void;
+  /** Written to stderr (the MCP client's log), never stdout (the protocol): a line each, escaped there. */
+  log(lines: readonly string[]): void;
 }
 
 /**
@@ -66,19 +86,28 @@ export interface McpOptions {
 export function createMcpServer({ source, encodePng, version, log }: McpOptions): McpServer {
   const server = new McpServer({ name: 'agent-flight-recorder', version });
 
-  /** Opens the bundle, runs the read, and turns a `BundleReadError` into an error result. */
-  const withBundle =
-    <A extends { bundle: string }>(run: (reader: BundleReader, args: A, ask: Asker) => Promise<CallToolResult>) =>
+  /**
+   * A tool's handler: runs `run`, turns a `BundleReadError` into an error result of one line and any
+   * other error into a logged one (never the SDK's default, which returns the raw message), and makes
+   * the result with `toolResult`.
+   */
+  const tool =
+    <A>(run: (args: A) => Promise<ToolAnswer>, about: (args: A) => string) =>
     async (args: A): Promise<CallToolResult> => {
       try {
-        const reader = await openBundle(await source.read(args.bundle));
-        return await run(reader, args, mcpAsker(args.bundle));
+        return toolResult(await run(args));
       } catch (error) {
-        if (error instanceof BundleReadError) return failure(`${quote(args.bundle, 200)}: ${error.message}`);
-        log(`afr mcp: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-        return failure(`${quote(args.bundle, 200)}: the read failed unexpectedly (the server's log has the details)`);
+        if (error instanceof BundleReadError) return toolResult(failure(`${about(args)}${error.message}`));
+        log(errorLines('afr mcp', error));
+        return toolResult(failure(`${about(args)}the read failed unexpectedly (the server's log has the details)`));
       }
     };
+  /** Opens the bundle and runs the read; errors name the bundle asked for. */
+  const withBundle = <A extends { bundle: string }>(run: (reader: BundleReader, args: A, ask: Asker) => Promise<ToolAnswer>) =>
+    tool(
+      async (args: A) => run(await openBundle(await source.read(args.bundle)), args, mcpAsker(args.bundle)),
+      (args) => `${quote(args.bundle, 200)}: `,
+    );
   const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
 
   server.registerTool(
@@ -88,22 +117,19 @@ export function createMcpServer({ source, encodePng, version, log }: McpOptions)
       inputSchema: pageArgs,
       annotations: readOnly,
     },
-    async (args) => {
-      try {
-        const { bundles, notes } = await source.list();
-        const page = pageOf(bundles, pageRequest(args.page, args.pageSize));
-        const lines = [
+    tool(async (args: { page?: number; pageSize?: number }) => {
+      const { bundles, notes } = await source.list();
+      const page = pageOf(bundles, pageRequest(args.page, args.pageSize));
+      return {
+        lines: [
           page.total === 0 ? 'no bundles' : `bundles ${page.first}-${page.first + page.items.length - 1} of ${page.total}, newest first:`,
-          ...page.items.map((b) => `${quote(b.id, 120)} ${b.created_at} ${b.bytes} bytes (${b.source})${b.reason ? ` ${quote(b.reason, 60)}` : ''}${b.label ? ` ${quote(b.label, 120)}` : ''}`),
+          ...page.items.map((b) => `${quote(b.id, 120)} ${token(b.created_at)} ${b.bytes} bytes (${token(b.source)})${b.reason ? ` ${quote(b.reason, 60)}` : ''}${b.label ? ` ${quote(b.label, 120)}` : ''}`),
           ...(page.remaining > 0 ? [`… ${page.remaining} more: list_bundles ${JSON.stringify({ page: page.page + 1 })}`] : []),
-          ...notes.map((note) => `note: ${note}`),
-        ];
-        return text(lines);
-      } catch (error) {
-        if (error instanceof BundleReadError) return failure(error.message);
-        throw error;
-      }
-    },
+          // A note names files of the folder: escaped as a field, before it becomes a line.
+          ...notes.map((note) => `note: ${escapeControls(note)}`),
+        ],
+      };
+    }, () => ''),
   );
 
   server.registerTool(
@@ -113,7 +139,7 @@ export function createMcpServer({ source, encodePng, version, log }: McpOptions)
       inputSchema: { bundle: bundleArg },
       annotations: readOnly,
     },
-    withBundle(async (reader, _args, ask) => text(summaryText(await readSummary(reader), ask))),
+    withBundle(async (reader, _args, ask) => ({ lines: summaryText(await readSummary(reader), ask) })),
   );
 
   server.registerTool(
@@ -123,7 +149,7 @@ export function createMcpServer({ source, encodePng, version, log }: McpOptions)
       inputSchema: { bundle: bundleArg, ...pageArgs },
       annotations: readOnly,
     },
-    withBundle(async (reader, args: { bundle: string; page?: number; pageSize?: number }, ask) => text(stepsText(await listSteps(reader, pageRequest(args.page, args.pageSize)), ask))),
+    withBundle(async (reader, args: { bundle: string; page?: number; pageSize?: number }, ask) => ({ lines: stepsText(await listSteps(reader, pageRequest(args.page, args.pageSize)), ask) })),
   );
 
   server.registerTool(
@@ -133,7 +159,7 @@ export function createMcpServer({ source, encodePng, version, log }: McpOptions)
       inputSchema: { bundle: bundleArg, index: z.number().int().min(1).describe('1-based step index') },
       annotations: readOnly,
     },
-    withBundle(async (reader, args: { bundle: string; index: number }, ask) => text(stepText(await readStep(reader, args.index), ask))),
+    withBundle(async (reader, args: { bundle: string; index: number }, ask) => ({ lines: stepText(await readStep(reader, args.index), ask) })),
   );
 
   server.registerTool(
@@ -156,12 +182,7 @@ export function createMcpServer({ source, encodePng, version, log }: McpOptions)
       if (picks !== 1) throw new BundleReadError('give exactly one of index, atMs, step', 'argument');
       const pick: FramePick = args.index !== undefined ? { index: args.index } : args.atMs !== undefined ? { atMs: args.atMs } : { step: args.step! };
       const frame = await readFrame(reader, pick, { ...DEFAULT_FRAME_OPTIONS, maxWidth: args.maxWidth ?? DEFAULT_FRAME_OPTIONS.maxWidth }, encodePng);
-      return {
-        content: [
-          { type: 'image', data: Buffer.from(frame.png).toString('base64'), mimeType: 'image/png' },
-          { type: 'text', text: frameText(frame, null).join('\n') },
-        ],
-      };
+      return { lines: frameText(frame, null), png: frame.png };
     }),
   );
 
@@ -184,7 +205,7 @@ export function createMcpServer({ source, encodePng, version, log }: McpOptions)
     },
     withBundle(async (reader, args: { bundle: string; step?: number; depth?: number; selector?: string; node?: number; maxNodes?: number }, ask) => {
       const view = await readDom(reader, domOptions(args));
-      return text(domText(view, ask));
+      return ({ lines: domText(view, ask) });
     }),
   );
 
@@ -195,7 +216,7 @@ export function createMcpServer({ source, encodePng, version, log }: McpOptions)
       inputSchema: { bundle: bundleArg, ...pageArgs },
       annotations: readOnly,
     },
-    withBundle(async (reader, args: { bundle: string; page?: number; pageSize?: number }, ask) => text(consoleText(await listConsole(reader, pageRequest(args.page, args.pageSize)), ask))),
+    withBundle(async (reader, args: { bundle: string; page?: number; pageSize?: number }, ask) => ({ lines: consoleText(await listConsole(reader, pageRequest(args.page, args.pageSize)), ask) })),
   );
 
   server.registerTool(
@@ -205,7 +226,7 @@ export function createMcpServer({ source, encodePng, version, log }: McpOptions)
       inputSchema: { bundle: bundleArg, ...pageArgs },
       annotations: readOnly,
     },
-    withBundle(async (reader, args: { bundle: string; page?: number; pageSize?: number }, ask) => text(requestsText(await listRequests(reader, pageRequest(args.page, args.pageSize)), ask))),
+    withBundle(async (reader, args: { bundle: string; page?: number; pageSize?: number }, ask) => ({ lines: requestsText(await listRequests(reader, pageRequest(args.page, args.pageSize)), ask) })),
   );
 
   server.registerTool(
@@ -215,7 +236,7 @@ export function createMcpServer({ source, encodePng, version, log }: McpOptions)
       inputSchema: { bundle: bundleArg },
       annotations: readOnly,
     },
-    withBundle(async (reader, _args, ask) => text(errorsText(await readErrors(reader), ask))),
+    withBundle(async (reader, _args, ask) => ({ lines: errorsText(await readErrors(reader), ask) })),
   );
 
   return server;

@@ -3,8 +3,7 @@ import { errorMessage } from '../shared/error-message';
 import { EXIT_INVALID, EXIT_OK, type Command } from './command';
 import { parseS3Url, pullBundle } from './fleet';
 import { openFleetStore, parseFleetArgs } from './fleet-command';
-import { terminalJson } from './safe-text';
-import { formatValidation, validateBundle } from './validate-bundle';
+import { validateBundle, validationLines } from './validate-bundle';
 
 /** `afr pull s3://bucket/prefix/<bundleId> [--out DIR] [--json]` */
 export interface PullArgs {
@@ -38,10 +37,11 @@ export const pullCommand: Command<PullArgs> = {
       const file = `${args.out.replace(/\/+$/, '') || '.'}/${bundleId}.zip`;
       await io.writeFile(file, zip, false);
       const report = await validateBundle(zip, io.loadSchemas(), () => io.loadViewer());
-      print.out(args.json ? terminalJson({ file, index, validation: report }) : `${file}: ${zip.byteLength} bytes, SHA-256 matches the index\n${formatValidation(report)}`);
+      if (args.json) print.json({ file, index, validation: report });
+      else print.out([`${file}: ${zip.byteLength} bytes, SHA-256 matches the index`, ...validationLines(report)]);
       return report.valid ? EXIT_OK : EXIT_INVALID;
     } catch (error) {
-      print.err(`afr: ${args.location}: ${errorMessage(error)}\n`);
+      print.err([`afr: ${args.location}: ${errorMessage(error)}`]);
       return EXIT_INVALID;
     }
   },

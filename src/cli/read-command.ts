@@ -4,7 +4,6 @@ import type { Asker, ReadName } from '../reads/render-text';
 import { EXIT_INVALID, EXIT_USAGE, type CliIo, type Command, type ExitCode, type Printer } from './command';
 import { parseOptions, type OptionSpec } from './parse-options';
 import { describeReadError } from './read-error';
-import { terminalJson } from './safe-text';
 
 /** The verbs that read one bundle for a person or an agent (`src/reads/`): a command each. */
 export type ReadVerb = 'summary' | 'steps' | 'step' | 'frame' | 'dom' | 'console' | 'requests' | 'errors';
@@ -124,16 +123,16 @@ export function readCommand(verb: ReadVerb, usage: string, answer: (read: ReadCo
       try {
         zip = await io.readFile(args.file);
       } catch (error) {
-        print.err(`afr: ${describeReadError(args.file, error)}\n`);
+        print.err([`afr: ${describeReadError(args.file, error)}`]);
         return EXIT_USAGE;
       }
       try {
         const reader = await openBundle(zip);
-        const show = (view: unknown, lines: string[]) => print.out(args.json ? terminalJson(view) : `${lines.join('\n')}\n`);
+        const show = (view: unknown, lines: string[]) => (args.json ? print.json(view) : print.out(lines));
         return await answer({ args, reader, io, print, ask: cliAsker(args.file, io.commandName?.()), show });
       } catch (error) {
         if (!(error instanceof BundleReadError)) throw error;
-        print.err(`afr: ${args.file}: ${error.message}\n`);
+        print.err([`afr: ${args.file}: ${error.message}`]);
         return error.kind === 'argument' ? EXIT_USAGE : EXIT_INVALID;
       }
     },

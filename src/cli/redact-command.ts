@@ -9,8 +9,7 @@ import { EXIT_INVALID, EXIT_OK, type CliIo, type Command, type ExitCode, type Pr
 import { describeReadError } from './read-error';
 import { RedactError, redactBundle, type RedactResult } from './redact-bundle';
 import { totalMasked } from './remask-json';
-import { terminalText } from './safe-text';
-import { formatValidation, validateBundle } from './validate-bundle';
+import { validateBundle, validationLines } from './validate-bundle';
 import type { ExpectedViewer } from './viewer-check';
 
 /** `afr redact <bundle.zip> [--pattern RE]… [--drop-frames] --out <file> [--force]` */
@@ -59,12 +58,12 @@ export function describeMasking(result: Pick<RedactResult, 'counts'>, sources: r
  */
 async function runRedact(command: RedactArgs, io: CliIo, print: Printer): Promise<ExitCode> {
   const fail = (message: string): ExitCode => {
-    print.err(terminalText([`afr: ${message}`]));
+    print.err([`afr: ${message}`]);
     return EXIT_INVALID;
   };
   const compiled = compilePatterns(command.patterns);
   if ('errors' in compiled) {
-    print.err(terminalText(compiled.errors.map((e) => `afr: ${e}`)));
+    print.err(compiled.errors.map((e) => `afr: ${e}`));
     return EXIT_INVALID;
   }
   try {
@@ -95,7 +94,7 @@ async function runRedact(command: RedactArgs, io: CliIo, print: Printer): Promis
     }
     // What was written, read back: the check is of the file on disk, by the code of `afr validate`.
     const report = await validateBundle(await io.readFile(command.out), io.loadSchemas(), expectedViewer);
-    print.out(terminalText([`wrote ${command.out}`, ...describeMasking(result, command.patterns), ...result.notes]) + formatValidation(report));
+    print.out([`wrote ${command.out}`, ...describeMasking(result, command.patterns), ...result.notes, ...validationLines(report)]);
     return report.valid ? EXIT_OK : EXIT_INVALID;
   } catch (error) {
     if (error instanceof BundleZipError || error instanceof RedactError) return fail(`${command.file}: ${error.message}`);

@@ -35,3 +35,14 @@ function jsonEscape(char: string): string {
 export function terminalJson(value: unknown): string {
   return `${JSON.stringify(value, null, 2).replace(UNSAFE_IN_JSON, jsonEscape)}\n`;
 }
+
+/**
+ * An unexpected error as lines for stderr: `prefix: Name: message` (one line once printed, whatever
+ * the message quotes), then the stack's own frames, taken after the message so a message cannot add one.
+ */
+export function errorLines(prefix: string, error: unknown): string[] {
+  if (!(error instanceof Error)) return [`${prefix}: ${String(error)}`];
+  const head = `${error.name}: ${error.message}`;
+  const frames = error.stack?.startsWith(head) ? error.stack.slice(head.length).split('\n').filter((line) => line.trim() !== '') : [];
+  return [`${prefix}: ${head}`, ...frames];
+}

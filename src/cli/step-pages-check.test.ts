@@ -5,7 +5,7 @@ import { makeSecretBundle } from '../../test/fixtures/cli/secret-bundle';
 import { openBundleZip } from '../bundle-format/open-zip';
 import { buildViewerHtml, embeddedDataText, viewerCsp, type ViewerData } from '../bundle-format/viewer-html';
 import { bundleSchemaFileNames, type BundleJsonSchemas } from './bundle-json-schemas';
-import { formatInspection } from './format-inspection';
+import { inspectionLines } from './format-inspection';
 import { inspectBundle } from './inspect-bundle';
 import { validateBundle, type Problem } from './validate-bundle';
 import type { ExpectedViewer } from './viewer-check';
@@ -113,7 +113,7 @@ describe('afr inspect on the pages at the steps', () => {
     expect(inspection.step_pages).toMatchObject({ count: 3 });
     expect(inspection.step_pages!.bytes).toBeGreaterThan(1000);
     expect(inspection.outline!.bytes).toBeGreaterThan(500);
-    const text = formatInspection(inspection);
+    const text = inspectionLines(inspection).join('\n');
     expect(text).toMatch(/\n {2}pages {5}3 pages at the steps \(snapshots\/\), \d+(\.\d)? KiB\n/);
     expect(text).toMatch(/\n {2}outline {3}outline\.md, \d+ B\n/);
   });

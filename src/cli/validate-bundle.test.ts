@@ -3,7 +3,7 @@ import { renderJsonSchemas } from '../../schemas/generate';
 import { BUNDLE_ID, bundleContents, editBundle, editJson, makeBundle } from '../../test/fixtures/cli/make-bundle';
 import { bundleSchemaFileNames, type BundleJsonSchemas } from './bundle-json-schemas';
 import { loadBundleJsonSchemas } from './node-io';
-import { ARCHIVE, formatValidation, validateBundle, type Problem, type ValidationReport } from './validate-bundle';
+import { ARCHIVE, validateBundle, validationLines, type Problem, type ValidationReport } from './validate-bundle';
 import type { ExpectedViewer } from './viewer-check';
 
 /*
@@ -134,7 +134,7 @@ describe('validateBundle', () => {
   });
 });
 
-describe('formatValidation', () => {
+describe('validationLines', () => {
   const problem = (n: number): Problem => ({ file: `frames/frame_${n}.jpeg`, pointer: '', message: 'not a JPEG' });
 
   it('prints the summary and one line per problem, with the pointer when there is one', () => {
@@ -144,12 +144,12 @@ describe('formatValidation', () => {
       summary: 'invalid: 2 problems in afr-x',
       problems: [{ file: 'manifest.json', pointer: '/tab_id', message: 'must be integer' }, problem(1)],
     };
-    expect(formatValidation(report)).toBe('invalid: 2 problems in afr-x\n  manifest.json /tab_id: must be integer\n  frames/frame_1.jpeg: not a JPEG\n');
+    expect(validationLines(report)).toEqual(['invalid: 2 problems in afr-x', '  manifest.json /tab_id: must be integer', '  frames/frame_1.jpeg: not a JPEG']);
   });
 
   it('caps the list and says how many are left out', () => {
     const problems = Array.from({ length: 25 }, (_, i) => problem(i));
-    const lines = formatValidation({ valid: false, bundle_id: null, summary: 'invalid: 25 problems', problems }).trimEnd().split('\n');
+    const lines = validationLines({ valid: false, bundle_id: null, summary: 'invalid: 25 problems', problems });
     expect(lines).toHaveLength(22);
     expect(lines.at(-1)).toBe('  … and 5 more (--json lists them all)');
   });

@@ -8,7 +8,7 @@ import { formatBytes } from './format-bytes';
 import { compileJsonSchemas, type JsonFileCheck, type Problem } from './json-schema-check';
 import { readMp4Duration } from './mp4-duration';
 import { errorMessage } from '../shared/error-message';
-import { terminalText } from './safe-text';
+import { escapeControls } from './safe-text';
 import { checkViewerHtml, type ExpectedViewer } from './viewer-check';
 
 export type { Problem } from './json-schema-check';
@@ -113,16 +113,17 @@ function report(bundleId: string | null, problems: Problem[], holds: string): Va
 }
 
 /**
- * Text for the terminal: the summary, then at most `maxProblems` problems, one per line. File names and
- * messages may quote the bundle: each line is escaped, so none can break in two or drive the terminal.
+ * Lines for the terminal: the summary, then at most `maxProblems` problems, one per line. File names and
+ * messages may quote the bundle: each field is escaped, so none can break a line in two or drive the terminal.
  */
-export function formatValidation(result: ValidationReport, maxProblems = 20): string {
-  const lines = [result.summary];
+export function validationLines(result: ValidationReport, maxProblems = 20): string[] {
+  const lines = [escapeControls(result.summary)];
   // A zip that cannot be opened has that one problem, and its summary says it already: one line.
   const unopened = result.problems.length === 1 && result.problems[0]?.file === ARCHIVE;
   const problems = unopened ? [] : result.problems;
-  for (const p of problems.slice(0, maxProblems)) lines.push(`  ${p.file}${p.pointer ? ` ${p.pointer}` : ''}: ${p.message}`);
+  // A problem quotes the zip's entry names and values: each field escaped, so none can start a line.
+  for (const p of problems.slice(0, maxProblems)) lines.push(`  ${escapeControls(p.file)}${p.pointer ? ` ${escapeControls(p.pointer)}` : ''}: ${escapeControls(p.message)}`);
   const more = problems.length - maxProblems;
   if (more > 0) lines.push(`  … and ${more} more (--json lists them all)`);
-  return terminalText(lines);
+  return lines;
 }

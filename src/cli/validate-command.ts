@@ -1,7 +1,6 @@
 import { parseCheckArgs, readBundleFile } from './check-options';
 import { EXIT_INVALID, EXIT_OK, type Command } from './command';
-import { terminalJson } from './safe-text';
-import { formatValidation, validateBundle } from './validate-bundle';
+import { validateBundle, validationLines } from './validate-bundle';
 
 /** `afr validate <bundle.zip> [--json]` */
 export interface ValidateArgs {
@@ -26,7 +25,8 @@ export const validateCommand: Command<ValidateArgs> = {
     const zip = await readBundleFile(args.file, io, print);
     if (typeof zip === 'number') return zip;
     const report = await validateBundle(zip, io.loadSchemas(), () => io.loadViewer());
-    print.out(args.json ? terminalJson(report) : formatValidation(report));
+    if (args.json) print.json(report);
+    else print.out(validationLines(report));
     return report.valid ? EXIT_OK : EXIT_INVALID;
   },
 };

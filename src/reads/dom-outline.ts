@@ -1,6 +1,7 @@
 import type { SnapshotNode } from '../../schemas/snapshot';
 import { SNAPSHOT_FILE } from '../bundle-format/file-names';
 import { parseSelector, matchesSelector } from './css-select';
+import { quote, token } from '../shared/quote';
 import { BundleReadError } from './errors';
 import type { BundleReader } from './open-bundle';
 
@@ -89,7 +90,7 @@ async function stepPageOf(reader: BundleReader, index: number): Promise<{ page: 
   const name = typeof step.snapshot === 'string' ? step.snapshot : null;
   const file = name ? await reader.stepPage(name) : null;
   if (!name || !file) {
-    const why = name ? `its page ${name} is not in the bundle` : 'the bundle holds no page of its own for it';
+    const why = name ? `its page ${token(name)} is not in the bundle` : 'the bundle holds no page of its own for it';
     return { page: null, note: index === steps.length ? null : `step ${index}: ${why}; this is the page at the failure (snapshot.json)` };
   }
   const target = step.target !== null && typeof step.target === 'object' && typeof step.target.node === 'number' ? step.target.node : undefined;
@@ -101,7 +102,7 @@ async function stepPageOf(reader: BundleReader, index: number): Promise<{ page: 
 async function failurePage(reader: BundleReader): Promise<OutlinedPage> {
   const file = await reader.snapshot();
   if (!file) throw new BundleReadError('the bundle has no snapshot.json (its capture level leaves the page out)', 'argument');
-  if (!file.snapshot) throw new BundleReadError(`the bundle has no page snapshot: ${JSON.stringify(file.error ?? 'no reason given')}`, 'argument');
+  if (!file.snapshot) throw new BundleReadError(`the bundle has no page snapshot: ${quote(file.error ?? 'no reason given')}`, 'argument');
   const { url, title, node_count, truncated, root } = file.snapshot;
   return { source: SNAPSHOT_FILE, url, title, node_count, truncated, root };
 }

@@ -2,6 +2,7 @@ import type { FrameViewport } from '../../schemas/manifest';
 import { nearestFrame } from '../bundle-format/frame-time';
 import { frameOfStep } from '../bundle-format/story';
 import { msFromFailure } from '../bundle-format/views';
+import { token } from '../shared/quote';
 import { BundleReadError } from './errors';
 import { boundedPng, decodeJpeg, type PngEncoder } from './image';
 import type { BundleReader } from './open-bundle';
@@ -71,8 +72,8 @@ export async function readFrame(reader: BundleReader, pick: FramePick, options: 
   const at = await pickFrame(reader, pick);
   const frame = reader.manifest.frames[at]!;
   const declared = reader.archive.declaredBytes(frame.name);
-  if (declared === undefined) throw new BundleReadError(`${frame.name} is listed in manifest.json but missing from the zip`);
-  if (declared > MAX_JPEG_BYTES) throw new BundleReadError(`${frame.name} declares ${declared} bytes, more than the ${MAX_JPEG_BYTES} afr decodes`);
+  if (declared === undefined) throw new BundleReadError(`${token(frame.name)} is listed in manifest.json but missing from the zip`);
+  if (declared > MAX_JPEG_BYTES) throw new BundleReadError(`${token(frame.name)} declares ${declared} bytes, more than the ${MAX_JPEG_BYTES} afr decodes`);
   const jpeg = (await reader.archive.read(frame.name))!;
   const decoded = decodeJpeg(jpeg, frame.name);
   const { image, png } = boundedPng(decoded, options.maxWidth, options.maxBytes, encode);

@@ -1,6 +1,7 @@
 import { decode } from 'jpeg-js';
 import { errorMessage } from '../shared/error-message';
 import { BundleReadError } from './errors';
+import { token } from '../shared/quote';
 
 /** Pixels as RGBA bytes, row by row. */
 export interface RgbaImage {
@@ -25,7 +26,7 @@ export function decodeJpeg(bytes: Uint8Array, name: string): RgbaImage {
     const { width, height, data } = decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_MEGAPIXELS, maxMemoryUsageInMB: MAX_DECODE_MB });
     return { width, height, data };
   } catch (error) {
-    throw new BundleReadError(`${name} cannot be decoded as a JPEG (${errorMessage(error)})`);
+    throw new BundleReadError(`${token(name)} cannot be decoded as a JPEG (${errorMessage(error)})`);
   }
 }
 

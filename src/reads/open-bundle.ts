@@ -6,6 +6,7 @@ import { parseJsonFile } from '../bundle-format/parse-files';
 import type { StepSnapshotFile } from '../../schemas/timeline';
 import { TolerantManifestSchema, type TolerantManifest } from '../bundle-format/tolerant-schemas';
 import { failureTime } from '../bundle-format/views';
+import { token } from '../shared/quote';
 import { BundleReadError } from './errors';
 import { ReadDiagnosticsSchema, ReadSnapshotSchema, ReadStepsSchema, type ReadDiagnostics, type ReadSnapshot, type ReadStep } from './read-schemas';
 
@@ -37,11 +38,11 @@ export interface BundleReader {
 async function readJson<T>(archive: LazyBundleArchive, name: string, schema: z.ZodType<T>): Promise<T | null> {
   const declared = archive.declaredBytes(name);
   if (declared === undefined) return null;
-  if (declared > MAX_JSON_BYTES) throw new BundleReadError(`${name} declares ${declared} bytes, more than the ${MAX_JSON_BYTES} afr reads`);
+  if (declared > MAX_JSON_BYTES) throw new BundleReadError(`${token(name)} declares ${declared} bytes, more than the ${MAX_JSON_BYTES} afr reads`);
   const bytes = await archive.read(name);
   const read = parseJsonFile({ files: new Map(bytes ? [[name, bytes]] : []), zipBytes: archive.zipBytes }, name, schema);
   if (read.ok) return read.value;
-  throw new BundleReadError(`${name} is ${read.problem === 'schema' ? `not shaped like a bundle file: ${read.error}` : read.error}`.split('\n')[0]!);
+  throw new BundleReadError(`${token(name)} is ${read.problem === 'schema' ? `not shaped like a bundle file: ${read.error}` : read.error}`.split('\n')[0]!);
 }
 
 /** Runs `read` once, on first call; later calls share its promise. */
