@@ -4,7 +4,10 @@
  * Make the zip first with `npx tsx bench/large-bundle.ts /tmp/afr-large-bundle.zip 5700 48` (~300 MiB).
  * A real S3-protocol server on loopback (s3rver, in this process) holds the zip and its index object
  * where the recorder would have put them; `bin/afr.mjs pull` runs as its own process under
- * `/usr/bin/time -v`, whose "Maximum resident set size" is the figure.
+ * `/usr/bin/time -v`, whose "Maximum resident set size" is the figure. The frames large-bundle.ts writes
+ * are noise behind a JPEG marker, which validation reports as problems: `pull` then refuses the bundle
+ * after validating it whole, so the figure includes the whole check. `BENCH_PULL_NO_MAX=1` leaves out
+ * `--max-bytes`, for an `afr` older than it.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
