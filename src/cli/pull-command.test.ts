@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import S3rver from 's3rver';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderJsonSchemas } from '../../schemas/generate';
 import { BUNDLE_ID, editBundle, editJson, makeBundle } from '../../test/fixtures/cli/make-bundle';
@@ -11,6 +12,7 @@ import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type CliIo } from './command';
 import type { FleetStore } from './fleet';
 import { runCli } from './main';
 import { nodeFiles } from './node-files';
+import { sdkFleetStore } from './s3-node';
 
 const rendered = renderJsonSchemas();
 const schemas: BundleJsonSchemas = Object.fromEntries(
@@ -50,8 +52,12 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(out, { recursive: true, force: true }));
 
-/** `afr pull` with the real file system under `out` and the bucket in memory. */
+/** `afr pull` with the real file system under `out` and the bucket in memory (or `store`). */
 async function pull(objects: Map<string, Uint8Array>, id: string, ...extra: string[]) {
+  return pullFrom(bucket(objects), id, ...extra);
+}
+
+async function pullFrom(store: FleetStore, id: string, ...extra: string[]) {
   const printed = { stdout: '', stderr: '' };
   const io: CliIo = {
     ...nodeFiles,
@@ -60,7 +66,7 @@ async function pull(objects: Map<string, Uint8Array>, id: string, ...extra: stri
     version: () => '0.1.0',
     stdout: (text) => void (printed.stdout += text),
     stderr: (text) => void (printed.stderr += text),
-    fleetStore: async () => bucket(objects),
+    fleetStore: async () => store,
   };
   const code = await runCli(['pull', `s3://runs/fleet/${id}`, '--out', out, ...extra], io);
   return { code, ...printed };
@@ -75,7 +81,8 @@ function expectRefused(result: { code: number; stdout: string; stderr: string },
   expect(readdirSync(out)).toEqual([]);
 }
 
-describe('afr pull', () => {
+// The first validation compiles the JSON Schemas: seconds on a loaded machine.
+describe('afr pull', { timeout: 30_000 }, () => {
   const delivered = (async () => {
     const zip = await makeBundle();
     const keys = objectKeys('fleet', BUNDLE_ID, '2026-11-22T12:00:00.000Z');
@@ -140,5 +147,33 @@ describe('afr pull', () => {
     const result = await pull(objects(indexOf(BUNDLE_ID, zip)), BUNDLE_ID, '--out', path.join(out, 'missing'));
     expect(result.code).toBe(EXIT_USAGE);
     expect(result.stderr).toMatch(/^afr: [^\n]*missing: cannot write there \(ENOENT[^\n]*\n$/);
+  });
+});
+
+describe('afr pull from a real S3-protocol server (s3rver, through the AWS SDK)', { timeout: 30_000 }, () => {
+  it('keeps a delivered bundle, and refuses an object longer than its index says before reading it', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'afr-pull-s3rver-'));
+    const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'runs', configs: [] }] });
+    const { port } = (await server.run()) as unknown as { port: number };
+    try {
+      const env = { AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${port}`, AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1' };
+      const { S3Client, PutObjectCommand } = await import('@aws-sdk/client-s3');
+      const client = new S3Client({ endpoint: env.AWS_ENDPOINT_URL_S3, forcePathStyle: true, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+      const zip = await makeBundle();
+      const keys = objectKeys('fleet', BUNDLE_ID, '2026-11-22T12:00:00.000Z');
+      await client.send(new PutObjectCommand({ Bucket: 'runs', Key: keys.zip, Body: zip }));
+      await client.send(new PutObjectCommand({ Bucket: 'runs', Key: keys.index, Body: JSON.stringify(indexOf(BUNDLE_ID, zip)) }));
+      const ok = await pullFrom(sdkFleetStore(env), BUNDLE_ID);
+      expect(ok.code).toBe(EXIT_OK);
+      expect(readdirSync(out)).toEqual([`${BUNDLE_ID}.zip`]);
+      rmSync(path.join(out, `${BUNDLE_ID}.zip`));
+
+      // The index claims a smaller object than the bucket holds (as a swapped zip would be).
+      await client.send(new PutObjectCommand({ Bucket: 'runs', Key: keys.index, Body: JSON.stringify(indexOf(BUNDLE_ID, zip, { size_bytes: 100 })) }));
+      expectRefused(await pullFrom(sdkFleetStore(env), BUNDLE_ID), new RegExp(`the bucket says ${zip.byteLength} bytes, the index 100$`, 'm'));
+    } finally {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
