@@ -1,5 +1,6 @@
 import type { BundleJsonSchemas } from './bundle-json-schemas';
 import type { FleetStore } from './fleet';
+import type { StagedFile } from './staged-file';
 import type { ExpectedViewer } from './viewer-check';
 
 /** What the command line touches outside itself; `node-io.ts` has the real one. */
@@ -21,6 +22,8 @@ export interface CliIo {
   commandName?(): string;
   /** The bucket for `ls` and `pull` (the AWS SDK's standard chain); absent where none is wired. */
   fleetStore?(): Promise<FleetStore>;
+  /** A hidden temporary file in `dir`, kept under a name only once checked (`pull`); absent where none can be made. */
+  stageFile?(dir: string): Promise<StagedFile>;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { UploadIndexRecordSchema, type UploadIndexRecord } from '../../schemas/upload';
 import { candidateKeys, indexDayPrefixes, normalizePrefix } from '../bundle-format/bucket-layout';
 import { formatBytes } from './format-bytes';
@@ -9,6 +10,18 @@ export interface FleetStore {
   list(bucket: string, prefix: string): Promise<string[]>;
   /** The object's bytes, null when there is no such key; refuses objects over `maxBytes`. */
   get(bucket: string, key: string, maxBytes: number): Promise<Uint8Array | null>;
+  /** The object as it arrives, read by the caller; null when there is no such key. */
+  open(bucket: string, key: string): Promise<FleetObject | null>;
+}
+
+/** An object being downloaded: nothing is buffered beyond the chunk in hand. */
+export interface FleetObject {
+  /** The length the store declares (`Content-Length`), before any byte is read. */
+  length: number | undefined;
+  /** The bytes, in order; leaving the loop early ends the transfer. */
+  chunks: AsyncIterable<Uint8Array>;
+  /** Ends the transfer without reading (an object refused on its declared length). */
+  cancel(): void;
 }
 
 export interface S3Location {
@@ -88,17 +101,53 @@ export function fleetTableLines(records: readonly UploadIndexRecord[]): string[]
   return [line(head), ...rows.map(line), `${records.length} bundle${records.length === 1 ? '' : 's'}`];
 }
 
-/** A bundle in the bucket, fetched and checked against its index object's SHA-256. */
-export async function pullBundle(store: FleetStore, at: S3Location, bundleId: string, maxBytes: number): Promise<{ zip: Uint8Array; index: UploadIndexRecord }> {
+/** Where `pullBundle` writes the zip as it arrives: a temporary file beside its destination (`staged-file.ts`). */
+export interface ZipSink {
+  write(chunk: Uint8Array): Promise<void>;
+}
+
+/**
+ * Downloads a bundle from the bucket into `sink`, trusting nothing the bucket says that this reader did
+ * not compute: the index object must be at the key the layout gives for `bundleId` and name that id, its
+ * `zip_key` must be the key the layout gives beside it (a forged index could point anywhere in the
+ * bucket), the object's declared and actual length must be the index's `size_bytes` and at most
+ * `maxBytes` (refused before reading, or as soon as a chunk passes it), and its SHA-256 the index's.
+ * Streams: memory holds one chunk, whatever the object's size. Throws one-line messages; what was
+ * written to `sink` is then to be thrown away. The caller still validates the zip and its manifest's id.
+ */
+export async function pullBundle(store: FleetStore, at: S3Location, bundleId: string, maxBytes: number, sink: ZipSink): Promise<UploadIndexRecord> {
+  const s3 = (key: string) => `s3://${at.bucket}/${escapeControls(key)}`;
   for (const keys of candidateKeys(at.prefix, bundleId)) {
     const indexBytes = await store.get(at.bucket, keys.index, MAX_INDEX_BYTES);
     if (!indexBytes) continue;
-    const index = UploadIndexRecordSchema.parse(JSON.parse(new TextDecoder().decode(indexBytes)));
-    const zip = await store.get(at.bucket, index.zip_key, maxBytes);
-    if (!zip) throw new Error(`s3://${at.bucket}/${index.zip_key}: the index names it but the bucket has no such object`);
-    const sha = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', zip as Uint8Array<ArrayBuffer>)), (b) => b.toString(16).padStart(2, '0')).join('');
-    if (sha !== index.sha256) throw new Error(`s3://${at.bucket}/${index.zip_key}: its SHA-256 is ${sha}, the index says ${index.sha256}`);
-    return { zip, index };
+    let index: UploadIndexRecord;
+    try {
+      index = UploadIndexRecordSchema.parse(JSON.parse(new TextDecoder().decode(indexBytes)));
+    } catch {
+      throw new Error(`${s3(keys.index)}: not an index record`);
+    }
+    if (index.bundle_id !== bundleId) throw new Error(`${s3(keys.index)}: names bundle "${escapeControls(index.bundle_id)}", not ${bundleId}`);
+    if (index.zip_key !== keys.zip) throw new Error(`${s3(keys.index)}: its zip_key is ${s3(index.zip_key)}, not ${s3(keys.zip)} where bundle ${bundleId} belongs; refused`);
+    if (index.size_bytes > maxBytes) throw new Error(`${s3(keys.zip)}: the index says ${index.size_bytes} bytes, more than the ${maxBytes} allowed (--max-bytes)`);
+    const object = await store.open(at.bucket, keys.zip);
+    if (!object) throw new Error(`${s3(keys.zip)}: the index names it but the bucket has no such object`);
+    if (object.length !== undefined && object.length !== index.size_bytes) {
+      object.cancel();
+      throw new Error(`${s3(keys.zip)}: the bucket says ${object.length} bytes, the index ${index.size_bytes}`);
+    }
+    const hash = createHash('sha256');
+    let size = 0;
+    for await (const chunk of object.chunks) {
+      size += chunk.byteLength;
+      // Counted as it comes: a store may send more than it declared.
+      if (size > index.size_bytes) throw new Error(`${s3(keys.zip)}: sends more than the ${index.size_bytes} bytes its index says`);
+      hash.update(chunk);
+      await sink.write(chunk);
+    }
+    if (size !== index.size_bytes) throw new Error(`${s3(keys.zip)}: ended after ${size} bytes, the index says ${index.size_bytes}`);
+    const sha = hash.digest('hex');
+    if (sha !== index.sha256) throw new Error(`${s3(keys.zip)}: its SHA-256 is ${sha}, the index says ${index.sha256}`);
+    return index;
   }
-  throw new Error(`no bundle ${bundleId} under s3://${at.bucket}/${at.prefix} (no index object for it)`);
+  throw new Error(`no bundle ${bundleId} under s3://${at.bucket}/${escapeControls(at.prefix)} (no index object for it)`);
 }

@@ -13,6 +13,7 @@ import { consoleText, domText, errorsText, frameText, requestsText, stepText, st
 import { listConsole, listRequests, readErrors } from '../reads/signals';
 import { listSteps, readStep } from '../reads/steps';
 import { readSummary } from '../reads/summary';
+import { FOLDER_SERVES } from './bundle-folder';
 import type { BundleSource } from './bundle-source';
 import { errorLines } from './safe-text';
 
@@ -24,7 +25,7 @@ const bundleArg = z
   .string()
   .min(1)
   .max(1000)
-  .describe('A bundle id as list_bundles returns it, or the path of a zip inside the bundles folder');
+  .describe('A bundle id as list_bundles returns it, or the file name of a zip directly in the bundles folder');
 const pageArgs = {
   page: z.number().int().min(1).optional().describe('1-based page (default 1)'),
   pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).optional().describe(`entries per page (default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE})`),
@@ -113,7 +114,7 @@ export function createMcpServer({ source, encodePng, version, log }: McpOptions)
   server.registerTool(
     'list_bundles',
     {
-      description: `The failure bundles the recorder wrote (a folder of zips, and with --cdp a running browser's recorder), newest first, paged. Start here; then get_summary with a bundle id. ${DATA_NOT_INSTRUCTIONS}`,
+      description: `The failure bundles the recorder wrote (${FOLDER_SERVES}, and with --cdp a running browser's recorder), newest first, paged. Start here; then get_summary with a bundle id. ${DATA_NOT_INSTRUCTIONS}`,
       inputSchema: pageArgs,
       annotations: readOnly,
     },

@@ -4,6 +4,7 @@ import path from 'node:path';
 import process from 'node:process';
 import type { CliIo } from './command';
 import { commandName } from './command-name';
+import { stageFile } from './staged-file';
 
 /** Whether two paths name the same existing file: the same device and inode, however each is spelled (links included). */
 async function sameFile(a: string, b: string): Promise<boolean> {
@@ -16,7 +17,7 @@ async function sameFile(a: string, b: string): Promise<boolean> {
  * (`node-io.ts`) and the packaged one (`packaged.ts`), which differ only in where the JSON Schemas and
  * the viewer come from.
  */
-export const nodeFiles: Pick<CliIo, 'readFile' | 'writeFile' | 'sameFile' | 'now' | 'stdout' | 'stderr' | 'commandName'> = {
+export const nodeFiles: Pick<CliIo, 'readFile' | 'writeFile' | 'sameFile' | 'now' | 'stdout' | 'stderr' | 'commandName' | 'stageFile'> = {
   // A view of the Buffer, not a copy: a bundle of hundreds of megabytes is held once.
   readFile: async (file) => {
     const bytes = await readFile(file);
@@ -25,6 +26,7 @@ export const nodeFiles: Pick<CliIo, 'readFile' | 'writeFile' | 'sameFile' | 'now
   // `wx`: the file is created, never replaced, unless asked (EEXIST otherwise).
   writeFile: (file, bytes, overwrite) => writeFile(file, bytes, { flag: overwrite ? 'w' : 'wx' }),
   sameFile,
+  stageFile,
   now: () => new Date(),
   stdout: (text) => void process.stdout.write(text),
   stderr: (text) => void process.stderr.write(text),

@@ -38,4 +38,18 @@ describe('sdkFleetStore', () => {
     expect(await store.get('runs', 'fleet/none.json', 1024)).toBeNull();
     await expect(store.get('runs', 'fleet/bundles/2026/11/25/b0.zip', 1024)).rejects.toThrow(/more than the 1024/);
   });
+
+  it('opens an object as a stream of chunks with its declared length, null for a missing key', async () => {
+    const store = sdkFleetStore(env);
+    const object = (await store.open('runs', 'fleet/bundles/2026/11/25/b0.zip'))!;
+    expect(object.length).toBe(2048);
+    let size = 0;
+    for await (const chunk of object.chunks) size += chunk.byteLength;
+    expect(size).toBe(2048);
+    expect(await store.open('runs', 'fleet/none.zip')).toBeNull();
+    // Refused on its declared length, unread: the transfer ends.
+    const refused = (await store.open('runs', 'fleet/bundles/2026/11/25/b0.zip'))!;
+    refused.cancel();
+    expect((refused.chunks as unknown as { destroyed: boolean }).destroyed).toBe(true);
+  });
 });

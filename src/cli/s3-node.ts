@@ -38,9 +38,23 @@ export function sdkFleetStore(env: NodeJS.ProcessEnv = process.env): FleetStore 
         if (bytes.byteLength > maxBytes) throw new Error(`s3://${bucket}/${key} is more than the ${maxBytes} bytes read`);
         return bytes;
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
+        if (isNoSuchKey(error)) return null;
+        throw error;
+      }
+    },
+    async open(bucket, key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        // Under Node the body is a Readable: iterating it reads chunk by chunk, and leaving the loop early destroys it.
+        const body = object.Body as (AsyncIterable<Uint8Array> & { destroy(): void }) | undefined;
+        if (!body) throw new Error(`s3://${bucket}/${key}: the store answered without a body`);
+        return { length: object.ContentLength, chunks: body, cancel: () => body.destroy() };
+      } catch (error) {
+        if (isNoSuchKey(error)) return null;
         throw error;
       }
     },
   };
 }
+
+const isNoSuchKey = (error: unknown) => error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey';

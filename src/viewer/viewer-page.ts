@@ -17,8 +17,8 @@ export interface ViewerPageOptions {
   source: BundleSource;
   /** `location.search` of the page: `?id=<bundleId>` opens that stored bundle, `?bundle=<https url>` the zip at that link. */
   search: string;
-  /** How a `?bundle=` link is fetched (`fetch` without cookies in the extension). */
-  fetchUrl?: (url: string) => Promise<Response>;
+  /** How a `?bundle=` link is fetched (`fetch`, with `BUNDLE_FETCH_INIT`: no cookies, no redirects). */
+  fetchUrl?: (url: string, init: RequestInit) => Promise<Response>;
   urls?: ObjectUrls;
 }
 
@@ -106,7 +106,7 @@ export async function startViewerPage(root: HTMLElement, options: ViewerPageOpti
 
   const link = bundleUrlOf(options.search);
   if (link !== null) {
-    const fetchUrl = options.fetchUrl ?? ((url: string) => fetch(url, { credentials: 'omit' }));
+    const fetchUrl = options.fetchUrl ?? ((url: string, init: RequestInit) => fetch(url, init));
     let fetched: Uint8Array;
     try {
       fetched = await fetchBundle(link, fetchUrl);
