@@ -17,6 +17,15 @@ describe('remaskJson', () => {
     expect(totalMasked(counts)).toBe(3);
   });
 
+  it('masks session cookies a debug panel printed in a bundle written before they were detected', () => {
+    const { mask, counts } = createRemasker([]);
+    const text = 'Cookie: sessionid=k2j3h4k5j6h7g8f9; theme=dark\nSet-Cookie: PHPSESSID=9c1b2a7f8e6d5c4b3a; Path=/; HttpOnly';
+    expect(remaskJson({ text }, mask, () => false)).toEqual({
+      text: 'Cookie: sessionid=[credential]; theme=[credential]\nSet-Cookie: PHPSESSID=[credential]; Path=/; HttpOnly',
+    });
+    expect(counts.kinds.credential).toBe(2);
+  });
+
   it('leaves the strings `keep` names as they are', () => {
     expect(remaskJson(['ORD-123456', 'x ORD-123456'], masker, (text) => text === 'ORD-123456')).toEqual(['ORD-123456', 'x [redacted]']);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DETECTORS, mayBeTypingSecret, mayHoldDetected, namesSecret, textFacts } from './detectors';
+import { DETECTORS, type Detector, mayBeTypingSecret, mayHoldDetected, namesSecret, textFacts } from './detectors';
 import { BUILT_IN_MASKER } from './mask-text';
 import { redactUrl } from './redact-url';
 
@@ -44,6 +44,10 @@ describe('each detector masks its secret and leaves a near miss', () => {
     ['secret_pair', '{"client_secret": "s3cr3t value", "id": 4}', '{"client_secret": "[credential]", "id": 4}', '{"secretary": "Ann"}'],
     ['secret_pair', 'API_KEY: abc123 ok', 'API_KEY: [credential] ok', 'Primary key: order_id'],
     ['secret_pair', "token='x-9' key=k3y", "token='[credential]' key=[credential]", 'token: null'],
+    ['cookie_header', 'Cookie: sessionid=k2j3h4k5; theme=dark', 'Cookie: sessionid=[credential]; theme=[credential]', 'Cookie: we use cookies to remember you'],
+    ['cookie_header', `{"cookie":"sid=${run(20)}; lang=en","ok":1}`, '{"cookie":"sid=[credential]; lang=[credential]","ok":1}', 'Cookie policy: strict'],
+    ['session_cookie', `PHPSESSID=${run(26)} JSESSIONID=${run(32)}`, 'PHPSESSID=[credential] JSESSIONID=[credential]', 'PHPSESSID=abc'],
+    ['session_cookie', `connect.sid=s%3A${run(24)}.${run(20)}`, 'connect.sid=[credential]', 'inside=1234567890ab'],
   ] as const)('%s: %j', (name, secret, masked, nearMiss) => {
     expect(DETECTORS.some((d) => d.name === name)).toBe(true);
     const out = mask(secret);
@@ -78,6 +82,61 @@ describe('ordinary text stays readable', () => {
   });
 });
 
+describe('session cookies', () => {
+  it.each([
+    // Every value of a Cookie line, names kept.
+    [`Cookie: sessionid=${run(32)}; csrftoken=${run(32, 5)}; theme=dark`, 'Cookie: sessionid=[credential]; csrftoken=[credential]; theme=[credential]'],
+    [`request headers:\ncookie: a=1;b=${run(12)}\naccept: */*`, 'request headers:\ncookie: a=[credential];b=[credential]\naccept: */*'],
+    // Set-Cookie: the cookie masked, its attributes kept readable.
+    [
+      `Set-Cookie: PHPSESSID=${run(26)}; Path=/; Domain=shop.test; Expires=Wed, 21 Oct 2026 07:28:00 GMT; Max-Age=3600; HttpOnly; Secure; SameSite=Lax`,
+      'Set-Cookie: PHPSESSID=[credential]; Path=/; Domain=shop.test; Expires=Wed, 21 Oct 2026 07:28:00 GMT; Max-Age=3600; HttpOnly; Secure; SameSite=Lax',
+    ],
+    [`set-cookie: _myapp_session=${run(40)}; path=/, remember=${run(16)}; path=/`, 'set-cookie: _myapp_session=[credential]; path=/, remember=[credential]; path=/'],
+    // A quoted list ends at its quote; a cookie written as code.
+    [`document.cookie = "JSESSIONID=${run(32)}"; reload()`, 'document.cookie = "JSESSIONID=[credential]"; reload()'],
+    [`{"Cookie": "session=${run(20)}", "Accept": "text/html"}`, '{"Cookie": "session=[credential]", "Accept": "text/html"}'],
+    // Session cookies printed on their own, in any of their usual names.
+    [`sessionid=${run(32)} logged`, 'sessionid=[credential] logged'],
+    [`session=8f7e6d5c4b3a`, 'session=[credential]'],
+    [`sid=s1x2y3z4w5 and sid=${run(16)}`, 'sid=[credential] and sid=[credential]'],
+    [`laravel_session=eyJpdiI6I${run(40)} ASP.NET_SessionId=${run(24)} session_id="${run(20)}"`, 'laravel_session=[credential] ASP.NET_SessionId=[credential] session_id="[credential]"'],
+    [`GET /app;jsessionid=${run(32)}?tab=2`, 'GET /app;jsessionid=[credential]?tab=2'],
+  ])('%j', (text, masked) => {
+    const out = mask(text);
+    expect(out.text).toBe(masked);
+    expect(out.counts.credential).toBeGreaterThan(0);
+  });
+
+  it.each([
+    'the session = 3 minutes',
+    'Session: 45 minutes',
+    'session=inactive; session=expired', // no digit and shorter than 16
+    'sid=42, PHPSESSID=abc, sessionid=', // shorter than 8
+    'inside=1234567890ab; outside=abcdef123456',
+    'Considering the sid field',
+    'Cookie: we use cookies. Cookie policy: strict. Cookies: 3 accepted',
+    'Set-Cookie header missing',
+    'subsidy=12345678', // `sid` inside a word
+  ])('keeps %j', (text) => {
+    expect(mask(text).text).toBe(text);
+  });
+
+  it('counts a value an earlier detector masked once', () => {
+    const out = mask(`Set-Cookie: token=${JWT}; Path=/`);
+    expect(out.text).toBe('Set-Cookie: token=[credential]; Path=/');
+    expect(out.counts.credential).toBe(1);
+  });
+
+  it.each([
+    ['Cookie: sessionid=ab', true],
+    ['PHPSESSID=9c1b', true],
+    ['the session', false],
+  ])('typing %j → %s', (value, expected) => {
+    expect(mayBeTypingSecret(value)).toBe(expected);
+  });
+});
+
 describe('credentials in URLs', () => {
   it.each([
     [`https://app.test/session/${JWT}/view`, 'https://app.test/session/[credential]/view'],
@@ -106,13 +165,22 @@ describe('namesSecret', () => {
   });
 });
 
+/** Whether `d` alone, without its pre-check, masks something in `text` (its pattern matches and the match is valid). */
+function masksAlone(d: Detector, text: string): boolean {
+  d.pattern.lastIndex = 0;
+  for (const m of text.matchAll(d.pattern)) {
+    const groups = m.slice(1);
+    if ((!d.validate || d.validate(m[0], groups)) && (!d.replace || d.replace(m[0], groups, '[x]') !== null)) return true;
+  }
+  return false;
+}
+
 describe('pre-checks and typing', () => {
   it('lets through every text a detector masks (no pre-check may hide a secret)', () => {
-    for (const text of [PEM, JWT, 'AKIAIOSFODNN7EXAMPLE', `ghp_${run(36)}`, 'password=x1', 'a@b.io', '415-555-0134', '4111 1111 1111 1111']) {
+    for (const text of [PEM, JWT, 'AKIAIOSFODNN7EXAMPLE', `ghp_${run(36)}`, 'password=x1', `Cookie: a=${run(8)}`, `PHPSESSID=${run(26)}`, `connect.sid=${run(20)}`, 'a@b.io', '415-555-0134', '4111 1111 1111 1111']) {
       expect(mayHoldDetected(text), text).toBe(true);
       for (const d of DETECTORS) {
-        d.pattern.lastIndex = 0;
-        if (d.pattern.test(text)) expect(d.mayHold(text, textFacts(text)), `${d.name} on ${text}`).toBe(true);
+        if (masksAlone(d, text)) expect(d.mayHold(text, textFacts(text)), `${d.name} on ${text}`).toBe(true);
       }
     }
     expect(mayHoldDetected('Order shipped today')).toBe(false);
@@ -168,6 +236,14 @@ describe('detectors stay linear', () => {
     fill('SG.'),
     fill('a://b:'),
     fill('a://b:c'),
+    fill('Cookie: a='),
+    fill('Set-Cookie: a=b; '),
+    fill('cookie:"a='),
+    `Cookie: a=${'b'.repeat(K)}`,
+    fill('sessionid='),
+    fill('a_session='),
+    fill('sid=x;'),
+    `${'a_'.repeat(K / 2)}sid=`,
   ];
   it.each(DETECTORS.map((d) => [d.name, d] as const))('%s', (_name, d) => {
     const started = performance.now();

@@ -42,7 +42,7 @@ export interface TextFacts {
 
 /** Every credential detector's start, in one case-insensitive scan: most text holds none of them. */
 const CREDENTIAL_HINT =
-  /private key|authorization|bearer|basic|eyJ|A(?:KIA|SIA|BIA|CCA|3T)|gh[pousr]_|github_pat_|glpat-|xox|xapp-|_(?:live|test|prod)_|AIza|npm_|SG\.|shp|lin_api_|sk-|:\/\/|pass|pwd|secret|token|key|credential|session/i;
+  /private key|authorization|bearer|basic|eyJ|A(?:KIA|SIA|BIA|CCA|3T)|gh[pousr]_|github_pat_|glpat-|xox|xapp-|_(?:live|test|prod)_|AIza|npm_|SG\.|shp|lin_api_|sk-|:\/\/|pass|pwd|secret|token|key|credential|session|sessid|sid=|cookie/i;
 const MOST_DIGITS = 13;
 
 /** The facts of `text` the pre-checks read. Masking only removes digits, `@`s and hints, so they hold for the text as it is being masked too. */
@@ -220,6 +220,70 @@ const SECRET_PAIR: Detector = {
   },
 };
 
+/** Attributes of a `Set-Cookie` line (RFC 6265 §5.2 and later drafts): their values are not secrets. */
+const COOKIE_ATTRIBUTES = new Set(['path', 'domain', 'expires', 'max-age', 'samesite', 'priority', 'partitioned', 'secure', 'httponly']);
+
+/** A `name=value` of a cookie list: at its start or after `;`/`,`; the value quoted or up to a space or delimiter. */
+const COOKIE_PAIR = /(^|[;,][ \t]{0,8})([\w!#$%&'*+.^`|~-]{1,256})=("[^"\r\n]{0,4096}"|[^\s;,"]{1,4096})/g;
+
+/**
+ * `Cookie: sessionid=…; theme=dark` and `Set-Cookie: id=…; Path=/; HttpOnly` lines (and `"cookie": "…"`,
+ * `document.cookie = "…"`): every cookie's value is masked, whatever its name, its name and the
+ * attributes of a `Set-Cookie` stay readable. The value must start as a cookie list (`name=`), so
+ * `Cookie: we use cookies` or `Cookie policy` stay. A line ends at a line break or, when the value is
+ * quoted, at its closing quote, and is read at most 4096 characters far.
+ */
+const COOKIE_HEADER: Detector = {
+  name: 'cookie_header',
+  kind: 'credential',
+  mayHold: credentialHint((text) => /cookie2?["']?\s{0,8}[:=]/i.test(text)),
+  pattern: /\b((?:set-)?cookie2?)(["']?[ \t]{0,8}[:=][ \t]{0,8})(?=["']?[\w!#$%&*+.^`|~-]{1,256}=)(?:"([^"\r\n]{1,4096})|'([^'\r\n]{1,4096})|([^\r\n]{1,4096}))/gi,
+  replace: (_m, [name, separator, dq, sq, bare], mask) => {
+    const setCookie = name!.toLowerCase().startsWith('set-');
+    const quote = dq !== undefined ? '"' : sq !== undefined ? "'" : '';
+    let masked = 0;
+    const list = (dq ?? sq ?? bare!).replace(COOKIE_PAIR, (pair, lead: string, cookie: string, value: string) => {
+      // A value an earlier detector masked (a JWT) is counted once.
+      if (value === mask || (setCookie && COOKIE_ATTRIBUTES.has(cookie.toLowerCase()))) return pair;
+      masked++;
+      return `${lead}${cookie}=${mask}`;
+    });
+    return masked ? `${name}${separator}${quote}${list}` : null;
+  },
+  typing: /\b(?:set-)?cookie\s{0,8}:\s{0,8}[\w.-]{1,64}=[^\s;]/i,
+};
+
+/**
+ * Names of session cookies: `sessionid`, `session`, `sid`, `PHPSESSID`, `JSESSIONID`, `session_id`,
+ * and any of them after a prefix ending in `_`, `.` or `-` (`connect.sid`, `laravel_session`,
+ * `_myapp_session`, `ASP.NET_SessionId`). Matched as a whole name, so `inside=` is not `sid=`.
+ */
+const SESSION_NAME = String.raw`(?:[\w.-]{0,48}[_.-])?(?:session[_-]?id|sessid|session|sid|phpsessid|jsessionid)`;
+/** `session` and `sid` alone also name ordinary values (`session=expired`): those need a digit or length. */
+const GENERIC_SESSION_NAME = /^(?:session|sid)$/i;
+
+/**
+ * `sessionid=…`, `PHPSESSID=…`, `connect.sid=s%3A…`, `laravel_session=…` written as a cookie is
+ * (no space around `=`), outside a `Cookie:` line too: the name stays, the value is masked. A value
+ * shorter than 8 characters is not a session id (`sid=42`, `session=none`); after `session` or `sid`
+ * alone it must also hold a digit or be 16 characters long (`session=inactive` stays). Prose
+ * (`the session = 3 minutes`) has spaces around `=` and is left alone; a URL's `?` or `#` ends a
+ * value (`/app;jsessionid=…?tab=2`).
+ */
+const SESSION_COOKIE_PAIR: Detector = {
+  name: 'session_cookie',
+  kind: 'credential',
+  mayHold: credentialHint((text) => text.includes('=') && /sess|sid=/i.test(text)),
+  pattern: new RegExp(String.raw`(?<![\w.-])(${SESSION_NAME})=(?:"([^"\s;,]{1,4096})"|([^\s"';,&<>[\]?#]{1,4096}))`, 'gi'),
+  validate: (_m, [name, quoted, bare]) => {
+    const value = quoted ?? bare ?? '';
+    if (value.length < 8) return false;
+    return !GENERIC_SESSION_NAME.test(name!) || /\d/.test(value) || value.length >= 16;
+  },
+  replace: (_m, [name, quoted], mask) => (quoted !== undefined ? `${name}="${mask}"` : `${name}=${mask}`),
+  typing: new RegExp(String.raw`(?<![\w.-])${SESSION_NAME}=[^\s;]{4}`, 'i'),
+};
+
 // ---------------------------------------------------------------------------------------------
 // Personal data (unchanged behaviour: e-mail addresses, phone numbers, SSNs, Luhn-valid cards).
 // ---------------------------------------------------------------------------------------------
@@ -308,6 +372,9 @@ export const DETECTORS: readonly Detector[] = [
   ...KEY_FORMATS.map(keyFormat),
   SK_KEY,
   URL_PASSWORD,
+  // Before the pairs: `Cookie: a=…` would otherwise be read as one pair named `Cookie`.
+  COOKIE_HEADER,
+  SESSION_COOKIE_PAIR,
   SECRET_PAIR,
   EMAIL,
   PHONE_INTL,
