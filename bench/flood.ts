@@ -9,6 +9,18 @@ import { fmt, pause, withRecorder } from './support';
 const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 20);
 /** A call that has not answered after this long is counted at this long (and the run goes on). */
 const CALL_TIMEOUT_MS = 120_000;
+/**
+ * The builds measured, interleaved mode by mode: `BENCH_FLOOD_BUILDS="before=/tmp/a,after=/tmp/b"`
+ * (unpacked builds of two commits); default: the one in `.output/chrome-mv3`.
+ */
+const BUILDS: readonly (readonly [label: string, dir: string | undefined])[] = process.env.BENCH_FLOOD_BUILDS
+  ? process.env.BENCH_FLOOD_BUILDS.split(',').map((b) => {
+      const [label, dir] = b.split('=');
+      return [label!, dir] as const;
+    })
+  : [['', undefined]];
+/** Settings of the recorder while the page floods, as JSON (`{"captureLevel":"screenshots"}`: no DOM timeline, for reference). */
+const SETTINGS = JSON.parse(process.env.BENCH_FLOOD_SETTINGS ?? '{}') as Record<string, unknown>;
 /** Kinds of process (`processCpu`): the extension's (service worker, offscreen document) and the pages'. */
 const EXTENSION = 'extension (service worker, offscreen)';
 const RENDERERS = 'page renderers';
@@ -27,7 +39,8 @@ async function timedFail(b: RecorderBrowser, into: number[], parts: string[]): P
   let id: string | undefined;
   into.push(await answerTime(async () => (id = await afr(b.worker, 'fail', { reason: 'bench: flood' }))));
   if (!id) return;
-  const t = (await exportBundle(b.worker, id)).diagnostics?.timings_ms;
+  // A bundle of capture level `metadata` has no diagnostics.
+  const t = await exportBundle(b.worker, id).then((bundle) => bundle.diagnostics?.timings_ms, () => undefined);
   if (t) parts.push(`snapshot ${t.snapshot.toFixed(0)}, frames ${t.frames.toFixed(0)}, clip ${t.clip.toFixed(0)}, before zip ${t.before_zip.toFixed(0)}`);
   await afr(b.worker, 'deleteBundle', id);
 }
@@ -48,7 +61,15 @@ async function floodReport(b: RecorderBrowser): Promise<string> {
 export async function flood(site: SiteServer): Promise<void> {
   console.log(`\n7. A page flooding its DOM (200 nodes × 200 KB every tick), ${FLOOD_SECONDS} s each: the agent's calls and who spends the CPU`);
   for (const mode of (process.env.BENCH_FLOOD_MODES ?? 'attributes,text,nodes').split(',')) {
-    await withRecorder({}, async (b, page) => {
+    for (const [build, dir] of BUILDS) await floodRun(site, mode, build, dir);
+  }
+}
+
+/** One build, one kind of flood (see `flood`). */
+async function floodRun(site: SiteServer, mode: string, build: string, dir: string | undefined): Promise<void> {
+  await withRecorder(
+    SETTINGS,
+    async (b, page) => {
       await page.goto(`${site.origin}/index.html`);
       await pause(2_000);
       const quiet: number[] = [];
@@ -76,13 +97,14 @@ export async function flood(site: SiteServer): Promise<void> {
       const ticks = await Promise.race([page.evaluate(() => (window as unknown as { floodTicks: number }).floodTicks), pause(10_000).then(() => NaN)]);
       await page.evaluate(() => (window as unknown as { stopFlood(): void }).stopFlood()).catch(() => undefined);
       const perSecond = (kind: string) => `${(((cpu[kind] ?? 0) / seconds) * 100).toFixed(0)} %`;
-      console.log(`   ${mode} flood (${ticks} ticks in ${seconds.toFixed(0)} s)`);
+      console.log(`   ${mode} flood${build ? `, ${build}` : ''} (${ticks} ticks in ${seconds.toFixed(0)} s: ${(ticks / seconds).toFixed(1)} a second)`);
       console.log(`     status(), quiet page     ${fmt(quiet, 'ms')}`);
       console.log(`     status(), flooding       ${fmt(status, 'ms')}`);
       console.log(`     fail(), quiet page       ${fmt(quietFail, 'ms')} (${quietParts.join('; ')})`);
       console.log(`     fail(), flooding         ${fmt(fail, 'ms')} (${failParts.join('; ')})`);
       console.log(`     CPU per second of flood  extension process ${perSecond(EXTENSION)}, page renderers ${perSecond(RENDERERS)}, browser ${perSecond('browser')}`);
       console.log(`     cut by the recorder      ${await floodReport(b)}`);
-    });
-  }
+    },
+    dir,
+  );
 }

@@ -8,7 +8,7 @@ import { compileRedactionRules } from '../../redact/custom-rules';
 import { takeSnapshot } from '../../snapshot/take-snapshot';
 import { checkpointsOf, rebuildAt } from '../data/rebuild';
 import { comparable, mutateRandomly, seededRandom } from '../../../test/fakes/random-pages';
-import { startTimeline, type TimelineRecorder } from './timeline-recorder';
+import { MAX_WAITING_INSERTED, startTimeline, type TimelineRecorder } from './timeline-recorder';
 
 const fixture = (name: string) =>
   readFileSync(path.join(import.meta.dirname, '../../../test/fixtures', name), 'utf8').replace(/^<!doctype html>/i, '');
@@ -286,5 +286,18 @@ describe('a page flooding its DOM', () => {
     await vi.waitFor(() => expect(lastTitles().filter((title) => title.startsWith('round 5 '))).toHaveLength(200), { timeout: 4_000, interval: 20 });
     // Five rounds of 200 rewrites: far fewer reads than rewrites.
     expect(fieldChanges(entries)).toBeLessThan(2 * 200);
+  });
+
+  it('reads what waits at once when more nodes were inserted meanwhile than it keeps in mind', async () => {
+    const entries: TimelineEntry[] = [];
+    start({ bufferSeconds: 60, now: ticking(), onEntry: (e) => entries.push(e), workBudget: { sliceMs: 1, share: 0.0001, burstMs: 1 } });
+    const host = document.getElementById('flood')!;
+    host.setAttribute('title', 'first');
+    await Promise.resolve(); // the budget is spent: what comes next waits
+    const inserted = (entries: TimelineEntry[]) => entries.reduce((n, e) => n + (e.kind === 'children' ? e.added.length : 0), 0);
+    const before = inserted(entries);
+    for (let i = 0; i <= MAX_WAITING_INSERTED; i++) host.append(document.createElement('span'));
+    await Promise.resolve();
+    expect(inserted(entries) - before).toBeGreaterThan(MAX_WAITING_INSERTED);
   });
 });

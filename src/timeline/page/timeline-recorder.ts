@@ -35,7 +35,13 @@ const MAX_LABEL_CHARS = 200;
 const OBSERVED: MutationObserverInit = { childList: true, subtree: true, attributes: true, characterData: true };
 
 /** Elements read between two looks at the clock, in a slice of the work budget. */
-const SLICE_ELEMENTS = 8;
+const SLICE_ELEMENTS = 4;
+/**
+ * Inserted nodes remembered while changes wait for the budget, at most: past it, what waits is read at
+ * once, budget or not, so that a page inserting nodes faster than they are read does not keep every
+ * one of them (and its values) alive.
+ */
+export const MAX_WAITING_INSERTED = 5_000;
 
 /** Takes up to `n` elements out of `set`, in the order they were added. */
 function takeSome<T>(set: Set<T>, n: number): T[] {
@@ -206,7 +212,8 @@ export function prepareTimeline(doc: Document, masker: TextMasker, opts: Timelin
   const observer = new MutationObserver((records) =>
     guarded('mutation processing', () => {
       collect(records);
-      if (built && sliceTimer === undefined) processSlice();
+      if (built && readded.size > MAX_WAITING_INSERTED) processDirty();
+      else if (built && sliceTimer === undefined) processSlice();
     }),
   );
   const onField = (event: Event): void =>
