@@ -26,9 +26,12 @@ export const REPS = Number(process.env.BENCH_REPS ?? 3);
 /** Chromium's flags without the extension: those `launchWithRecorder` gives it, less the extension's. */
 export const PLAIN_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'];
 
-/** A Chromium with the recorder, configured (no downloads, no cooldown, no after-failure tail), on a 1280×720 tab. */
-export async function withRecorder<T>(settings: Record<string, unknown>, fn: (b: RecorderBrowser, page: Page) => Promise<T>): Promise<T> {
-  const browser = await launchWithRecorder();
+/**
+ * A Chromium with the recorder, configured (no downloads, no cooldown, no after-failure tail), on a
+ * 1280×720 tab; `extensionDir`: another build than `.output/chrome-mv3` (to compare two builds).
+ */
+export async function withRecorder<T>(settings: Record<string, unknown>, fn: (b: RecorderBrowser, page: Page) => Promise<T>, extensionDir?: string): Promise<T> {
+  const browser = await launchWithRecorder(extensionDir ? { extensionDir } : {});
   try {
     await afr(browser.worker, 'configure', { autoDownload: false, failureCooldownMs: 0, postFailureSeconds: 0, ...settings } as never);
     const page = browser.context.pages()[0] ?? (await browser.context.newPage());

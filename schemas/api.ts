@@ -193,6 +193,8 @@ export const StatusSchema = z
         bundlesRefused: z.number().int().nonnegative(),
         /** Bundles of signals on a tab with no agent run past the signal-bundle quota (not made; the signal is on the timeline). */
         signalBundlesRefused: z.number().int().nonnegative().optional(),
+        /** DOM timeline messages of a top frame over the tab's quota of characters (dropped; the document's later changes are not kept). */
+        timelineDropped: z.number().int().nonnegative().optional(),
       })
       .strict(),
     /**

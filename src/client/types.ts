@@ -213,6 +213,8 @@ export interface RecorderStatus {
     bundlesRefused: number;
     /** Signal bundles refused past their quota while no agent run was active (absent from older recorders). */
     signalBundlesRefused?: number;
+    /** DOM timeline messages over their tab's quota of characters (absent from older recorders). */
+    timelineDropped?: number;
   };
   /** The latest bundle download; absent from recorders older than this client. */
   downloads?: DownloadsStatus;

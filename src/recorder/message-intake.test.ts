@@ -168,6 +168,26 @@ describe('MessageIntake: the DOM timeline', () => {
     recorder.loop.stop();
   });
 
+  it("holds a tab's timeline messages to its quota of characters before parsing them, counting what it drops", async () => {
+    const { k, receive } = keeper();
+    const { recorder, log, afr } = setupRecorder({ timeline: k });
+    await recorder.start();
+    const big = () => {
+      const m = start();
+      m.data.base.records = [{ id: 1, tag: 'html', text: 'x'.repeat(4 * 1024 * 1024) } as never];
+      return m;
+    };
+    // 16 Mi characters at once: three of these, not five.
+    for (let i = 0; i < 5; i++) await recorder.handleMessage(big(), origin);
+    expect((await afr.status()).pageLimits.timelineDropped).toBe(2);
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/DOM timeline of tab 7 sends more than \d+ characters a second: a message of \d+ dropped/));
+    // What the quota has left still takes a page of ordinary size.
+    receive.mockClear();
+    await recorder.handleMessage(start('doc-2'), origin);
+    expect(receive).toHaveBeenCalledTimes(1);
+    recorder.loop.stop();
+  });
+
   it('drops the pages kept when the redaction rules change (they were masked by the old ones)', async () => {
     const { k } = keeper();
     const { recorder, afr } = setupRecorder({ timeline: k });

@@ -34,7 +34,7 @@ export interface MessageIntakePorts {
   /** Where a top frame's DOM timeline is kept (none: not recorded). */
   timeline?: Pick<TimelineKeeper, 'receive'>;
   /** The page's trust boundary: which frames' commands count, and each tab's quotas. */
-  guard: Pick<PageGuard, 'admitCommand' | 'admitSteps' | 'admitError'>;
+  guard: Pick<PageGuard, 'admitCommand' | 'admitSteps' | 'admitError' | 'admitTimeline'>;
   debuggerState(tabId: number): { attached: boolean };
   /** Called for every tab a message comes from, so the platform can attach its debugger. */
   watchTab(tabId: number): void;
@@ -66,10 +66,13 @@ export class MessageIntake {
    * of steps with an invalid one keeps its valid steps (content scripts do not validate what they send).
    */
   async handleMessage(raw: unknown, origin: MessageOrigin): Promise<void> {
-    if (oversizedTimeline(raw)) {
+    const chars = timelineChars(raw);
+    if (chars > TIMELINE_LIMITS.messageChars) {
       this.malformed.dropped(origin.tabId, `: a DOM timeline message over ${TIMELINE_LIMITS.messageChars} characters`);
       return;
     }
+    // Before it is parsed: the parse and what the keeper does with it cost in proportion to its size.
+    if (chars > 0 && !this.ports.guard.admitTimeline(origin.tabId, chars)) return;
     const parsed = ToBackgroundMessageSchema.safeParse(raw);
     let message: ToBackgroundMessage;
     if (parsed.success) message = parsed.data;
@@ -168,14 +171,17 @@ export class MessageIntake {
   }
 }
 
-/** A timeline message past its bound, measured before it is parsed (a DOM holds any amount of text). */
-function oversizedTimeline(raw: unknown): boolean {
+/**
+ * A timeline message's length as JSON, measured before it is parsed (a DOM holds any amount of
+ * text): 0 for any other message, past the bound for one that cannot be serialized.
+ */
+function timelineChars(raw: unknown): number {
   const type = (raw as { type?: unknown } | null)?.type;
-  if (type !== 'timeline/start' && type !== 'timeline/base-part' && type !== 'timeline/entries') return false;
+  if (type !== 'timeline/start' && type !== 'timeline/base-part' && type !== 'timeline/entries') return 0;
   try {
-    return JSON.stringify(raw).length > TIMELINE_LIMITS.messageChars;
+    return JSON.stringify(raw).length;
   } catch {
-    return true;
+    return Infinity;
   }
 }
 

@@ -21,4 +21,10 @@ describe('TokenBucket', () => {
     expect([bucket.take(1000), bucket.take(1000)]).toEqual([true, false]);
     expect([bucket.take(60_000), bucket.take(60_000), bucket.take(60_000)]).toEqual([true, true, false]);
   });
+
+  it('takes an amount at once only when that many tokens are there', () => {
+    const bucket = new TokenBucket(10, 1, 0);
+    expect([bucket.take(0, 7), bucket.take(0, 4), bucket.take(0, 3), bucket.take(0)]).toEqual([true, false, true, false]);
+    expect(bucket.take(4_000, 4)).toBe(true);
+  });
 });

@@ -16,15 +16,15 @@ export class TokenBucket {
     this.last = now;
   }
 
-  /** Takes a token if there is one. */
-  take(now: number): boolean {
+  /** Takes a token if there is one; `amount` tokens at once (a message's size) if there are that many. */
+  take(now: number, amount = 1): boolean {
     if (now > this.last) {
       this.tokens += ((now - this.last) / 1000) * this.perSecond;
       if (this.tokens > this.capacity) this.tokens = this.capacity;
       this.last = now;
     }
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
+    if (this.tokens < amount) return false;
+    this.tokens -= amount;
     return true;
   }
 }

@@ -28,6 +28,8 @@ export interface PageLimitCounts {
   bundlesRefused: number;
   /** Bundles of signals on a tab with no agent run over their quota (not made; the signal is on the timeline). */
   signalBundlesRefused: number;
+  /** DOM timeline messages of a top frame over the tab's quota of characters (dropped; the document's later changes are not kept). */
+  timelineDropped: number;
 }
 
 /**
@@ -41,7 +43,7 @@ export class PageGuard {
   private readonly bundles: PageBundleQuota;
   private readonly signalBundles: PageBundleQuota;
   private readonly warnings: ThrottledLog;
-  private readonly dropped: PageLimitCounts = { framesRefused: 0, runCommandsRefused: 0, commandsDropped: 0, stepsDropped: 0, errorsDropped: 0, bundlesRefused: 0, signalBundlesRefused: 0 };
+  private readonly dropped: PageLimitCounts = { framesRefused: 0, runCommandsRefused: 0, commandsDropped: 0, stepsDropped: 0, errorsDropped: 0, bundlesRefused: 0, signalBundlesRefused: 0, timelineDropped: 0 };
 
   constructor(
     private readonly clock: Clock,
@@ -75,6 +77,20 @@ export class PageGuard {
   /** A page-level error report of the tab, within its quota. */
   admitError(tabId: number | null): boolean {
     return this.take(tabId, 'errors', this.clock.now());
+  }
+
+  /** A DOM timeline message of the tab, `chars` long as JSON, within the tab's quota of characters. */
+  admitTimeline(tabId: number | null, chars: number): boolean {
+    const now = this.clock.now();
+    if (this.quotas.take(tabId, 'timelineChars', now, chars)) return true;
+    this.dropped.timelineDropped++;
+    const { perSecond } = this.quotas.limits.timelineChars;
+    this.warnings.warn(
+      `timeline:${tabId}`,
+      now,
+      `[afr] the DOM timeline of tab ${tabId} sends more than ${perSecond} characters a second: a message of ${chars} dropped (status().pageLimits.timelineDropped); the page's later changes are not kept`,
+    );
+    return false;
   }
 
   /** A page's `runStart`/`runEnd` was refused (`why` follows the command in the warning). */
@@ -155,4 +171,5 @@ const QUOTA_NAMES: Record<PageQuotaKind, string> = {
   steps: 'observed steps',
   syntheticSteps: 'steps of synthetic (untrusted) events',
   errors: 'page error reports',
+  timelineChars: 'DOM timeline messages',
 };

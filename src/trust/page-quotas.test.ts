@@ -21,6 +21,15 @@ describe('PageQuotas', () => {
     expect(quotas.take(7, other, 0)).toBe(true);
   });
 
+  it('takes a message of characters at once, or none of it', () => {
+    const quotas = new PageQuotas({ ...PAGE_QUOTAS, timelineChars: { burst: 1_000, perSecond: 100 } });
+    expect(quotas.take(7, 'timelineChars', 0, 600)).toBe(true);
+    expect(quotas.take(7, 'timelineChars', 0, 600)).toBe(false);
+    expect(quotas.take(7, 'timelineChars', 0, 400)).toBe(true);
+    expect(quotas.take(7, 'timelineChars', 2_000, 200)).toBe(true);
+    expect(quotas.take(7, 'commands', 2_000)).toBe(true);
+  });
+
   it('refills at the rate, and a closed tab starts afresh', () => {
     const quotas = new PageQuotas({ ...PAGE_QUOTAS, commands: { burst: 2, perSecond: 1 } });
     expect([quotas.take(7, 'commands', 0), quotas.take(7, 'commands', 0), quotas.take(7, 'commands', 0)]).toEqual([true, true, false]);

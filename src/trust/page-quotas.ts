@@ -1,3 +1,4 @@
+import { TIMELINE_LIMITS } from '../../schemas/content-port';
 import { TokenBucket } from '../shared/token-bucket';
 
 /**
@@ -16,6 +17,15 @@ export const PAGE_QUOTAS = {
   syntheticSteps: { burst: 20, perSecond: 5 },
   /** The page-level error reports (the fallback used while no debugger session is attached). */
   errors: { burst: 20, perSecond: 2 },
+  /**
+   * Characters (as JSON) of the top frame's DOM timeline messages: a burst of one message at its bound
+   * (a big page's first snapshot), then 2 Mi a second, some 600 times what a busy agent's page sends
+   * (`bench/results/soak.json`). The page reads a flood within its own work budget; this is the
+   * backstop that keeps the worker's work a second bounded whatever a page sends. A message over it
+   * is dropped (counted in `status().pageLimits.timelineDropped`), and the document's later changes
+   * are not kept.
+   */
+  timelineChars: { burst: TIMELINE_LIMITS.messageChars, perSecond: 2 * 1024 * 1024 },
 } as const;
 export type PageQuotaKind = keyof typeof PAGE_QUOTAS;
 export type PageQuotaLimits = Record<PageQuotaKind, { burst: number; perSecond: number }>;
@@ -29,8 +39,8 @@ export class PageQuotas {
 
   constructor(readonly limits: PageQuotaLimits = PAGE_QUOTAS) {}
 
-  /** Takes one of the tab's `kind` tokens at `now`; false: over the quota. */
-  take(tabId: number | null, kind: PageQuotaKind, now: number): boolean {
+  /** Takes one of the tab's `kind` tokens at `now` (`amount` of them); false: over the quota. */
+  take(tabId: number | null, kind: PageQuotaKind, now: number, amount = 1): boolean {
     let buckets = this.tabs.get(tabId);
     if (!buckets) {
       if (this.tabs.size >= MAX_TABS) this.tabs.clear();
@@ -38,7 +48,7 @@ export class PageQuotas {
     }
     let bucket = buckets.get(kind);
     if (!bucket) buckets.set(kind, (bucket = new TokenBucket(this.limits[kind].burst, this.limits[kind].perSecond, now)));
-    return bucket.take(now);
+    return bucket.take(now, amount);
   }
 
   forget(tabId: number): void {

@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TimelineDataSchema, TimelineSnapshotSchema } from '../../../schemas/timeline';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TimelineDataSchema, TimelineSnapshotSchema, type TimelineEntry } from '../../../schemas/timeline';
 import { BUILT_IN_MASKER, createTextMasker } from '../../redact/mask-text';
 import { compileRedactionRules } from '../../redact/custom-rules';
 import { takeSnapshot } from '../../snapshot/take-snapshot';
 import { checkpointsOf, rebuildAt } from '../data/rebuild';
 import { comparable, mutateRandomly, seededRandom } from '../../../test/fakes/random-pages';
-import { startTimeline, type TimelineRecorder } from './timeline-recorder';
+import { MAX_WAITING_INSERTED, startTimeline, type TimelineRecorder } from './timeline-recorder';
 
 const fixture = (name: string) =>
   readFileSync(path.join(import.meta.dirname, '../../../test/fixtures', name), 'utf8').replace(/^<!doctype html>/i, '');
@@ -240,5 +240,64 @@ describe('bounds', () => {
     expect(data.base.at).toBeGreaterThanOrEqual(t - 11_000);
     const first = checkpointsOf(data)[0]!;
     expect(rebuildAt(data, first.seq)!.root.children![0]!.children![0]!.text).toBe(first.label.replace('step ', ''));
+  });
+});
+
+describe('a page flooding its DOM', () => {
+  /** A clock that also moves 1 ms each time it is read: the recorder's work takes time. */
+  const ticking = () => {
+    const t0 = Date.now();
+    let reads = 0;
+    return () => Date.now() - t0 + ++reads;
+  };
+  const flood = (round: number) => document.querySelectorAll('#flood div').forEach((d, i) => d.setAttribute('title', `round ${round} node ${i} ${'lorem ipsum '.repeat(50)}`));
+  const fieldChanges = (entries: TimelineEntry[]) => entries.filter((e) => e.kind === 'fields').length;
+
+  beforeEach(() => {
+    document.documentElement.innerHTML = `<head></head><body><div id="flood">${'<div>x</div>'.repeat(200)}</div></body>`;
+  });
+
+  it('reads the changes in slices within the work budget, the rest waiting; a checkpoint reads them all', async () => {
+    const entries: TimelineEntry[] = [];
+    const rec = start({ bufferSeconds: 60, now: ticking(), onEntry: (e) => entries.push(e), workBudget: { sliceMs: 5, share: 0.01, burstMs: 5 } });
+    flood(1);
+    await Promise.resolve();
+    const read = fieldChanges(entries);
+    expect(read).toBeGreaterThan(0);
+    expect(read).toBeLessThan(200);
+    const cp = rec.checkpoint('after the flood');
+    expect(fieldChanges(entries)).toBe(200);
+    expect(comparable(rebuildAt(rec.data(), cp.seq)!.root)).toEqual(comparable(takeSnapshot(document, BUILT_IN_MASKER, { maxNodes: 1e6 }).root));
+  });
+
+  it('reads what waited later on its own, an element rewritten meanwhile once, as it is then', async () => {
+    const entries: TimelineEntry[] = [];
+    start({ bufferSeconds: 60, now: ticking(), onEntry: (e) => entries.push(e), workBudget: { sliceMs: 5, share: 0.5, burstMs: 5 } });
+    for (let round = 1; round <= 5; round++) {
+      flood(round);
+      await Promise.resolve();
+    }
+    const lastTitles = () => {
+      const last = new Map<number, string>();
+      for (const e of entries) if (e.kind === 'fields') last.set(e.node.id, e.node.attributes?.title ?? '');
+      return [...last.values()];
+    };
+    // No checkpoint: the timers read what waited, each node as it is after the fifth round.
+    await vi.waitFor(() => expect(lastTitles().filter((title) => title.startsWith('round 5 '))).toHaveLength(200), { timeout: 4_000, interval: 20 });
+    // Five rounds of 200 rewrites: far fewer reads than rewrites.
+    expect(fieldChanges(entries)).toBeLessThan(2 * 200);
+  });
+
+  it('reads what waits at once when more nodes were inserted meanwhile than it keeps in mind', async () => {
+    const entries: TimelineEntry[] = [];
+    start({ bufferSeconds: 60, now: ticking(), onEntry: (e) => entries.push(e), workBudget: { sliceMs: 1, share: 0.0001, burstMs: 1 } });
+    const host = document.getElementById('flood')!;
+    host.setAttribute('title', 'first');
+    await Promise.resolve(); // the budget is spent: what comes next waits
+    const inserted = (entries: TimelineEntry[]) => entries.reduce((n, e) => n + (e.kind === 'children' ? e.added.length : 0), 0);
+    const before = inserted(entries);
+    for (let i = 0; i <= MAX_WAITING_INSERTED; i++) host.append(document.createElement('span'));
+    await Promise.resolve();
+    expect(inserted(entries) - before).toBeGreaterThan(MAX_WAITING_INSERTED);
   });
 });

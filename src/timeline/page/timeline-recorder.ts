@@ -3,6 +3,7 @@ import type { TextMasker } from '../../redact/mask-text';
 import { createRedactionCounts } from '../../redact/redaction-counts';
 import { redactUrl } from '../../redact/redact-url';
 import { defaultFrameDocument } from '../../snapshot/take-snapshot';
+import { PageWorkBudget, type PageWorkLimits } from '../../shared/page-work-budget';
 import { createChangeLog, type ChangeLog } from '../data/change-log';
 import { DEFAULT_MAX_TEXT_CHARS } from './describe-element';
 import { composedParent, createLivePage } from './live-page';
@@ -23,6 +24,8 @@ export interface TimelineOptions {
   warn?: (message: string, error?: unknown) => void;
   /** Told of every entry appended once the recorder is handed out (changes and checkpoints), in order. */
   onEntry?: (entry: TimelineEntry) => void;
+  /** How much of the page's thread reading its changes may take between checkpoints (`PAGE_WORK_BUDGET`). */
+  workBudget?: PageWorkLimits;
 }
 
 /** 8 MiB holds a 10,000-element page several times over (~100 bytes per element). */
@@ -30,6 +33,26 @@ export const TIMELINE_DEFAULTS = { maxPageBytes: 8 * 1024 * 1024, maxChangeBytes
 
 const MAX_LABEL_CHARS = 200;
 const OBSERVED: MutationObserverInit = { childList: true, subtree: true, attributes: true, characterData: true };
+
+/** Elements read between two looks at the clock, in a slice of the work budget. */
+const SLICE_ELEMENTS = 4;
+/**
+ * Inserted nodes remembered while changes wait for the budget, at most: past it, what waits is read at
+ * once, budget or not, so that a page inserting nodes faster than they are read does not keep every
+ * one of them (and its values) alive.
+ */
+export const MAX_WAITING_INSERTED = 5_000;
+
+/** Takes up to `n` elements out of `set`, in the order they were added. */
+function takeSome<T>(set: Set<T>, n: number): T[] {
+  const out: T[] = [];
+  for (const item of set) {
+    if (out.length >= n) break;
+    out.push(item);
+  }
+  for (const item of out) set.delete(item);
+  return out;
+}
 
 /** The incremental DOM recorder of one document. */
 export interface TimelineRecorder {
@@ -150,6 +173,31 @@ export function prepareTimeline(doc: Document, masker: TextMasker, opts: Timelin
     }
     while (pendingRoots.length) observeRoot(pendingRoots.pop()!);
   };
+  /**
+   * Between checkpoints the changes are read within the page's work budget: in slices, the rest
+   * waiting (merged with what changes meanwhile) for the next one. A checkpoint reads all of them
+   * (`flush`), so every step still has the page exactly as it was: only the states an element went
+   * through between two reads are not recorded.
+   */
+  const budget = new PageWorkBudget(opts.workBudget, now());
+  let sliceTimer: ReturnType<typeof setTimeout> | undefined;
+  const processSlice = (): void => {
+    sliceTimer = undefined;
+    const wait = budget.waitBefore(now());
+    if (wait <= 0) {
+      const started = now();
+      do {
+        const batch = takeSome(dirty, SLICE_ELEMENTS);
+        for (const change of live.update(batch, readded)) append(change, now());
+      } while (dirty.size && !budget.sliceOver(started, now()));
+      budget.spend(started, now());
+      // Elements inserted stay marked until every element that may hold them was read.
+      if (!dirty.size) readded.clear();
+      while (pendingRoots.length) observeRoot(pendingRoots.pop()!);
+      if (!dirty.size) return;
+    } else budget.deferred++;
+    sliceTimer = setTimeout(() => guarded('mutation processing', processSlice), Math.max(wait, 0));
+  };
   const guarded = (what: string, fn: () => void): void => {
     try {
       fn();
@@ -164,7 +212,8 @@ export function prepareTimeline(doc: Document, masker: TextMasker, opts: Timelin
   const observer = new MutationObserver((records) =>
     guarded('mutation processing', () => {
       collect(records);
-      if (built) processDirty();
+      if (built && readded.size > MAX_WAITING_INSERTED) processDirty();
+      else if (built && sliceTimer === undefined) processSlice();
     }),
   );
   const onField = (event: Event): void =>
@@ -255,6 +304,7 @@ export function prepareTimeline(doc: Document, masker: TextMasker, opts: Timelin
 
   const stop = (): void => {
     observer.disconnect();
+    clearTimeout(sliceTimer);
     for (const d of listened) {
       d.removeEventListener('input', onField, { capture: true });
       d.removeEventListener('change', onField, { capture: true });
