@@ -16,6 +16,9 @@ const PLANTED = {
   prefilledShownAtOnce: 'Early-Lynx-3307',
 } as const;
 
+/** Printed by the page's debug panel (`#debug`): masked by the cookie detectors, the names kept. */
+const SESSION_COOKIES = { sessionid: 'q7Hk2Vx9LmP4sT8w', PHPSESSID: 'b3n5r8t1v4x7z9c2e6g0' } as const;
+
 /** The mask fill, #6b7280, as 8-bit luma (BT.601, full range, as a JPEG's Y plane). */
 const MASK_LUMA = 0.299 * 0x6b + 0.587 * 0x72 + 0.114 * 0x80;
 const isMasked = (s: { mean: number; std: number }) => s.std < 8 && Math.abs(s.mean - MASK_LUMA) < 12;
@@ -99,6 +102,8 @@ test('values of sensitive fields are masked wherever the page shows them again: 
   for (const name of [SNAPSHOT_FILE, STEPS_FILE, SUMMARY_FILE, OUTLINE_FILE, VIEWER_FILE]) expect(names).toContain(name);
   expect(names.some((n) => n.startsWith('snapshots/'))).toBe(true);
   expect(findSecrets(bundle, Object.values(PLANTED))).toEqual([]);
+  // The debug panel's session cookies are credentials by their names (the detectors), in every file too.
+  expect(findSecrets(bundle, Object.values(SESSION_COOKIES))).toEqual([]);
   // Nor a prefix echoed while the password was typed (the frames' bytes aside: a few letters occur there by chance).
   const prefixes = Array.from({ length: PLANTED.typedPassword.length - 4 }, (_, i) => `Preview: ${PLANTED.typedPassword.slice(0, i + 1)}`);
   for (const [name, data] of bundle.files) {
@@ -112,6 +117,7 @@ test('values of sensitive fields are masked wherever the page shows them again: 
   expect(snapshot).toContain('Ordinary text: the quarterly report is ready for review.');
   expect(snapshot).toContain('Preview: [credential]');
   expect(snapshot).toContain('Saved key [credential]');
+  expect(snapshot).toMatch(/Cookie: sessionid=\S+; PHPSESSID=/);
   expect(bundle.snapshot.snapshot?.title).toBe('Account keys ([credential] saved)');
   expect(textOf(bundle, OUTLINE_FILE)).toContain('quarterly report');
   // The revealed fields are text fields now, and still withheld as passwords.
