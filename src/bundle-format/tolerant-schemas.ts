@@ -37,6 +37,8 @@ export const TolerantManifestSchema = z.object({
   failure_message: manifest.failure_message,
   url_at_failure: manifest.url_at_failure,
   tab_id: manifest.tab_id,
+  /** The agent's run; absent from bundles written before runs. */
+  run: z.object({ agent: z.string().nullable(), agent_version: z.string().nullable() }).optional(),
   frames: z.array(
     z.object({ name: frame.name, captured_at: frame.captured_at, ts: frame.ts, duration_ms: frame.duration_ms, width: frame.width, height: frame.height, captures: frame.captures, last_ts: frame.last_ts, viewport: TolerantFrameViewportSchema }),
   ),
@@ -61,6 +63,8 @@ export const TolerantDiagnosticsSchema = z.object({
     message: signal.message,
     stack: signal.stack,
     http_status: signal.http_status,
+    /** The request of a network failure; absent from bundles written before it was kept. */
+    request: signal.request.optional(),
   }),
   suppressed_signals: z.number(),
   /** Added with configurable signals: absent from older bundles. */

@@ -79,6 +79,7 @@ const INVOCATIONS: Record<string, string[][]> = {
   errors: [['errors', FILE], ['errors', FILE, '--json']],
   mcp: [],
   ls: [['ls', FLEET, '--since', '2h'], ['ls', FLEET, '--since', '2h', '--json'], ['ls', `${FLEET}${HOSTILE}`]],
+  triage: [['triage', FLEET, '--since', '2h'], ['triage', FLEET, '--since', '2h', '--json'], ['triage', `${FLEET}${HOSTILE}`], ['triage', `/nonexistent/${HOSTILE}`]],
   pull: [['pull', `${FLEET}/${FLEET_ID}`], ['pull', `${FLEET}/${FLEET_ID}`, '--json'], ['pull', `${FLEET}/x${HOSTILE}`]],
 };
 

@@ -7,6 +7,7 @@ import { frameCommand } from './frame-command';
 import { DEFAULT_INSPECT_OPTIONS } from './inspect-bundle';
 import { inspectCommand } from './inspect-command';
 import { lsCommand } from './ls-command';
+import { triageCommand } from './triage-command';
 import { mcpCommand } from './mcp-command';
 import { parseOptions } from './parse-options';
 import { pullCommand } from './pull-command';
@@ -34,6 +35,7 @@ export const COMMANDS = [
   mcpCommand,
   lsCommand,
   pullCommand,
+  triageCommand,
 ] as const satisfies readonly Command[];
 
 export const USAGE = `afr: inspect and validate Agent Flight Recorder bundles, read them piece by piece (for a person or an

@@ -1,0 +1,136 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { UploadIndexRecord } from '../../schemas/upload';
+import { BUNDLE_ID, T0, bundleContents, makeBundle } from '../../test/fixtures/cli/make-bundle';
+import { objectKeys } from '../bundle-format/bucket-layout';
+import { failureFacts } from '../bundle-format/fingerprint/failure-facts';
+import { failureSignature, fingerprintOf } from '../bundle-format/fingerprint/fingerprint';
+import type { FailureGroup } from '../triage/failure-groups';
+import { EXIT_OK, type CliIo } from './command';
+import type { FleetStore } from './fleet';
+import { runCli } from './main';
+
+const NOW = Date.UTC(2026, 10, 23, 9, 30);
+const MIN = 60_000;
+
+interface Cause {
+  reason: string;
+  message: string;
+  url: string;
+  stack?: string;
+  request?: { method: string; url: string; status: number };
+  button: string;
+}
+
+/** Six failures of three causes, each with its run's own ids, times and values, from two agents. */
+const FAILURES: [Cause, string, number][] = [
+  [{ reason: 'page_exception', message: 'Error: order 8812 could not be priced at 2026-11-23T08:10:00Z', url: 'https://shop.test/orders/8812/pay', stack: 'Error: x\n    at priceOrder (https://shop.test/app.3f9a8b7c.js:12:3)', button: 'Pay 12.50 EUR' }, 'shopper', 80],
+  [{ reason: 'page_exception', message: 'Error: order 9031 could not be priced at 2026-11-23T08:40:12Z', url: 'https://shop.test/orders/9031/pay', stack: 'Error: x\n    at priceOrder (https://shop.test/app.3f9a8b7c.js:12:3)', button: 'Pay 7.00 EUR' }, 'checker', 50],
+  [{ reason: 'page_exception', message: 'Error: order 1177 could not be priced at 2026-11-23T09:05:59Z', url: 'https://shop.test/orders/1177/pay', stack: 'Error: x\n    at priceOrder (https://shop.test/app.3f9a8b7c.js:12:3)', button: 'Pay 99.90 EUR' }, 'shopper', 25],
+  [{ reason: 'http_5xx', message: 'HTTP 503: GET https://shop.test/api/stock?sku=A-1', url: 'https://shop.test/cart', request: { method: 'GET', url: 'https://shop.test/api/stock?sku=A-1', status: 503 }, button: 'Update cart' }, 'shopper', 70],
+  [{ reason: 'http_5xx', message: 'HTTP 503: GET https://shop.test/api/stock?sku=B-22&n=3', url: 'https://shop.test/cart', request: { method: 'GET', url: 'https://shop.test/api/stock?sku=B-22&n=3', status: 503 }, button: 'Update cart' }, 'checker', 20],
+  [{ reason: 'assertion_failed', message: 'Expected "Thank you, Petra" to be visible', url: 'https://shop.test/done', button: 'Place order' }, 'checker', 10],
+];
+
+function signatureOf(cause: Cause, at: number) {
+  const failure = { reason: cause.reason, message: cause.message, url: cause.url, stack: cause.stack ?? null, ts: at, request: cause.request ? { ...cause.request, resource_type: 'Fetch', duration_ms: 5, error_text: null } : null };
+  return failureSignature(failureFacts(failure, [{ ts: at - 500, kind: 'click', action: 'click', target: { tag: 'button', role: 'button', name: cause.button } }]));
+}
+
+function indexRecord(n: number, [cause, agent, minutesAgo]: (typeof FAILURES)[number]): [string, UploadIndexRecord] {
+  const at = NOW - minutesAgo * MIN;
+  const id = `afr-20261123T0${n}0000Z-bundle${n}`;
+  const keys = objectKeys('fleet', id, new Date(at).toISOString());
+  const signature = signatureOf(cause, at);
+  const record: UploadIndexRecord = {
+    index_version: 1, bundle_id: id, run_id: `run-${n}`, agent, agent_version: '1.0', status: 'failure', reason: cause.reason, label: null, url: cause.url,
+    started_at: new Date(at - 15_000).toISOString(), ended_at: new Date(at).toISOString(), frame_count: 3, size_bytes: 100, sha256: 'a'.repeat(64), zip_key: keys.zip,
+    extension_version: '0.1.0', browser_version: 'Chromium 156', fingerprint: fingerprintOf(signature), signature,
+  };
+  return [keys.index, record];
+}
+
+function memoryFleet(records: [string, UploadIndexRecord][]): FleetStore {
+  const objects = new Map(records.map(([key, record]) => [key, new TextEncoder().encode(JSON.stringify(record))]));
+  return { list: async (_b, prefix) => [...objects.keys()].filter((k) => k.startsWith(prefix)), get: async (_b, key) => objects.get(key) ?? null, open: async () => null };
+}
+
+function io(fleet?: FleetStore) {
+  const out = { stdout: '', stderr: '' };
+  const cli: CliIo = {
+    readFile: async () => new Uint8Array(),
+    writeFile: async () => undefined,
+    sameFile: async () => false,
+    version: () => '0.1.0',
+    now: () => new Date(NOW),
+    loadSchemas: () => ({}),
+    loadViewer: async () => ({ version: '0.1.0', script: '' }),
+    stdout: (text) => void (out.stdout += text),
+    stderr: (text) => void (out.stderr += text),
+    ...(fleet ? { fleetStore: async () => fleet } : {}),
+  };
+  return { cli, out };
+}
+
+describe('afr triage', () => {
+  it('folds six failures of three causes from two agents into groups of 3, 2 and 1', async () => {
+    const { cli, out } = io(memoryFleet(FAILURES.map((f, i) => indexRecord(i + 1, f))));
+    expect(await runCli(['triage', 's3://runs/fleet', '--since', '2h', '--json'], cli)).toBe(EXIT_OK);
+    const { groups, failures } = JSON.parse(out.stdout) as { groups: FailureGroup[]; failures: number };
+    expect(failures).toBe(6);
+    expect(groups.map((g) => [g.reason, g.count, g.agents])).toEqual([
+      ['page_exception', 3, ['checker', 'shopper']],
+      ['http_5xx', 2, ['checker', 'shopper']],
+      ['assertion_failed', 1, ['checker']],
+    ]);
+    expect(groups[0]).toMatchObject({ trend: 'new', pages: ['shop.test/orders/{n}/pay'], firstSeen: NOW - 80 * MIN, lastSeen: NOW - 25 * MIN });
+    expect(groups[0]!.newest[0]).toMatch(/^fleet\/bundles\/2026\/11\/23\/afr-20261123T030000Z-bundle3\.zip$/);
+    expect(groups[1]!.signature).toContain('GET shop.test/api/stock 503');
+  });
+
+  it('prints the groups for a person, biggest first, marked NEW', async () => {
+    const { cli, out } = io(memoryFleet(FAILURES.map((f, i) => indexRecord(i + 1, f))));
+    expect(await runCli(['triage', 's3://runs/fleet', '--since', '2h'], cli)).toBe(EXIT_OK);
+    const lines = out.stdout.split('\n');
+    expect(lines[0]).toBe('6 failures in 3 groups, biggest first');
+    expect(lines.filter((l) => /^\s+\d+ {2}NEW {2}[0-9a-f]{16} {2}/.test(l)).map((l) => Number(l.trim().split(' ')[0]))).toEqual([3, 2, 1]);
+    expect(out.stdout).toContain('page_exception: Error: order <n> could not be priced at <date>');
+  });
+
+  it('marks a cause seen before as steady, and groups old index objects without a fingerprint by reason and page', async () => {
+    const earlier = indexRecord(7, [FAILURES[3]![0], 'shopper', 180]);
+    const [key, old] = indexRecord(8, [FAILURES[5]![0], 'shopper', 30]);
+    const { fingerprint: _f, signature: _s, ...withoutFingerprint } = old;
+    const { cli, out } = io(memoryFleet([...FAILURES.map((f, i) => indexRecord(i + 1, f)), earlier, [key, withoutFingerprint]]));
+    expect(await runCli(['triage', 's3://runs/fleet', '--since', '2h', '--json'], cli)).toBe(EXIT_OK);
+    const { groups } = JSON.parse(out.stdout) as { groups: FailureGroup[] };
+    expect(groups.find((g) => g.reason === 'http_5xx')).toMatchObject({ count: 2, previous: 1, trend: 'steady' });
+    expect(groups.filter((g) => g.reason === 'assertion_failed').map((g) => g.count)).toEqual([1, 1]);
+  });
+
+  describe('over a folder of bundles', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'afr-triage-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('fingerprints each bundle from its own files, the same as the recorder does', async () => {
+      const base = bundleContents();
+      for (const n of [1, 2]) {
+        const id = `${BUNDLE_ID}${n}`;
+        const zip = await makeBundle({ ...base, manifest: { ...base.manifest, bundle_id: id }, diagnostics: { ...base.diagnostics!, bundle_id: id }, steps: { ...base.steps, bundle_id: id } });
+        writeFileSync(path.join(dir, `${id}.zip`), zip);
+      }
+      writeFileSync(path.join(dir, 'broken.zip'), 'not a zip');
+      const { cli, out } = io();
+      cli.now = () => new Date(T0 + 60 * MIN);
+      expect(await runCli(['triage', dir, '--since', '2h', '--json'], cli)).toBe(EXIT_OK);
+      const { groups } = JSON.parse(out.stdout) as { groups: FailureGroup[] };
+      expect(groups).toHaveLength(1);
+      expect(groups[0]).toMatchObject({ count: 2, reason: base.diagnostics!.failure.reason });
+      const expected = fingerprintOf(failureSignature(failureFacts(base.diagnostics!.failure, base.steps.steps)));
+      expect(groups[0]!.fingerprint).toBe(expected);
+      expect(out.stderr).toMatch(/^afr: broken\.zip: .*left out$/m);
+    });
+  });
+});
