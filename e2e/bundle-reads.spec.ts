@@ -15,12 +15,13 @@ import { secretVariants } from './support/secrets';
 import { runExample } from '../examples/playwright-example';
 
 /*
- * The packaged command line (`dist/cli/afr.js`, built here the way `npm pack` builds it) reading a
+ * The packaged command line (`afr.js`, built here by `scripts/build-cli.ts` as `npm pack` builds it) reading a
  * bundle the real recorder wrote, and `afr mcp` serving it to the MCP SDK's own client: from a folder,
  * and from the running browser's recorder over `--cdp`. One browser for the file.
  */
 
-const CLI = path.join(ROOT_DIR, 'dist/cli/afr.js');
+/** The packaged command line, built by the file's `beforeAll` into its own folder: `npm pack` (client-package.spec.ts) may rebuild dist/ meanwhile. */
+let CLI = '';
 const run = promisify(execFile);
 const afrCli = (...args: string[]) => run(process.execPath, [CLI, ...args], { encoding: 'utf8' }).then(
   ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
@@ -41,6 +42,9 @@ const textOf = (result: CallToolResult) => result.content.map((c) => (c.type ===
 test.describe.serial('reading a real bundle with the packaged afr', () => {
   const work = mkdtempSync(path.join(os.tmpdir(), 'afr-reads-e2e-'));
   const dir = path.join(work, 'bundles');
+  // Inside the checkout, as dist/cli/ is: `afr mcp --cdp` finds playwright-core in its node_modules.
+  const cliDir = path.join(ROOT_DIR, '.cache', `e2e-cli-${path.basename(work)}`);
+  CLI = path.join(cliDir, 'afr.js');
   let browser: RecorderBrowser;
   let port = 0;
   let bundleId = '';
@@ -48,7 +52,7 @@ test.describe.serial('reading a real bundle with the packaged afr', () => {
 
   test.beforeAll(async ({ site }) => {
     test.setTimeout(180_000);
-    execFileSync(process.execPath, [path.join(ROOT_DIR, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT_DIR, 'scripts/build-cli.ts')], { cwd: ROOT_DIR, stdio: 'ignore' });
+    execFileSync(process.execPath, [path.join(ROOT_DIR, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT_DIR, 'scripts/build-cli.ts'), cliDir], { cwd: ROOT_DIR, stdio: 'ignore' });
     port = await freePort();
     browser = await launchWithRecorder({ debuggingPort: port });
     mkdirSync(dir);
@@ -62,6 +66,7 @@ test.describe.serial('reading a real bundle with the packaged afr', () => {
   test.afterAll(async () => {
     await browser?.close();
     rmSync(work, { recursive: true, force: true });
+    rmSync(cliDir, { recursive: true, force: true });
   });
 
   test('summary, steps, step, frame, dom and errors answer in bounded text, and bad input in one line', async () => {
@@ -76,7 +81,7 @@ test.describe.serial('reading a real bundle with the packaged afr', () => {
     expect(steps.code).toBe(0);
     const lines = steps.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^steps 1-3 of \d+ \(page 1 of \d+\):$/);
-    // dist/cli/afr.js is on no PATH folder here: the hint names the command that runs it, npx afr.
+    // The built afr.js is on no PATH folder here: the hint names the command that runs it, npx afr.
     expect(lines.at(-1)).toMatch(new RegExp(`^… \\d+ more steps: npx afr steps ${zipPath.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} --page 2 --page-size 3$`));
 
     const all = JSON.parse((await afrCli('steps', zipPath, '--page-size', '200', '--json')).stdout) as { items: { index: number; kind: string; outcome: string | null; frame: number | null }[] };

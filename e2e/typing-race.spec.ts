@@ -5,7 +5,7 @@ import { BUILT_IN_MASKER } from '../src/redact/mask-text';
 import { afr } from './support/afr';
 import { exportBundle, findSecrets, type OpenedBundle } from './support/bundle';
 import { launchWithRecorder, type RecorderBrowser } from './support/launch';
-import { decodeGray, decodeRgb, lumaStats, type Box } from './support/pixels';
+import { decodeGrayFrames, decodeRgb, jpegFramesOf, lumaStats, type Box } from './support/pixels';
 import { secretVariants } from './support/secrets';
 import { startSiteServer, type SiteServer } from './support/site-server';
 
@@ -101,11 +101,11 @@ test(`a secret typed at ${KEY_DELAY_MS} ms a key into an editor, a nested editor
 async function checkFrames(bundle: OpenedBundle, boxes: Box[], madeSecretAt: number[], viewportWidth: number, testInfo: TestInfo): Promise<number> {
   let checked = 0;
   const perField = madeSecretAt.map(() => 0);
-  for (const frame of bundle.manifest.frames) {
+  // Only the frames taken after a secret, decoded by one ffmpeg.
+  const needed = jpegFramesOf(bundle).filter((frame) => madeSecretAt.some((at) => frame.ts >= at));
+  for await (const { frame, img } of decodeGrayFrames(needed)) {
     const fields = madeSecretAt.flatMap((at, i) => (frame.ts >= at ? [i] : []));
-    if (!fields.length) continue;
-    const jpeg = bundle.files.get(frame.name)!;
-    const img = await decodeGray(jpeg, frame.width, frame.height);
+    const { jpeg } = frame;
     for (const i of fields) {
       const stats = lumaStats(img, boxes[i]!, viewportWidth);
       if (!isMasked(stats)) writeFileSync(testInfo.outputPath(`${frame.name.replace('/', '-')}-${FIELDS[i]!.selector.slice(1)}.jpeg`), jpeg);

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { loadBundleJsonSchemas, loadExpectedViewer } from '../src/cli/node-io';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = path.join(root, 'dist/cli');
+// Another folder given as the argument: the e2e tests build their own copy, while `npm pack` may rebuild dist/.
+const outDir = path.resolve(process.argv[2] ?? path.join(root, 'dist/cli'));
 const outfile = path.join(outDir, 'afr.js');
 
 rmSync(outDir, { recursive: true, force: true });
@@ -39,5 +40,5 @@ chmodSync(outfile, 0o755);
 
 // Smoke test: the built file answers on its own.
 const help = execFileSync(process.execPath, [outfile, '--help'], { encoding: 'utf8' });
-if (!help.includes('inspect <bundle.zip>')) throw new Error(`dist/cli/afr.js --help printed no usage:\n${help}`);
-console.log('command line built: dist/cli/afr.js');
+if (!help.includes('inspect <bundle.zip>')) throw new Error(`${outfile} --help printed no usage:\n${help}`);
+console.log(`command line built: ${path.relative(root, outfile)}`);

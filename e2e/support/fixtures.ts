@@ -2,16 +2,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
-import { launchWithRecorder, type RecorderBrowser } from './launch';
+import { BrowserPool } from './browser-pool';
+import type { RecorderBrowser } from './launch';
 import { startSiteServer, type SiteServer } from './site-server';
 
 /**
- * `recorder`: a fresh Chromium profile with the built extension loaded (its service worker ready);
+ * `recorder`: a fresh Chromium profile with the built extension loaded (its service worker ready),
+ * launched while the test before ran (`BrowserPool`);
  * `tempDir()`: a new empty directory, removed with all the test's others when the test ends (after its
  * `afterEach` hooks, which stop what still writes there);
  * `site`: the demo shop served on loopback for the whole worker.
  */
-export const test = base.extend<{ recorder: RecorderBrowser; tempDir: () => string }, { site: SiteServer }>({
+export const test = base.extend<{ recorder: RecorderBrowser; tempDir: () => string }, { site: SiteServer; browserPool: BrowserPool }>({
   site: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
@@ -21,11 +23,23 @@ export const test = base.extend<{ recorder: RecorderBrowser; tempDir: () => stri
     },
     { scope: 'worker' },
   ],
-  // eslint-disable-next-line no-empty-pattern
-  recorder: async ({}, use) => {
-    const browser = await launchWithRecorder();
+  browserPool: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const pool = new BrowserPool();
+      await use(pool);
+      await pool.close();
+    },
+    { scope: 'worker' },
+  ],
+  recorder: async ({ browserPool }, use) => {
+    const browser = await browserPool.take();
+    browserPool.launchSpare();
     await use(browser);
-    await browser.close();
+    browserPool.closeLater(browser);
+    // The next test may be one that launches its own browser, or writes a managed policy that every
+    // Chromium starting meanwhile would read (fleet-install.spec.ts).
+    await browserPool.settled();
   },
   // eslint-disable-next-line no-empty-pattern
   tempDir: async ({}, use) => {
