@@ -4,6 +4,7 @@ import { DiagnosticsSchema } from './diagnostics';
 import { SnapshotFileSchema } from './snapshot';
 import { StepSnapshotFileSchema, TimelineDataSchema, TimelineDiffSchema, TimelineSnapshotSchema } from './timeline';
 import { StepsFileSchema } from './steps';
+import { HarFileSchema } from './network';
 import { SettingsSchema } from './settings';
 import { PageMessageSchema } from './page-protocol';
 import { ToBackgroundMessageSchema, ToContentMessageSchema, ToOffscreenMessageSchema } from './messages';
@@ -43,6 +44,7 @@ export const PUBLISHED_SCHEMAS: Record<string, z.core.$ZodType> = {
   'timeline-snapshot': TimelineSnapshotSchema,
   'timeline-diff': TimelineDiffSchema,
   'step-snapshot': StepSnapshotFileSchema,
+  'network-har': HarFileSchema,
 };
 
 /** The JSON Schema file each bundle file is checked against. */
@@ -51,4 +53,5 @@ export const BUNDLE_FILE_SCHEMAS: Record<string, z.ZodType> = {
   'diagnostics.json': DiagnosticsSchema,
   'snapshot.json': SnapshotFileSchema,
   'steps.json': StepsFileSchema,
+  'network.har': HarFileSchema,
 };
