@@ -46,7 +46,11 @@ const NameValue = z.object({ name: z.string(), value: z.string() }).strict();
 const Cookie = z.object({ name: z.string(), value: z.string(), path: z.string().optional(), domain: z.string().optional(), expires: z.string().optional(), httpOnly: z.boolean().optional(), secure: z.boolean().optional() }).strict();
 
 /** Why a body is not in the HAR as text (HAR's own fields say its size; the reason is ours). */
-export const BodyOmittedSchema = z.enum(['not_kept', 'binary', 'not_utf8', 'too_large', 'too_deep', 'bundle_cap', 'unavailable', 'busy']);
+/**
+ * `pending`: the response had not ended when the bundle was made (a page that never reads a fetch's body
+ * leaves it so); `unavailable`: Chrome no longer had it (see `docs/bundle-format.md#networkhar`).
+ */
+export const BodyOmittedSchema = z.enum(['not_kept', 'binary', 'not_utf8', 'too_large', 'too_deep', 'bundle_cap', 'unavailable', 'busy', 'pending']);
 export type BodyOmitted = z.infer<typeof BodyOmittedSchema>;
 
 /** A body's fields beyond HAR's: why it is left out or cut, and the SHA-256 of the bytes when they were read. */

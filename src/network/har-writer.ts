@@ -61,7 +61,7 @@ function entryOf(r: NetworkRecord, pageref: string | undefined): HarEntry {
     size: r.content.size,
     mimeType: response?.mimeType ?? '',
     ...(r.content.text !== undefined ? { text: r.content.text } : {}),
-    ...(r.content.omitted ? { _omitted: r.content.omitted } : {}),
+    ...(r.content.omitted ? { _omitted: r.content.omitted } : r.ended === null && response ? { _omitted: 'pending' as const } : {}),
     ...(r.content.truncated ? { _truncated: true } : {}),
     ...(r.content.sha256 ? { _sha256: r.content.sha256 } : {}),
   };

@@ -107,6 +107,16 @@ describe('NetworkLog → network.har', () => {
     expect(out.log._afr.omitted_bodies).toEqual({ unavailable: 1 });
   });
 
+  it('says a response still in flight is pending', async () => {
+    const { log, har } = makeLog();
+    const [sent, , answered] = requestEvents({ ...api, extraResponseHeaders: {} });
+    log.handleEvent(1, ...sent!);
+    log.handleEvent(1, ...answered!);
+    const out = await har();
+    expectValidHar(out);
+    expect(out.log.entries[0]!.response).toMatchObject({ status: 200, content: { _omitted: 'pending' } });
+  });
+
   it('follows a redirect as two entries', async () => {
     const { log, har } = makeLog();
     log.handleEvent(1, 'Network.requestWillBeSent', { requestId: 'x', type: 'Document', loaderId: 'x', timestamp: T0, wallTime: T0, request: { url: 'https://a.test/old', method: 'GET', headers: {} } });
