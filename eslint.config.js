@@ -40,14 +40,16 @@ export const LAYERS = {
   // The DOM timeline's worker side: each tab's timeline kept (IndexedDB behind a port), under a window
   // and a byte cap.
   'timeline-store': { pattern: 'src/timeline/store', may: ['schemas', 'shared', 'timeline-data'] },
-  bundle: { pattern: 'src/bundle', may: ['schemas', 'shared', 'bundle-format', 'redact', 'settings', 'ring', 'steps', 'capture', 'clip', 'timeline-data', 'timeline-store'] },
+  // Each recorded tab's requests from the debugger's `Network.*` events, masked, and `network.har`.
+  network: { pattern: 'src/network', may: ['schemas', 'shared', 'redact', 'bundle-format'] },
+  bundle: { pattern: 'src/bundle', may: ['schemas', 'shared', 'bundle-format', 'redact', 'settings', 'ring', 'steps', 'capture', 'clip', 'timeline-data', 'timeline-store', 'network'] },
   // Delivery of stored bundles to S3-compatible storage: outbox, signer, targets, the after-store sink.
   upload: { pattern: 'src/upload', may: ['schemas', 'shared', 'bundle', 'bundle-format'] },
   // The toolbar button's badge: which state to show, kept in step on change (pure; chrome.action is a port).
   toolbar: { pattern: 'src/toolbar', may: ['schemas', 'shared'] },
-  recorder: { pattern: 'src/recorder', may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle', 'trust', 'timeline-store'] },
+  recorder: { pattern: 'src/recorder', may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle', 'trust', 'timeline-store', 'network'] },
   // The browser: the only code (with entrypoints/) that touches chrome.*, IndexedDB, OffscreenCanvas.
-  platform: { pattern: 'src/platform', may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle', 'bundle-format', 'upload', 'toolbar', 'timeline-store'] },
+  platform: { pattern: 'src/platform', may: ['schemas', 'shared', 'redact', 'settings', 'ring', 'steps', 'signals', 'capture', 'clip', 'bundle', 'bundle-format', 'upload', 'toolbar', 'timeline-store', 'network'] },
   // Readers: the viewer (extension page and viewer.html), the operator pages, the command line.
   viewer: { pattern: 'src/viewer', may: ['schemas', 'shared', 'bundle-format'] },
   ui: { pattern: 'src/ui', may: ['schemas', 'shared', 'settings', 'bundle-format', 'viewer'] },

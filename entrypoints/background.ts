@@ -190,6 +190,7 @@ export default defineBackground(() => {
       autoDownloadSink(bundles, download),
     ],
     delivery: deliveryState,
+    networkBodies: { responseBody: (tabId, requestId) => debuggerPort.responseBody(tabId, requestId) },
     debuggerState: (tabId) => debuggerPort.stateOf(tabId),
     stateChanged: () => toolbar.refresh(),
     watchTab,

@@ -3,6 +3,7 @@ import { FailureSignatureSchema, FingerprintSchema } from './fingerprint';
 import { SettingsSchema, type Settings } from './settings';
 import { CaptureLevelSchema } from './capture-level';
 import { ShownPartSchema } from './viewport-cut';
+import { NetworkSettingsSchema } from './network';
 
 /**
  * 2: `settings.redaction` holds how many custom rules of each kind applied, not the rules (a bundle is
@@ -28,8 +29,8 @@ export const ManifestUploadSchema = z.object({ mode: z.enum(['off', 's3', 'presi
  * The settings a bundle was recorded with, as its manifest carries them: the redaction rules as counts,
  * the upload as its mode only (absent from bundles written before delivery existed).
  */
-export const ManifestSettingsSchema = SettingsSchema.omit({ redaction: true, upload: true })
-  .extend({ redaction: RedactionRuleCountsSchema, upload: ManifestUploadSchema.optional() })
+export const ManifestSettingsSchema = SettingsSchema.omit({ redaction: true, upload: true, network: true })
+  .extend({ redaction: RedactionRuleCountsSchema, upload: ManifestUploadSchema.optional(), network: NetworkSettingsSchema.optional() })
   .strict();
 export type ManifestSettings = z.infer<typeof ManifestSettingsSchema>;
 

@@ -5,6 +5,7 @@ import { DiagnosticsSchema } from './diagnostics';
 import { SnapshotFileSchema } from './snapshot';
 import { StepSnapshotFileSchema, TimelineDataSchema, TimelineDiffSchema, TimelineSnapshotSchema } from './timeline';
 import { StepsFileSchema } from './steps';
+import { HarFileSchema } from './network';
 import { SettingsSchema } from './settings';
 import { PageMessageSchema } from './page-protocol';
 import { ToBackgroundMessageSchema, ToContentMessageSchema, ToOffscreenMessageSchema } from './messages';
@@ -45,6 +46,7 @@ export const PUBLISHED_SCHEMAS: Record<string, z.core.$ZodType> = {
   'timeline-diff': TimelineDiffSchema,
   'step-snapshot': StepSnapshotFileSchema,
   'upload-index': UploadIndexRecordSchema,
+  'network-har': HarFileSchema,
 };
 
 /** The JSON Schema file each bundle file is checked against. */
@@ -53,4 +55,5 @@ export const BUNDLE_FILE_SCHEMAS: Record<string, z.ZodType> = {
   'diagnostics.json': DiagnosticsSchema,
   'snapshot.json': SnapshotFileSchema,
   'steps.json': StepsFileSchema,
+  'network.har': HarFileSchema,
 };

@@ -3,6 +3,7 @@ import { SignalRulesPatchSchema, SignalRulesSchema } from './signals';
 import { CaptureLevelSchema } from './capture-level';
 import { RedactionRulesSchema } from './redaction-rules';
 import { UploadSettingsSchema } from './upload';
+import { NetworkSettingsSchema } from './network';
 
 export { RedactionRulesSchema, type RedactionRules } from './redaction-rules';
 
@@ -124,6 +125,11 @@ export const SettingsSchema = z
     diagnosticsOtherTabs: z.boolean().default(false),
     /** Redaction on top of the built-in rules, applied in the content script like them. */
     redaction: z._default(RedactionRulesSchema, { selectors: [], fieldNamePatterns: [], textPatterns: [] }),
+    /**
+     * Each recorded tab's requests, masked, for the bundle's `network.har`: which bodies are kept
+     * (`bodies`), and the per-tab, per-body and per-bundle bounds (see `NetworkSettingsSchema`).
+     */
+    network: z._default(NetworkSettingsSchema, NetworkSettingsSchema.parse({})),
     /** Delivery of stored bundles to S3-compatible storage (see `UploadSettingsSchema`); off by default. */
     upload: z._default(UploadSettingsSchema, UploadSettingsSchema.parse({})),
   })

@@ -13,6 +13,8 @@ export const DIAGNOSTICS_FILE = 'diagnostics.json';
 export const SNAPSHOT_FILE = 'snapshot.json';
 /** The failure in Markdown, for a person or an agent reading the extracted zip. */
 export const SUMMARY_FILE = 'summary.md';
+/** The failing tab's requests in the window, masked, as HAR 1.2 (see `schemas/network.ts`). */
+export const NETWORK_HAR_FILE = 'network.har';
 /** The standalone viewer, which shows the bundle from `file://` once the zip is extracted. */
 export const VIEWER_FILE = 'viewer.html';
 /** The frames as one H.264 clip, each frame shown for its `duration_ms`. */

@@ -3,9 +3,10 @@ import { DiagnosticsSchema, type Diagnostics } from '../../schemas/diagnostics';
 import { ManifestSchema, type Manifest } from '../../schemas/manifest';
 import { SnapshotFileSchema, type SnapshotFile } from '../../schemas/snapshot';
 import { StepsFileSchema, type StepsFile } from '../../schemas/steps';
+import { HarFileSchema, type HarFile } from '../../schemas/network';
 import { modernizeManifest } from './modernize-manifest';
 import { StepSnapshotFileSchema, type StepSnapshotFile } from '../../schemas/timeline';
-import { CLIP_FILE, DIAGNOSTICS_FILE, MANIFEST_FILE, OUTLINE_FILE, SNAPSHOT_FILE, STEPS_FILE, SUMMARY_FILE, VIEWER_FILE, isFrameFileName, isStepSnapshotFileName } from './file-names';
+import { CLIP_FILE, DIAGNOSTICS_FILE, MANIFEST_FILE, NETWORK_HAR_FILE, OUTLINE_FILE, SNAPSHOT_FILE, STEPS_FILE, SUMMARY_FILE, VIEWER_FILE, isFrameFileName, isStepSnapshotFileName } from './file-names';
 
 /** One JSON file of the bundle: its name, its schema, and whether every bundle has it. */
 export interface BundleJsonFile<T> {
@@ -26,11 +27,14 @@ export const BUNDLE_JSON_FILES: {
   readonly steps: BundleJsonFile<StepsFile>;
   readonly diagnostics: BundleJsonFile<Diagnostics>;
   readonly snapshot: BundleJsonFile<SnapshotFile>;
+  readonly har: BundleJsonFile<HarFile>;
 } = {
   manifest: { name: MANIFEST_FILE, schema: ManifestSchema, required: true, modernize: modernizeManifest },
   steps: { name: STEPS_FILE, schema: StepsFileSchema, required: true },
   diagnostics: { name: DIAGNOSTICS_FILE, schema: DiagnosticsSchema, required: false },
   snapshot: { name: SNAPSHOT_FILE, schema: SnapshotFileSchema, required: false },
+  // Absent from bundles written before the network log, and from those of no tab.
+  har: { name: NETWORK_HAR_FILE, schema: HarFileSchema, required: false },
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { Diagnostics } from '../../schemas/diagnostics';
+import type { HarFile } from '../../schemas/network';
 import type { SnapshotCaptureResult } from '../../schemas/messages';
 import { SNAPSHOT_FILE_VERSION } from '../../schemas/snapshot';
 import { STEPS_FILE_VERSION, type Step } from '../../schemas/steps';
@@ -20,6 +21,8 @@ export interface ContentsInput {
   pages: StepPages | null;
   frames: BundleContents['frames'];
   clip: ClipOutcome | null;
+  /** The failing tab's requests in the window (`network.har`), or null. */
+  har?: HarFile | null;
   viewerScript?: string;
 }
 
@@ -45,6 +48,7 @@ export function bundleContents(input: ContentsInput): BundleContents {
     outline: withSnapshot ? outlineBundle(snapshot.ok ? snapshot.snapshot : null, steps, new Map(pages?.files.map((f) => [f.name, f.file]))) : undefined,
     diagnostics: withSnapshot ? input.diagnostics : null,
     steps: { version: STEPS_FILE_VERSION, bundle_id: bundleId, steps: [...steps] },
+    har: input.har ?? null,
     frames: input.frames,
     clip: clip?.ok ? clip.mp4 : null,
     viewerScript: input.viewerScript,

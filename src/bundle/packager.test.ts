@@ -99,7 +99,15 @@ async function unzip(zip: Uint8Array) {
 
 describe('packageBundle', () => {
   it('writes a schema-valid bundle with the failing tab’s frames in time order, a clip and the steps', async () => {
-    const { ports, bundles, encodeClip } = await setup();
+    const windows: unknown[] = [];
+    const { ports, bundles, encodeClip } = await setup({
+      network: {
+        har: (tabId, start, end, creator) => {
+          windows.push([tabId, start, end]);
+          return Promise.resolve({ log: { version: '1.2', creator, pages: [], entries: [], _afr: { requests_seen: 0, dropped_requests: 0, truncated_headers: 0, omitted_bodies: {}, withheld_values: 0, masked_spans: 0 } } });
+        },
+      },
+    });
     const { summary, zip } = await packageBundle(ports, request({ suppressedBefore: 3 }));
     expect(await bundles.read(summary.id)).toBe(zip);
     const { names, json } = await unzip((await bundles.read(summary.id))!);
@@ -110,6 +118,9 @@ describe('packageBundle', () => {
     expect(manifest).toMatchObject({ bundle_id: summary.id, run_id: 'run-1', status: 'failure', failure_reason: 'assertion_failed', failure_label: 'order confirmation missing', tab_id: 1, buffer_seconds: 15 });
     // 25 frames in the window, after the last one from before it (the screen at the window's start).
     expect(manifest.frame_count).toBe(26);
+    // network.har: the failing tab's requests in the bundle's window, listed like every file.
+    expect(windows).toEqual([[1, T0 - 15_000, expect.any(Number)]]);
+    expect(manifest.artifacts.map((a) => a.name)).toContain('network.har');
     const times = manifest.frames.map((f) => f.ts);
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(manifest.frames[1]).toMatchObject({ name: 'frames/frame_0002.jpeg', duration_ms: 600, width: 1280, height: 720 });

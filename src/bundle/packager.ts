@@ -24,6 +24,8 @@ import { otherTabsActivity } from './diagnostics-report';
 import type { BundleStore, StoredBundle } from './ports';
 import { MAX_STEP_PAGES_CHARS, layOutStepPages, type StepPages } from './step-pages';
 import { writeBundle } from './write-bundle';
+import type { NetworkHarSource } from '../network/ports';
+import type { HarFile } from '../../schemas/network';
 
 export type { BundleOptions, BundleRequest } from './bundle-request';
 export type { ClipOutcome } from './clip-outcome';
@@ -55,6 +57,8 @@ export interface PackagerPorts {
   stepsSettled?(windowEnd: number): Promise<void>;
   /** The tabs' DOM timelines (capture level `trace` and up): the page at each step. */
   timeline?: Pick<TimelineKeeper, 'documents'>;
+  /** Each recorded tab's requests, masked (`src/network/`): the bundle's `network.har`. */
+  network?: NetworkHarSource;
   /** Whether a tab is in the recording scope (every tab without it): `other_tabs` lists no other. */
   recordsTab?(tabId: number): boolean;
   log(message: string): void;
@@ -91,6 +95,7 @@ export async function packageBundle(ports: PackagerPorts, request: BundleRequest
     // The page at each step, from the tab's DOM timeline (capture level `trace` and up).
     const pages = plan.withSnapshot && tabId !== null && ports.timeline ? await stepPagesOf(ports.timeline, bundleId, tabId, windowStart, logged, warnings) : null;
     const steps = pages?.steps ?? logged;
+    const har = tabId === null ? null : await networkHarOf(ports, tabId, windowStart, windowEnd, warnings);
     const otherTabs = settings.diagnosticsOtherTabs ? await otherTabsOf(ports, plan, allFrames) : undefined;
     const stats = ports.capture.stats();
     const ringStats = ring.stats();
@@ -129,7 +134,7 @@ export async function packageBundle(ports: PackagerPorts, request: BundleRequest
       extension: ports.extension,
     });
     const written = await writeBundle(
-      bundleContents({ bundleId, manifest, withSnapshot: plan.withSnapshot, snapshot: snapshotResult, diagnostics, steps, pages, frames, clip, viewerScript: ports.viewerScript }),
+      bundleContents({ bundleId, manifest, withSnapshot: plan.withSnapshot, snapshot: snapshotResult, diagnostics, steps, pages, frames, clip, har, viewerScript: ports.viewerScript }),
     );
     const summary = bundleSummary(written.manifest, signal, written.zip.byteLength, clock.now(), options.unattended);
     await ports.bundles.save(summary, written.zip);
@@ -190,6 +195,17 @@ async function stepPagesOf(
     return pages;
   } catch (error) {
     warnings.push(`no pages at the steps: the DOM timeline could not be read (${errorMessage(error)})`);
+    return null;
+  }
+}
+
+/** The tab's requests in the window as HAR, or null (with a warning) when the log could not give them. */
+async function networkHarOf(ports: PackagerPorts, tabId: number, windowStart: number, windowEnd: number, warnings: string[]): Promise<HarFile | null> {
+  if (!ports.network) return null;
+  try {
+    return await ports.network.har(tabId, windowStart, windowEnd, ports.extension);
+  } catch (error) {
+    warnings.push(`no network.har: ${errorMessage(error)}`);
     return null;
   }
 }

@@ -3,6 +3,7 @@ import { ManifestSchema, type Artifact, type FrameViewport, type Manifest } from
 import type { Diagnostics } from '../../schemas/diagnostics';
 import type { SnapshotFile } from '../../schemas/snapshot';
 import type { StepsFile } from '../../schemas/steps';
+import type { HarFile } from '../../schemas/network';
 import { describeZodError } from '../shared/zod-error';
 import { CLIP_FILE, OUTLINE_FILE, SUMMARY_FILE, VIEWER_FILE, frameFileName } from '../bundle-format/file-names';
 import { BUNDLE_JSON_FILES, STEP_SNAPSHOT_FILES, stepSnapshotText, type BundleJsonFile } from '../bundle-format/file-registry';
@@ -18,6 +19,8 @@ export interface BundleContents {
   /** Null below capture level `trace`: the file is left out. */
   diagnostics: Diagnostics | null;
   steps: StepsFile;
+  /** `network.har`: the failing tab's requests in the window, masked; null: the file is left out. */
+  har?: HarFile | null;
   /**
    * JPEG frames in time order. `captures` (more than 1): identical captures in a row this frame stands
    * for, the last taken at `lastTs` (`mergeRepeatedFrames`).
@@ -68,6 +71,8 @@ export async function writeBundle(contents: BundleContents): Promise<{ zip: Uint
   if (snapshot) add(BUNDLE_JSON_FILES.snapshot.name, asJson(snapshot), true);
   if (diagnostics) add(BUNDLE_JSON_FILES.diagnostics.name, asJson(diagnostics), true);
   add(BUNDLE_JSON_FILES.steps.name, asJson(steps), true);
+  // One line: a HAR holds bodies, which indentation would only pad.
+  if (contents.har) add(BUNDLE_JSON_FILES.har.name, `${JSON.stringify(validated(BUNDLE_JSON_FILES.har, contents.har))}\n`, true);
   // Each page's text as written, also embedded in viewer.html so the offline viewer shows the page at every step.
   const stepPages: Record<string, string> = {};
   for (const page of contents.stepSnapshots ?? []) {

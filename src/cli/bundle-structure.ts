@@ -1,4 +1,4 @@
-import { CLIP_FILE, FRAMES_DIR, MANIFEST_FILE, SNAPSHOT_FILE, STEPS_FILE, frameFileName } from '../bundle-format/file-names';
+import { CLIP_FILE, FRAMES_DIR, MANIFEST_FILE, NETWORK_HAR_FILE, SNAPSHOT_FILE, STEPS_FILE, frameFileName } from '../bundle-format/file-names';
 import { OPTIONAL_EXTRA_FILES, STEP_SNAPSHOT_FILES, isBundleFileName } from '../bundle-format/file-registry';
 import type { BundleArchive } from '../bundle-format/open-zip';
 import { readJpegSize } from '../shared/jpeg-size';
@@ -46,7 +46,8 @@ export function checkStructure(archive: BundleArchive, json: ReadonlyMap<string,
 
   // Every file names the same bundle, and the manifest counts the steps steps.json holds.
   for (const [file, value] of json) {
-    if (file === MANIFEST_FILE || !isObject(value) || value.bundle_id === manifest.bundle_id) continue;
+    // HAR has no place for a bundle id of ours (a reader of HAR reads `log` alone).
+    if (file === MANIFEST_FILE || file === NETWORK_HAR_FILE || !isObject(value) || value.bundle_id === manifest.bundle_id) continue;
     add(file, '/bundle_id', `is ${JSON.stringify(value.bundle_id)}, manifest.json says ${JSON.stringify(manifest.bundle_id)}`);
   }
   const steps = json.get(STEPS_FILE);

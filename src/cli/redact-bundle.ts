@@ -96,6 +96,7 @@ export async function redactBundle(archive: BundleArchive, schemas: BundleJsonSc
     steps: readFile(archive, BUNDLE_JSON_FILES.steps)!,
     diagnostics: readFile(archive, BUNDLE_JSON_FILES.diagnostics),
     snapshot: readFile(archive, BUNDLE_JSON_FILES.snapshot),
+    har: readFile(archive, BUNDLE_JSON_FILES.har),
   };
   const words = fixedWords(Object.values(schemas));
   const keep = (text: string) => words.has(text) || ISO_TIME.test(text) || isBundleFileName(text) || text === original.manifest.bundle_id;
@@ -105,6 +106,8 @@ export async function redactBundle(archive: BundleArchive, schemas: BundleJsonSc
   const steps: StepsFile = remasked(BUNDLE_JSON_FILES.steps, original.steps, mask, keep)!;
   let diagnostics: Diagnostics | null = remasked(BUNDLE_JSON_FILES.diagnostics, original.diagnostics, mask, keep);
   const snapshot: SnapshotFile | null = remasked(BUNDLE_JSON_FILES.snapshot, original.snapshot, mask, keep);
+  // network.har: every string again (URLs, headers, bodies' text), names and numbers kept.
+  const har = remasked(BUNDLE_JSON_FILES.har, original.har, mask, keep);
   // The pages at the steps: each checked and masked like the fixed files; kept as text, as the zip and viewer.html hold them.
   const pages = new Map<string, StepSnapshotFile>();
   for (const name of archive.files.keys()) {
@@ -134,6 +137,7 @@ export async function redactBundle(archive: BundleArchive, schemas: BundleJsonSc
     [BUNDLE_JSON_FILES.steps.name]: steps,
     [BUNDLE_JSON_FILES.diagnostics.name]: diagnostics,
     [BUNDLE_JSON_FILES.snapshot.name]: snapshot,
+    [BUNDLE_JSON_FILES.har.name]: har,
   };
   for (const name of names) {
     if (name === MANIFEST_FILE || name === VIEWER_FILE || !isBundleFileName(name) || (options.dropFrames && isPixels(name))) continue;

@@ -158,13 +158,14 @@ describe('validationLines', () => {
 describe('loadBundleJsonSchemas', () => {
   it('reads the published schema of each bundle file from schemas/json/', () => {
     const onDisk = loadBundleJsonSchemas();
-    expect(Object.keys(onDisk).sort()).toEqual(['diagnostics.json', 'manifest.json', 'snapshot.json', 'snapshots/page-NNN.json', 'steps.json']);
+    expect(Object.keys(onDisk).sort()).toEqual(['diagnostics.json', 'manifest.json', 'network.har', 'snapshot.json', 'snapshots/page-NNN.json', 'steps.json']);
     expect(onDisk['manifest.json']).toMatchObject({ $id: 'manifest.schema.json', $schema: 'https://json-schema.org/draft/2020-12/schema' });
     expect(bundleSchemaFileNames()).toEqual({
       'manifest.json': 'manifest.schema.json',
       'diagnostics.json': 'diagnostics.schema.json',
       'snapshot.json': 'snapshot.schema.json',
       'steps.json': 'steps.schema.json',
+      'network.har': 'network-har.schema.json',
       'snapshots/page-NNN.json': 'step-snapshot.schema.json',
     });
   });

@@ -1,5 +1,7 @@
 import { browser } from 'wxt/browser';
-import { CDP_ENABLE_COMMANDS, NETWORK_ENABLE_PARAMS } from '../signals/cdp-signals';
+import { CDP_ENABLE_COMMANDS } from '../signals/cdp-signals';
+import { NETWORK_ENABLE_PARAMS } from '../network/network-enable';
+import type { ResponseBody } from '../network/ports';
 import { errorMessage } from '../shared/error-message';
 
 /** The only CDP commands the recorder sends (the debugger is a powerful permission: keep it narrow). */
@@ -9,6 +11,8 @@ const ALLOWED_COMMANDS = new Set<string>([
   'Page.stopScreencast',
   'Page.screencastFrameAck',
   'Page.captureScreenshot',
+  // Bodies for `network.har`, read once a response ends (`src/network/network-log.ts`).
+  'Network.getResponseBody',
 ]);
 
 export interface DebuggerEvents {
@@ -138,6 +142,13 @@ export class DebuggerPort {
     const result = (await this.send(tabId, 'Page.captureScreenshot', { format: 'jpeg', quality })) as { data?: string } | undefined;
     if (!result?.data) throw new Error('Page.captureScreenshot returned no image');
     return result.data;
+  }
+
+  /** A response body still in the session's buffer (`Network.getResponseBody`); rejects when Chrome no longer has it. */
+  async responseBody(tabId: number, requestId: string): Promise<ResponseBody> {
+    const result = (await this.send(tabId, 'Network.getResponseBody', { requestId })) as { body?: unknown; base64Encoded?: unknown } | undefined;
+    if (typeof result?.body !== 'string') throw new Error('Network.getResponseBody returned no body');
+    return { body: result.body, base64Encoded: result.base64Encoded === true };
   }
 
   /** Sends one of the allowed commands; resolves to its result. */

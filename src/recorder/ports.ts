@@ -8,6 +8,7 @@ import type { PackagerPorts } from '../bundle/packager';
 import type { BundleHold, BundleSink } from '../bundle/ports';
 import type { FrameSourcePorts } from '../capture/frame-sources';
 import type { KeyValueStore, SettingsStore } from '../settings/settings-store';
+import type { ResponseBodyReader } from '../network/ports';
 
 /** Everything the recorder needs from the browser and the stores; the service worker provides them. */
 export interface RecorderPorts
@@ -48,6 +49,8 @@ export interface RecorderPorts
   timelineCheckpoint?(tabId: number, label: string): Promise<CheckpointRef | null>;
   /** The tabs' DOM timelines, kept under the window and `maxTimelineBytes`. */
   timeline?: TimelineKeeper;
+  /** Response bodies from the tabs' debugger sessions, for `network.har`; none: the log keeps no response body. */
+  networkBodies?: ResponseBodyReader;
   /** Delivery to object storage, when it is wired: what `status().upload` and each bundle's `upload` show, what retention keeps. */
   delivery?: DeliveryView;
 }

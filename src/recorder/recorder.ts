@@ -24,6 +24,7 @@ import { TimelineUpkeep } from './timeline-upkeep';
 import { applySettings } from './settings-effects';
 import { forgetClosedTab } from './closed-tab';
 import { scopeChanged } from './scope-change';
+import { NetworkLog } from '../network/network-log';
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -50,6 +51,8 @@ export class Recorder {
   /** Which tab a command is about, and each tab's URL. */
   private readonly tabs: TabLookup;
   private readonly timeline: TimelineUpkeep;
+  /** Each recorded tab's requests, masked, for `network.har`. */
+  private readonly network: NetworkLog;
   /** `start` has loaded the settings, the pause and the stores. */
   private isStarted = false;
   private followingSettings = false;
@@ -79,7 +82,8 @@ export class Recorder {
     this.bundleWaiters = new BundleWaiters(ports.bundles, clock);
     // The waiters' sink comes last: a waiter gets the summary with its download id.
     const sinks = [...ports.sinks, this.bundleWaiters.sink];
-    this.failures = new FailureJobs({ ...ports, sinks, capture: frames, run, mode, guard, recordsTab, sleep: ports.sleep ?? defaultSleep, changed: ports.stateChanged }, settings.failureCooldownMs);
+    this.network = new NetworkLog({ clock, masker: () => this.mode.masker, settings: () => this.mode.settings, bodies: ports.networkBodies, sleep: ports.sleep });
+    this.failures = new FailureJobs({ ...ports, network: this.network, sinks, capture: frames, run, mode, guard, recordsTab, sleep: ports.sleep ?? defaultSleep, changed: ports.stateChanged }, settings.failureCooldownMs);
     const failures = this.failures;
     this.commands = new AgentCommands({ stepLog, mode, run, failures, frames, guard, scope, tabUrl, timelineCheckpoint: ports.timelineCheckpoint });
     this.signals = new SignalIntake({ clock, stepLog, mode, failures, debuggerState, tabUrl });
@@ -203,6 +207,12 @@ export class Recorder {
     if (starting) await starting;
     // A session of a tab outside the scope (one left by an earlier worker, or closing now) tells nothing.
     if (!this.scope.recordsTab(tabId)) return;
+    // A fault in the network log costs its requests, never the signals of the same event.
+    try {
+      if (this.mode.recordsTimeline) this.network.handleEvent(tabId, method, params);
+    } catch (error) {
+      this.ports.log(`[afr] ${method} of tab ${tabId} not logged: ${String(error)}`);
+    }
     await this.signals.handleCdpEvent(tabId, method, params, pageUrl);
   }
 
@@ -217,6 +227,7 @@ export class Recorder {
   forgetTab(tabId: number): void {
     const { signals, messages, failures, guard, run, scope, frames } = this;
     forgetClosedTab({ signals, messages, failures, guard, run, scope, frames, ring: this.ports.ring }, tabId, this.ports.log);
+    this.network.forgetTab(tabId);
   }
 
   /**

@@ -6,12 +6,6 @@ import { reconcileTimestamp } from '../shared/timestamps';
 /** The CDP domains the recorder enables on each recorded tab, and nothing else. */
 export const CDP_ENABLE_COMMANDS = ['Runtime.enable', 'Log.enable', 'Network.enable', 'Inspector.enable', 'Page.enable'] as const;
 
-/**
- * `Network.enable` parameters: the recorder reads statuses and timings, never bodies, so the
- * renderer is asked not to buffer them.
- */
-export const NETWORK_ENABLE_PARAMS = { maxTotalBufferSize: 0, maxResourceBufferSize: 0, maxPostDataSize: 0 };
-
 interface PendingRequest {
   url: string;
   method: string;

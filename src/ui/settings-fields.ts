@@ -127,6 +127,11 @@ export const BUNDLE_FIELDS: FieldSpec[] = [
   numberField('maxStoredBundles', 'Bundles kept', undefined, 'The oldest are deleted first.'),
   numberField('maxStoredBundleBytes', 'Total size of kept bundles (bytes)', 'bytes', 'The newest bundle is always kept.'),
   numberField('bundleRetentionDays', 'Days a bundle is kept', 'days'),
+  field(['network', 'bodies'], 'Bodies in network.har', { type: 'enum', options: ['off', 'api', 'documents', 'all'] }, 'api: XHR and fetch; documents: those and pages; all: every text body. Masked before they are kept.'),
+  field(['network', 'maxEntries'], 'Requests kept per tab', { type: 'number' }, '100 to 20000; the oldest go first.'),
+  field(['network', 'maxBytes'], 'Network log per tab (bytes)', { type: 'number', unit: 'bytes' }, '1 MiB to 256 MiB; the oldest requests go first.'),
+  field(['network', 'maxBodyBytes'], 'Largest body kept (bytes)', { type: 'number', unit: 'bytes' }, 'Larger ones are kept as their size and SHA-256.'),
+  field(['network', 'maxBundleBodyBytes'], 'Bodies per bundle (bytes)', { type: 'number', unit: 'bytes' }, 'The bodies nearest the failure are kept first.'),
 ];
 
 /** Custom redaction rules, on top of the built-in ones. */

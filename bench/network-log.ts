@@ -1,0 +1,74 @@
+/**
+ * `npx tsx bench/network-log.ts`: what the network log costs per request in the service worker,
+ * printed as medians, never asserted: the four CDP events of one request (sent, extra headers,
+ * response, finished) with a browser's usual headers (14 sent, 10 received, a cookie and a Bearer),
+ * masked and kept; then the masking of a 2 KiB JSON answer (`captureBody`), which a kept body adds.
+ * BENCH_ROUNDS (default 15) rounds of BENCH_REQUESTS (default 2,000) requests.
+ */
+import { performance } from 'node:perf_hooks';
+import { NetworkSettingsSchema } from '../schemas/network';
+import { BUILT_IN_MASKER } from '../src/redact/mask-text';
+import { captureBody } from '../src/network/body-capture';
+import { NetworkLog } from '../src/network/network-log';
+import { maskContext } from '../src/network/withheld-value';
+import { requestEvents } from '../test/fakes/cdp-network';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const headers = {
+  Accept: 'application/json, text/plain, */*',
+  'Accept-Encoding': 'gzip, deflate, br, zstd',
+  'Accept-Language': 'en-GB,en;q=0.9',
+  Authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.c2lnbmF0dXJlLXNlY3JldA',
+  Cookie: 'sid=3f9a8b7c6d5e4f3a2b1c; theme=dark; consent=yes',
+  Referer: 'https://shop.example/orders?page=2',
+  'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+  'sec-ch-ua': '"Chromium";v="156", "Not_A Brand";v="24"',
+  'sec-ch-ua-mobile': '?0',
+  'sec-ch-ua-platform': '"Linux"',
+  'Sec-Fetch-Dest': 'empty',
+  'Sec-Fetch-Mode': 'cors',
+  'Sec-Fetch-Site': 'same-origin',
+  'X-Request-Id': 'req-0001',
+};
+const responseHeaders = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  date: 'Sat, 28 Nov 2026 12:00:00 GMT',
+  etag: 'W/"1f-abc"',
+  server: 'nginx',
+  vary: 'Accept-Encoding',
+  'x-frame-options': 'DENY',
+  'strict-transport-security': 'max-age=31536000',
+  'content-security-policy': "default-src 'self'",
+  connection: 'keep-alive',
+};
+
+const network = NetworkSettingsSchema.parse({ bodies: 'off' });
+const T0 = Date.now() / 1000;
+const perRequest: number[] = [];
+for (let round = 0; round < ROUNDS; round++) {
+  const log = new NetworkLog({ clock: { now: () => Date.now() }, masker: () => BUILT_IN_MASKER, settings: () => ({ network, bufferSeconds: 15, postFailureSeconds: 2 }) });
+  const events = Array.from({ length: REQUESTS }, (_, i) =>
+    requestEvents({ id: `r${round}-${i}`, url: `https://shop.example/api/orders/${i}?page=${i % 5}`, at: T0 + i / 1000, headers, responseHeaders, extraResponseHeaders: { 'set-cookie': 'sid=3f9a8b7c6d5e4f3a2b1c; Path=/; HttpOnly' } }),
+  );
+  const start = performance.now();
+  for (const request of events) for (const [method, params] of request) log.handleEvent(1, method, params);
+  perRequest.push(((performance.now() - start) * 1000) / REQUESTS);
+}
+
+const answer = JSON.stringify({
+  orders: Array.from({ length: 12 }, (_, i) => ({ id: `A-${1000 + i}`, total: 42.5 + i, status: 'shipped', items: [{ sku: `SKU-${i}`, qty: 1 }], customer: { name: 'Ada Lovelace' } })),
+  next: '/api/orders?page=3',
+});
+const perBody: number[] = [];
+for (let round = 0; round < ROUNDS; round++) {
+  const start = performance.now();
+  for (let i = 0; i < 200; i++) await captureBody({ body: answer, base64Encoded: false }, 'application/json', 256 * 1024, maskContext(BUILT_IN_MASKER));
+  perBody.push(((performance.now() - start) * 1000) / 200);
+}
+
+console.log(`network log, per request (4 CDP events, 14 + 10 headers, masked and kept): median ${median(perRequest).toFixed(1)} µs over ${ROUNDS} rounds of ${REQUESTS}`);
+console.log(`JSON answer of ${answer.length} characters masked (captureBody): median ${median(perBody).toFixed(1)} µs`);

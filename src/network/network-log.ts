@@ -1,0 +1,239 @@
+import type { HarFile, NetworkSettings } from '../../schemas/network';
+import type { TextMasker } from '../redact/mask-text';
+import { TEXT_MASK_KINDS } from '../redact/redaction-counts';
+import type { Clock } from '../shared/clock';
+import { captureBody } from './body-capture';
+import { bodyKind } from './body-kind';
+import { keepsResponseBody } from './body-policy';
+import { buildHar, type HarPageMark } from './har-writer';
+import { maskHeaders, type MaskedHeaders } from './mask-headers';
+import type { NetworkHarSource, ResponseBodyReader } from './ports';
+import { addExtraHeaders, addResponse, estimateBytes, recordFromRequest, type NetworkRecord } from './network-record';
+import { maskContext, type MaskContext } from './withheld-value';
+
+/** What the log needs: the time, the masker and settings in force, and the debugger's body reads. */
+export interface NetworkLogPorts {
+  clock: Clock;
+  masker(): TextMasker;
+  settings(): { network: NetworkSettings; bufferSeconds: number; postFailureSeconds: number };
+  /** Absent (no debugger): no bodies are read. */
+  bodies?: ResponseBodyReader;
+  sleep?(ms: number): Promise<void>;
+}
+
+/** Beyond the window and the after-failure tail, how long a request stays for a bundle being made. */
+const SPARE_MS = 5_000;
+/** Pages remembered per tab, for HAR's `pages`. */
+const MAX_PAGES = 100;
+/** `…ExtraInfo` headers waiting for the event they belong to (they may come first). */
+const MAX_WAITING_EXTRA = 200;
+/** Body reads in flight per tab; a body finishing past it is left out (`busy`). */
+const MAX_BODY_READS = 6;
+/** How long a bundle waits for the body reads under way. */
+const SETTLE_MS = 1_000;
+
+interface TabLog {
+  records: NetworkRecord[];
+  byId: Map<string, NetworkRecord>;
+  bytes: number;
+  pages: HarPageMark[];
+  mainFrameId: string | null;
+  waiting: Map<string, { request?: MaskedHeaders; response?: MaskedHeaders }>;
+  seen: number;
+  dropped: number;
+  reads: Set<Promise<void>>;
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const spansOf = (ctx: MaskContext) => TEXT_MASK_KINDS.reduce((n, kind) => n + ctx.spans[kind], 0);
+
+/**
+ * Each recorded tab's requests, from the recorder's debugger session (`Network.*` events), masked as
+ * they arrive (headers, cookies, URLs, request bodies; response bodies once read) and bounded like the
+ * frame ring: by the window (`bufferSeconds` and the after-failure tail), `network.maxEntries` and
+ * `network.maxBytes`, the oldest requests going first. Response bodies are read when the response
+ * ends (see `docs/bundle-format.md#networkhar` for why then), only those `network.bodies` keeps.
+ */
+export class NetworkLog implements NetworkHarSource {
+  private readonly tabs = new Map<number, TabLog>();
+
+  constructor(private readonly ports: NetworkLogPorts) {}
+
+  /** One CDP event of a recorded tab; anything but `Network.*` and `Page.frameNavigated` is ignored. */
+  handleEvent(tabId: number, method: string, params: Record<string, unknown> | undefined): void {
+    const p = params ?? {};
+    if (method === 'Page.frameNavigated') {
+      const frame = p.frame as { id?: string; parentId?: string } | undefined;
+      if (frame?.id && !frame.parentId) this.tab(tabId).mainFrameId = frame.id;
+      return;
+    }
+    if (!method.startsWith('Network.')) return;
+    const id = str(p.requestId);
+    if (!id) return;
+    const settings = this.ports.settings();
+    const ctx = maskContext(this.ports.masker());
+    const tab = this.tab(tabId);
+    let record = tab.byId.get(id);
+    switch (method) {
+      case 'Network.requestWillBeSent': {
+        if (record && typeof p.redirectResponse === 'object' && p.redirectResponse !== null) {
+          addResponse(record, p.redirectResponse as Record<string, unknown>, ctx);
+          record.ended = num(p.timestamp);
+          this.update(tab, record, ctx);
+          tab.byId.delete(id);
+          tab.waiting.delete(id);
+        }
+        record = recordFromRequest(p, settings.network.bodies, ctx, settings.network.maxBodyBytes) ?? undefined;
+        if (!record) return;
+        tab.seen++;
+        const extra = tab.waiting.get(id)?.request;
+        if (extra) addExtraHeaders(record, 'request', extra);
+        if (record.navigation && (tab.mainFrameId === null || record.frameId === tab.mainFrameId)) this.addPage(tab, record);
+        tab.records.push(record);
+        tab.byId.set(id, record);
+        this.update(tab, record, ctx);
+        this.evict(tab, settings);
+        return;
+      }
+      case 'Network.requestWillBeSentExtraInfo':
+      case 'Network.responseReceivedExtraInfo': {
+        const side = method === 'Network.requestWillBeSentExtraInfo' ? 'request' : 'response';
+        const headers = maskHeaders(p.headers, ctx);
+        if (record && (side === 'request' || record.response)) addExtraHeaders(record, side, headers);
+        else this.wait(tab, id, side, headers);
+        if (record) this.update(tab, record, ctx);
+        return;
+      }
+      case 'Network.responseReceived': {
+        if (!record || typeof p.response !== 'object' || p.response === null) return;
+        addResponse(record, p.response as Record<string, unknown>, ctx);
+        const extra = tab.waiting.get(id)?.response;
+        if (extra) addExtraHeaders(record, 'response', extra);
+        tab.waiting.delete(id);
+        this.update(tab, record, ctx);
+        return;
+      }
+      case 'Network.loadingFinished': {
+        if (!record) return;
+        record.ended = num(p.timestamp);
+        record.encodedBytes = Math.round(num(p.encodedDataLength) ?? -1);
+        tab.byId.delete(id);
+        this.takeBody(tabId, tab, record, settings.network);
+        this.update(tab, record, ctx);
+        return;
+      }
+      case 'Network.loadingFailed': {
+        if (!record) return;
+        record.ended = num(p.timestamp);
+        record.error = ctx.masker.maskAndCap(str(p.errorText) ?? 'failed', 256, ctx.spans) + (p.canceled === true ? ' (canceled)' : '');
+        tab.byId.delete(id);
+        tab.waiting.delete(id);
+        this.update(tab, record, ctx);
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  /** The tab was closed: its requests go. */
+  forgetTab(tabId: number): void {
+    this.tabs.delete(tabId);
+  }
+
+  async har(tabId: number, windowStart: number, windowEnd: number, creator: { name: string; version: string }): Promise<HarFile | null> {
+    const tab = this.tabs.get(tabId);
+    if (!tab) return null;
+    if (tab.reads.size > 0) {
+      const sleep = this.ports.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+      await Promise.race([Promise.allSettled([...tab.reads]), sleep(SETTLE_MS)]);
+    }
+    const endOf = (r: NetworkRecord) => (r.ended === null ? Number.POSITIVE_INFINITY : r.startedAt + (r.ended - r.started) * 1000);
+    const inWindow = tab.records.filter((r) => r.startedAt <= windowEnd && endOf(r) >= windowStart);
+    return buildHar(inWindow, tab.pages, {
+      creator,
+      windowStart,
+      maxBundleBodyBytes: this.ports.settings().network.maxBundleBodyBytes,
+      seen: tab.seen,
+      dropped: tab.dropped,
+    });
+  }
+
+  private tab(tabId: number): TabLog {
+    let tab = this.tabs.get(tabId);
+    if (!tab) {
+      tab = { records: [], byId: new Map(), bytes: 0, pages: [], mainFrameId: null, waiting: new Map(), seen: 0, dropped: 0, reads: new Set() };
+      this.tabs.set(tabId, tab);
+    }
+    return tab;
+  }
+
+  /** Adds what one event masked to its record's counts and its size to the tab's. */
+  private update(tab: TabLog, record: NetworkRecord, ctx: MaskContext): void {
+    record.withheld += ctx.withheld;
+    record.spans += spansOf(ctx);
+    ctx.withheld = 0;
+    for (const kind of TEXT_MASK_KINDS) ctx.spans[kind] = 0;
+    // A body read may end after its request was evicted: it no longer counts.
+    if (record.bytes < 0) return;
+    const bytes = estimateBytes(record);
+    tab.bytes += bytes - record.bytes;
+    record.bytes = bytes;
+  }
+
+  private addPage(tab: TabLog, record: NetworkRecord): void {
+    tab.pages.push({ id: `page_${tab.seen}`, startedAt: record.startedAt, title: record.url });
+    if (tab.pages.length > MAX_PAGES) tab.pages.shift();
+  }
+
+  private wait(tab: TabLog, id: string, side: 'request' | 'response', headers: MaskedHeaders): void {
+    if (!tab.waiting.has(id) && tab.waiting.size >= MAX_WAITING_EXTRA) tab.waiting.delete(tab.waiting.keys().next().value!);
+    tab.waiting.set(id, { ...tab.waiting.get(id), [side]: headers });
+  }
+
+  /** The oldest requests go while the tab is over a bound, or past the window once ended. */
+  private evict(tab: TabLog, settings: ReturnType<NetworkLogPorts['settings']>): void {
+    const oldest = this.ports.clock.now() - (settings.bufferSeconds + settings.postFailureSeconds) * 1000 - SPARE_MS;
+    const { maxEntries, maxBytes } = settings.network;
+    while (tab.records.length > 0) {
+      const first = tab.records[0]!;
+      const over = tab.records.length > maxEntries || tab.bytes > maxBytes;
+      if (!over && (first.ended === null || first.startedAt >= oldest)) break;
+      tab.records.shift();
+      tab.byId.delete(first.requestId);
+      tab.bytes -= first.bytes;
+      first.bytes = -1;
+      if (over) tab.dropped++;
+    }
+  }
+
+  /** Reads the body of a finished response when `network.bodies` keeps it, or says why it is not kept. */
+  private takeBody(tabId: number, tab: TabLog, record: NetworkRecord, settings: NetworkSettings): void {
+    const mimeType = record.response?.mimeType ?? '';
+    record.content.size = Math.max(0, record.encodedBytes);
+    if (!record.response || !mimeType) return;
+    if (!keepsResponseBody(settings.bodies, record.resourceType, mimeType)) {
+      record.content.omitted = bodyKind(mimeType) === 'text' || bodyKind(mimeType) === 'json' || bodyKind(mimeType) === 'form' ? 'not_kept' : 'binary';
+      return;
+    }
+    const bodies = this.ports.bodies;
+    if (!bodies) return void (record.content.omitted = 'unavailable');
+    if (tab.reads.size >= MAX_BODY_READS) return void (record.content.omitted = 'busy');
+    const ctx = maskContext(this.ports.masker());
+    const read = bodies
+      .responseBody(tabId, record.requestId)
+      .then((body) => captureBody(body, mimeType, settings.maxBodyBytes, ctx))
+      .then(
+        (body) => {
+          record.content = body;
+          this.update(tab, record, ctx);
+        },
+        () => {
+          record.content.omitted = 'unavailable';
+        },
+      )
+      .finally(() => tab.reads.delete(read));
+    tab.reads.add(read);
+  }
+}
