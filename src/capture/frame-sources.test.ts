@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FIRST_REPORT_SILENCE_MS } from './frame-sources';
 import { CAST_SILENCE_MS } from './screenshot-scheduler';
-import { ACTION, JPEG, MASKED, report, setup, TAB, useFakeTimersEachTest } from '../../test/fakes/frame-sources';
+import { ACTION, JPEG, MASKED, OTHER_JPEG_BASE64, report, setup, TAB, useFakeTimersEachTest } from '../../test/fakes/frame-sources';
 
 useFakeTimersEachTest();
 
@@ -102,6 +102,29 @@ describe('FrameSources', () => {
     expect((await ring.frames()).map((f) => f.source)).toEqual(['screencast', 'screenshot', 'screenshot']);
   });
 
+  it("gets the new page's screenshot after a navigating click whose check is pending, though the old page sent a frame after the click", async () => {
+    const { sources, ring, screencast, current, frame } = setup();
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([]));
+    frame(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    sources.handleAction(TAB, Date.now(), ACTION); // the click: its check is due in CAST_SILENCE_MS
+    await vi.advanceTimersByTimeAsync(50);
+    sources.handleScreencastFrame(TAB, { sessionId: 2, data: OTHER_JPEG_BASE64 }); // the old page shows the press
+    await vi.advanceTimersByTimeAsync(50);
+    sources.handleNavigation(TAB);
+    await vi.advanceTimersByTimeAsync(100);
+    sources.updateRegions(TAB, report([])); // the new page painted (its frame never sent) and reported
+    await vi.advanceTimersByTimeAsync(FIRST_REPORT_SILENCE_MS - 1);
+    expect(screencast.screenshot).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(screencast.screenshot).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(CAST_SILENCE_MS * 2);
+    sources.loop.stop();
+    expect(screencast.screenshot).toHaveBeenCalledTimes(1);
+    expect((await ring.frames()).map((f) => f.source).at(-1)).toBe('screenshot');
+  });
+
   it('takes no second screenshot of a still tab when one was taken meanwhile (the failure frame)', async () => {
     const { sources, screencast, current, frame } = setup();
     await sources.apply(current, false);
@@ -198,10 +221,12 @@ describe('FrameSources', () => {
     const { sources, ring, screencast, current, frame } = setup({ captureSource: 'screencast' });
     await sources.apply(current, false);
     sources.updateRegions(TAB, report([]));
-    // Painted: the action's frame comes from the screencast.
+    frame(1); // the page paints as it first reports (else a screenshot stands in after FIRST_REPORT_SILENCE_MS)
+    await vi.advanceTimersByTimeAsync(FIRST_REPORT_SILENCE_MS);
+    // Painted: the action's frame comes from the screencast (the same picture: stored once).
     sources.handleAction(TAB, Date.now(), ACTION);
     await vi.advanceTimersByTimeAsync(100);
-    frame(1);
+    frame(2);
     await vi.advanceTimersByTimeAsync(CAST_SILENCE_MS);
     expect(screencast.screenshot).not.toHaveBeenCalled();
     // Silent: one screenshot, however many actions.

@@ -94,7 +94,7 @@ export class FrameSources {
         this.cast.stopForBurst(tabId);
       },
     });
-    this.cast = new ScreencastControl({ screencast, settings: () => this.settings, capturing, log, hold: this.hold, started: (tabId) => this.shots.expectCastFrame(tabId) });
+    this.cast = new ScreencastControl({ screencast, settings: () => this.settings, capturing, log, hold: this.hold, started: (tabId) => this.shots.expectFreshFrame(tabId) });
     const casts = (tabId: number) => this.sourceOf(tabId) === 'screencast';
     this.shots = new ScreenshotScheduler({ clock, screencast, debuggerState: (tabId) => ports.debuggerState(tabId), log, capturing, jpegQuality, casts, store: (tabId, ts, frame) => (this.recordsTab(tabId) ? this.cdp.store(tabId, ts, frame, 'screenshot') : Promise.resolve()) });
     this.cdp = new CdpFrameStore({ ring: ports.ring, gate: this.gate, tabUrl: (tabId) => ports.tabUrl(tabId), log, forgetPicture: (tabId) => this.throttle.forgetPicture(tabId), retake: (tabId) => this.retake(tabId) });
@@ -165,8 +165,9 @@ export class FrameSources {
     // loop skips it if it is not visible).
     if (awaited) this.retake(tabId);
     else if (!first || !this.capturing || !this.recordsTab(tabId)) return;
-    // Not spaced from the last screenshot: that one showed the page before.
-    else if (this.cast.isCasting(tabId)) this.shots.expectCastFrame(tabId, FIRST_REPORT_SILENCE_MS, 0);
+    // Not spaced from the last screenshot: that one showed the page before. Checked at its own time
+    // whatever check is pending (a navigating click's): a frame of the page before does not count.
+    else if (this.cast.isCasting(tabId)) this.shots.expectFreshFrame(tabId, FIRST_REPORT_SILENCE_MS, 0);
     else if (this.loopRecords(tabId)) this.loop.requestCapture(tabId);
   }
 
@@ -179,13 +180,15 @@ export class FrameSources {
     if (!this.capturing || !this.recordsTab(tabId)) return;
     const screenshots = this.ports.screencast !== undefined && this.ports.debuggerState(tabId).attached;
     if (this.loopRecords(tabId) && (this.isVisible(tabId) || !screenshots)) this.loop.requestCapture(tabId);
-    // Not spaced from the last screenshot (the page before, or a window since resized): once per report the frames waited for.
-    else this.shots.spaced(tabId, 0);
+    // Not spaced from the last screenshot (the page before, or a window since resized); spaced from
+    // the last retake only while retakes keep being dropped.
+    else this.shots.retake(tabId, this.gate.latestFrameAt(tabId));
   }
 
   /** A tab started loading a new document: its sensitive regions are unknown until it reports. */
   handleNavigation(tabId: number): void {
     this.gate.navigated(tabId);
+    this.shots.newDocument(tabId);
   }
 
   /**
