@@ -38,9 +38,9 @@ export interface FrameSourcePorts extends MaskGatePorts {
 export const FRAME_NOW_WAIT_MS = 1_000;
 
 /**
- * How long a screencasting tab's new page, once it first reported, may send no frame before it gets a
- * screenshot: a page that is painting sends one within a frame or two (60 a second), and the first
- * frame of a page is wanted within 300 ms of its first paint.
+ * How long a screencasting tab whose page reported its regions afresh (a resized window, a frame
+ * loaded inside it, the capture level raised) may send no frame before it gets a screenshot: a page
+ * that is painting sends one within a frame or two. A new page gets one at once (see `updateRegions`).
  */
 export const FIRST_REPORT_SILENCE_MS = 100;
 
@@ -65,6 +65,8 @@ export class FrameSources {
   private readonly shots: ScreenshotScheduler;
   private readonly cdp: CdpFrameStore;
   private paused = false;
+  /** When each tab last started loading a new document (see `firstFrameOwed`). */
+  private readonly navigatedAt = new Map<number, number>();
 
   /** `settings` until `apply` gives newer ones. */
   constructor(
@@ -94,10 +96,10 @@ export class FrameSources {
         this.cast.stopForBurst(tabId);
       },
     });
-    this.cast = new ScreencastControl({ screencast, settings: () => this.settings, capturing, log, hold: this.hold, started: (tabId) => this.shots.expectFreshFrame(tabId) });
+    this.cast = new ScreencastControl({ screencast, settings: () => this.settings, capturing, log, hold: this.hold, started: (tabId) => this.screencastStarted(tabId) });
     const casts = (tabId: number) => this.sourceOf(tabId) === 'screencast';
     this.shots = new ScreenshotScheduler({ clock, screencast, debuggerState: (tabId) => ports.debuggerState(tabId), log, capturing, jpegQuality, casts, store: (tabId, ts, frame) => (this.recordsTab(tabId) ? this.cdp.store(tabId, ts, frame, 'screenshot') : Promise.resolve()) });
-    this.cdp = new CdpFrameStore({ ring: ports.ring, gate: this.gate, tabUrl: (tabId) => ports.tabUrl(tabId), log, forgetPicture: (tabId) => this.throttle.forgetPicture(tabId), retake: (tabId) => this.retake(tabId) });
+    this.cdp = new CdpFrameStore({ ring: ports.ring, gate: this.gate, tabUrl: (tabId) => ports.tabUrl(tabId), log, forgetPicture: (tabId) => this.throttle.forgetPicture(tabId), retake: (tabId, takenAt) => this.retake(tabId, takenAt) });
     this.loop.setFrameFilter((target, image, takenAt) => this.gate.prepare(target.tabId, image, takenAt));
     // A tab held for a burst is the loop's again until the burst ends, one frame per `BURST_FRAME_SPACING_MS`.
     this.loop.setTargetFilter((target) => this.recordsTab(target.tabId) && this.loopRecords(target.tabId) && (!this.hold.isHeld(target.tabId) || this.hold.frameDue(target.tabId)));
@@ -158,15 +160,19 @@ export class FrameSources {
     // still page may have painted its only frame before it (dropped, or never sent: a screencast
     // started on a page already painted sends nothing), and an agent that fails half a second after
     // a navigation needs a picture of that page from before the failure.
-    // A screencasting tab gets a screenshot unless its screencast sends a frame within
-    // `FIRST_REPORT_SILENCE_MS` (a page still painting does at once; waiting `CAST_SILENCE_MS` took
-    // 400 ms of a page that painted before it reported). One the capture loop records (no debugger
-    // session yet: a new tab) is moved to the front of the loop, as soon as the quota allows (the
-    // loop skips it if it is not visible).
+    // A screencasting tab's new page gets a screenshot at once: the page reports after its first
+    // paint, so the screencast's frame of that paint was drawn before the report and cannot be
+    // stored (`stale-report`), and a still page sends no other (waiting 100 ms for one cost a tenth
+    // of a second of most first frames). Its page reporting afresh otherwise (regions forgotten, the
+    // page painting as usual) gets one unless its screencast sends a frame within
+    // `FIRST_REPORT_SILENCE_MS`. One the capture loop records (no debugger session yet: a new tab) is
+    // moved to the front of the loop, as soon as the quota allows (the loop skips it if it is not
+    // visible); its screencast, when it starts, takes the frame still owed (`screencastStarted`).
     if (awaited) this.retake(tabId);
     else if (!first || !this.capturing || !this.recordsTab(tabId)) return;
+    else if (this.sourceOf(tabId) === 'screencast' && this.firstFrameOwed(tabId)) this.retake(tabId);
     // Not spaced from the last screenshot: that one showed the page before. Checked at its own time
-    // whatever check is pending (a navigating click's): a frame of the page before does not count.
+    // whatever check is pending (a click's): a frame from before the report does not count.
     else if (this.cast.isCasting(tabId)) this.shots.expectFreshFrame(tabId, FIRST_REPORT_SILENCE_MS, 0);
     else if (this.loopRecords(tabId)) this.loop.requestCapture(tabId);
   }
@@ -176,19 +182,20 @@ export class FrameSources {
    * tab (no screencast) and the tab is visible, or while it has no debugger session yet (a new tab:
    * the loop captures it if it is its window's visible tab); else a CDP screenshot.
    */
-  private retake(tabId: number): void {
+  private retake(tabId: number, droppedAt?: number): void {
     if (!this.capturing || !this.recordsTab(tabId)) return;
     const screenshots = this.ports.screencast !== undefined && this.ports.debuggerState(tabId).attached;
     if (this.loopRecords(tabId) && (this.isVisible(tabId) || !screenshots)) this.loop.requestCapture(tabId);
     // Not spaced from the last screenshot (the page before, or a window since resized); spaced from
     // the last retake only while retakes keep being dropped.
-    else this.shots.retake(tabId, this.gate.latestFrameAt(tabId));
+    else this.shots.retake(tabId, this.gate.latestFrameAt(tabId), droppedAt);
   }
 
   /** A tab started loading a new document: its sensitive regions are unknown until it reports. */
   handleNavigation(tabId: number): void {
     this.gate.navigated(tabId);
     this.shots.newDocument(tabId);
+    this.navigatedAt.set(tabId, this.ports.clock.now());
   }
 
   /**
@@ -239,6 +246,7 @@ export class FrameSources {
 
   /** Forgets everything about a closed tab: each part's state and timers. */
   forgetTab(tabId: number): void {
+    this.navigatedAt.delete(tabId);
     this.shots.forget(tabId);
     this.cast.forget(tabId);
     this.throttle.forget(tabId);
@@ -264,6 +272,23 @@ export class FrameSources {
       return;
     }
     this.shots.spaced(tabId);
+  }
+
+  /**
+   * A tab's screencast started. A page that is not repainting sends no first frame: a screenshot
+   * stands in after `CAST_SILENCE_MS` (a frame of the page before it does not count); at once when
+   * the tab's page has reported and has no frame yet (a new tab whose debugger session opened after
+   * its first report).
+   */
+  private screencastStarted(tabId: number): void {
+    if (this.firstFrameOwed(tabId)) this.retake(tabId);
+    else this.shots.expectFreshFrame(tabId);
+  }
+
+  /** Whether the tab's page has reported but no frame of it was stored since it started loading. */
+  private firstFrameOwed(tabId: number): boolean {
+    const navigatedAt = this.navigatedAt.get(tabId);
+    return navigatedAt !== undefined && this.gate.knows(tabId) && (this.gate.latestFrameAt(tabId) ?? -Infinity) < navigatedAt;
   }
 
   /** Whether the tab is in the recording scope. */

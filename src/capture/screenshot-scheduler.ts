@@ -70,13 +70,16 @@ export class ScreenshotScheduler {
   }
 
   /**
-   * A screenshot in place of a frame of the tab that was dropped (its masks were not known yet): at
-   * once, unless the last one taken in place of a dropped frame brought no stored frame either (none
-   * stored since, `latestStoredAt`): then `RETAKE_SPACING_MS` after it, so a page whose frames keep
-   * being dropped does not get one screenshot per report. Not spaced from other screenshots: the last
+   * A screenshot in place of a frame of the tab that was dropped (its masks were not known yet, or it
+   * was taken at `droppedAt`, before the page's report): at once, unless the last one taken in place
+   * of a dropped frame brought no stored frame either (none stored since, `latestStoredAt`): then
+   * `RETAKE_SPACING_MS` after it, so a page whose frames keep being dropped does not get one
+   * screenshot per report. None when a screenshot asked after the dropped frame is on its way or
+   * stored (dropped in turn, it is taken again itself). Not spaced from other screenshots: the last
    * one showed the page before.
    */
-  retake(tabId: number, latestStoredAt: number | undefined): void {
+  retake(tabId: number, latestStoredAt: number | undefined, droppedAt?: number): void {
+    if (droppedAt !== undefined && (this.lastScreenshot.get(tabId) ?? -Infinity) > droppedAt) return;
     const last = this.lastRetake.get(tabId);
     const stillDropping = last !== undefined && (latestStoredAt ?? -Infinity) < last;
     const at = Math.max(this.context.clock.now(), stillDropping ? last + RETAKE_SPACING_MS : -Infinity);
