@@ -7,6 +7,7 @@ import { withTimeout } from '../shared/timeout';
 import { BurstHold } from './burst-hold';
 import { CaptureLoop, type CaptureStats } from './capture-loop';
 import { CdpFrameStore, type CdpFrame } from './cdp-frame-store';
+import { FirstFrameOwed } from './first-frame-owed';
 import { FrameThrottle } from './frame-throttle';
 import { MaskGate, type MaskGatePorts } from './mask-gate';
 import type { CaptureTarget, Capturer } from './ports';
@@ -65,8 +66,7 @@ export class FrameSources {
   private readonly shots: ScreenshotScheduler;
   private readonly cdp: CdpFrameStore;
   private paused = false;
-  /** When each tab last started loading a new document (see `firstFrameOwed`). */
-  private readonly navigatedAt = new Map<number, number>();
+  private readonly firstFrames: FirstFrameOwed;
 
   /** `settings` until `apply` gives newer ones. */
   constructor(
@@ -99,6 +99,7 @@ export class FrameSources {
     this.cast = new ScreencastControl({ screencast, settings: () => this.settings, capturing, log, hold: this.hold, started: (tabId) => this.screencastStarted(tabId) });
     const casts = (tabId: number) => this.sourceOf(tabId) === 'screencast';
     this.shots = new ScreenshotScheduler({ clock, screencast, debuggerState: (tabId) => ports.debuggerState(tabId), log, capturing, jpegQuality, casts, store: (tabId, ts, frame) => (this.recordsTab(tabId) ? this.cdp.store(tabId, ts, frame, 'screenshot') : Promise.resolve()) });
+    this.firstFrames = new FirstFrameOwed(clock, this.gate);
     this.cdp = new CdpFrameStore({ ring: ports.ring, gate: this.gate, tabUrl: (tabId) => ports.tabUrl(tabId), log, forgetPicture: (tabId) => this.throttle.forgetPicture(tabId), retake: (tabId, takenAt) => this.retake(tabId, takenAt) });
     this.loop.setFrameFilter((target, image, takenAt) => this.gate.prepare(target.tabId, image, takenAt));
     // A tab held for a burst is the loop's again until the burst ends, one frame per `BURST_FRAME_SPACING_MS`.
@@ -155,26 +156,21 @@ export class FrameSources {
   /** The sensitive regions the top document of a tab reported. */
   updateRegions(tabId: number, report: SensitiveRectsMessage): void {
     const { first, awaited } = this.gate.update(tabId, report);
-    // A frame dropped for want of these regions is taken again now. So is a new page's first frame:
-    // until its first report none could be stored (the screen may still show the page before it), a
-    // still page may have painted its only frame before it (dropped, or never sent: a screencast
-    // started on a page already painted sends nothing), and an agent that fails half a second after
-    // a navigation needs a picture of that page from before the failure.
-    // A screencasting tab's new page gets a screenshot at once: the page reports after its first
-    // paint, so the screencast's frame of that paint was drawn before the report and cannot be
-    // stored (`stale-report`), and a still page sends no other (waiting 100 ms for one cost a tenth
-    // of a second of most first frames). Its page reporting afresh otherwise (regions forgotten, the
-    // page painting as usual) gets one unless its screencast sends a frame within
-    // `FIRST_REPORT_SILENCE_MS`. One the capture loop records (no debugger session yet: a new tab) is
-    // moved to the front of the loop, as soon as the quota allows (the loop skips it if it is not
-    // visible); its screencast, when it starts, takes the frame still owed (`screencastStarted`).
+    // A frame dropped for want of these regions is taken again now. So is a new page's first frame
+    // (none could be stored before its first report, and an agent that fails half a second after a
+    // navigation needs one): a screencasting tab gets a screenshot at once, since the page reports
+    // after its first paint, whose screencast frame is then `stale-report` and a still page sends no
+    // other. A page reporting afresh otherwise (regions forgotten, painting as usual) gets one unless
+    // its screencast sends a frame within `FIRST_REPORT_SILENCE_MS`. One the capture loop records (no
+    // debugger session yet: a new tab) goes to the front of the loop (skipped if not visible); its
+    // screencast, when it starts, takes the frame still owed (`screencastStarted`).
     if (awaited) this.retake(tabId);
     else if (!first || !this.capturing || !this.recordsTab(tabId)) return;
-    else if (this.sourceOf(tabId) === 'screencast' && this.firstFrameOwed(tabId)) this.retake(tabId);
+    else if (this.sourceOf(tabId) !== 'screencast') this.loop.requestCapture(tabId);
+    else if (this.firstFrames.owed(tabId)) this.retake(tabId);
     // Not spaced from the last screenshot: that one showed the page before. Checked at its own time
     // whatever check is pending (a click's): a frame from before the report does not count.
-    else if (this.cast.isCasting(tabId)) this.shots.expectFreshFrame(tabId, FIRST_REPORT_SILENCE_MS, 0);
-    else if (this.loopRecords(tabId)) this.loop.requestCapture(tabId);
+    else this.shots.expectFreshFrame(tabId, FIRST_REPORT_SILENCE_MS, 0);
   }
 
   /**
@@ -195,7 +191,7 @@ export class FrameSources {
   handleNavigation(tabId: number): void {
     this.gate.navigated(tabId);
     this.shots.newDocument(tabId);
-    this.navigatedAt.set(tabId, this.ports.clock.now());
+    this.firstFrames.navigated(tabId);
   }
 
   /**
@@ -246,7 +242,7 @@ export class FrameSources {
 
   /** Forgets everything about a closed tab: each part's state and timers. */
   forgetTab(tabId: number): void {
-    this.navigatedAt.delete(tabId);
+    this.firstFrames.forget(tabId);
     this.shots.forget(tabId);
     this.cast.forget(tabId);
     this.throttle.forget(tabId);
@@ -281,14 +277,8 @@ export class FrameSources {
    * its first report).
    */
   private screencastStarted(tabId: number): void {
-    if (this.firstFrameOwed(tabId)) this.retake(tabId);
+    if (this.firstFrames.owed(tabId)) this.retake(tabId);
     else this.shots.expectFreshFrame(tabId);
-  }
-
-  /** Whether the tab's page has reported but no frame of it was stored since it started loading. */
-  private firstFrameOwed(tabId: number): boolean {
-    const navigatedAt = this.navigatedAt.get(tabId);
-    return navigatedAt !== undefined && this.gate.knows(tabId) && (this.gate.latestFrameAt(tabId) ?? -Infinity) < navigatedAt;
   }
 
   /** Whether the tab is in the recording scope. */
