@@ -184,12 +184,7 @@ async function failsHalfASecondAfter(page: Page, marker: string): Promise<void> 
   expect(findSecrets(bundle, secretVariants())).toEqual([]);
 }
 
-// Not met yet on every run: the first frame of a new document comes a median 190–300 ms after its
-// first paint here (bench section 6), but in a full-suite run both cases below have failed (no frame of
-// the new page within ~400 ms of its paint: the screencast sent none, and the screenshot that stands in
-// for it came after the failure). Marked fixme until the first frame is taken reliably; run them
-// with `--grep "failed 500 ms"` and `test.fixme` removed.
-test.fixme('a navigation in a tab already recorded, failed 500 ms later, has a frame of the new page from before the failure', async () => {
+test('a navigation in a tab already recorded, failed 500 ms later, has a frame of the new page from before the failure', async () => {
   await afr(recorder.worker, 'configure', { captureSource: 'auto' });
   const page = recorder.context.pages()[0] ?? (await recorder.context.newPage());
   await page.bringToFront();
@@ -198,7 +193,7 @@ test.fixme('a navigation in a tab already recorded, failed 500 ms later, has a f
   await failsHalfASecondAfter(page, 'tab=same');
 });
 
-test.fixme('a new tab failed 500 ms after its navigation has a frame of its page from before the failure', async () => {
+test('a new tab failed 500 ms after its navigation has a frame of its page from before the failure', async () => {
   await afr(recorder.worker, 'configure', { captureSource: 'auto' });
   const page = await recorder.context.newPage();
   await failsHalfASecondAfter(page, 'tab=new');

@@ -26,8 +26,8 @@ export interface CdpFrameStoreContext {
   log(message: string): void;
   /** A frame of the tab was dropped: its picture was not kept, and may come again. */
   forgetPicture(tabId: number): void;
-  /** Takes another frame of the tab now (the dropped one predates the report that came meanwhile). */
-  retake(tabId: number): void;
+  /** Takes another frame of the tab now (the dropped one, taken at `takenAt`, predates the report that came meanwhile). */
+  retake(tabId: number, takenAt: number): void;
 }
 
 /** Stores the frames that come from CDP (screencast and screenshots) in the ring, through the mask gate like any frame. */
@@ -60,7 +60,7 @@ export class CdpFrameStore {
         this.context.forgetPicture(tabId);
         // Taken before the page's report that came meanwhile (a screenshot on its way): again now.
         // Else again once the page reports.
-        if (this.context.gate.noteDropped(tabId, takenAt)) this.context.retake(tabId);
+        if (this.context.gate.noteDropped(tabId, takenAt)) this.context.retake(tabId, takenAt);
         return;
       }
       await this.context.ring.add(

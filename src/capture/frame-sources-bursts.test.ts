@@ -65,7 +65,10 @@ describe('FrameSources in auto mode, when the agent acts in a burst', () => {
     await vi.advanceTimersByTimeAsync(BURST_QUIET_MS);
     sources.loop.stop();
     expect(screencast.start).toHaveBeenCalledTimes(1); // the burst's last state comes from the screencast
-    expect((await ring.frames()).length).toBe(calls.length);
+    // Every capture stored, and the page's first frame: its screencast sent nothing within
+    // FIRST_REPORT_SILENCE_MS of its first report (before the burst began), so a screenshot.
+    expect(screencast.screenshot).toHaveBeenCalledTimes(1);
+    expect((await ring.frames()).map((f) => f.source ?? 'visibleTab')).toEqual(['screenshot', ...calls.map(() => 'visibleTab')]);
   });
 
   it('takes no captureVisibleTab frame at the start of a burst when the screencast sent one less than a second before', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { REPORT_WAIT_MS, SYNC_WAIT_MS } from './mask-gate';
 import { ACTION, JPEG, JPEG_BASE64, OTHER_JPEG_BASE64, report, setup, TAB, useFakeTimersEachTest } from '../../test/fakes/frame-sources';
 import { FRAME_LATENCY_MS } from './mask-plan';
+import { FIRST_REPORT_SILENCE_MS } from './frame-sources';
 import type { Settings } from '../../schemas/settings';
 import type { SensitiveRectsMessage } from '../../schemas/messages';
 
@@ -46,7 +47,8 @@ describe('FrameSources', () => {
     const { sources, ring, current, maskFrame } = setup({}, true, REPORT_WAIT_MS);
     await sources.apply(current, false);
     sources.updateRegions(TAB, report([{ x: 4, y: 20, width: 20, height: 10 }]));
-    await vi.advanceTimersByTimeAsync(FRAME_LATENCY_MS + 10);
+    // The page paints soon after its first report (within FIRST_REPORT_SILENCE_MS: no screenshot stands in).
+    await vi.advanceTimersByTimeAsync(FIRST_REPORT_SILENCE_MS / 2);
     const drawn = Date.now() / 1000;
     sources.handleScreencastFrame(TAB, { sessionId: 1, data: JPEG_BASE64, metadata: { timestamp: drawn } });
     await vi.advanceTimersByTimeAsync(50);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FIRST_REPORT_SILENCE_MS } from './frame-sources';
 import { CAST_SILENCE_MS } from './screenshot-scheduler';
-import { ACTION, JPEG, MASKED, report, setup, TAB, useFakeTimersEachTest } from '../../test/fakes/frame-sources';
+import { ACTION, JPEG, MASKED, OTHER_JPEG_BASE64, report, setup, TAB, useFakeTimersEachTest } from '../../test/fakes/frame-sources';
 
 useFakeTimersEachTest();
 
@@ -74,32 +74,109 @@ describe('FrameSources', () => {
     sources.updateRegions(TAB, report([]));
     await vi.advanceTimersByTimeAsync(CAST_SILENCE_MS);
     expect(screencast.screenshot).toHaveBeenCalledTimes(2);
-    // A page that repaints after it reported: its screencast frame, no screenshot.
+    // A new page that repaints after it reported: its screenshot all the same (its first paint's
+    // frame, drawn before the report, cannot be stored), then its screencast frame.
     sources.handleNavigation(TAB);
+    await vi.advanceTimersByTimeAsync(100);
     sources.updateRegions(TAB, report([]));
     frame(1);
     await vi.advanceTimersByTimeAsync(CAST_SILENCE_MS * 2);
     sources.loop.stop();
-    expect(screencast.screenshot).toHaveBeenCalledTimes(2);
-    expect((await ring.frames()).map((f) => f.source)).toEqual(['screenshot', 'screenshot', 'screencast']);
+    expect(screencast.screenshot).toHaveBeenCalledTimes(3);
+    expect((await ring.frames()).map((f) => f.source).sort()).toEqual(['screencast', 'screenshot', 'screenshot', 'screenshot']);
   });
 
-  it(`gets a screenshot of a screencasting tab's new page ${FIRST_REPORT_SILENCE_MS} ms after its first report when the screencast sent nothing (it painted before it reported)`, async () => {
+  it("gets a screenshot of a screencasting tab's new page at its first report, not spaced from the page before's", async () => {
     const { sources, ring, screencast, current, frame } = setup();
     await sources.apply(current, false);
     sources.updateRegions(TAB, report([]));
     frame(1);
     await vi.advanceTimersByTimeAsync(1_000);
     await sources.frameNow(TAB); // a screenshot of the page before (a failure's): the next one is not spaced from it
+    await vi.advanceTimersByTimeAsync(10);
     sources.handleNavigation(TAB);
     await vi.advanceTimersByTimeAsync(200);
+    expect(screencast.screenshot).toHaveBeenCalledTimes(1);
+    sources.updateRegions(TAB, report([]));
+    expect(screencast.screenshot).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(CAST_SILENCE_MS * 2);
+    sources.loop.stop();
+    expect(screencast.screenshot).toHaveBeenCalledTimes(2);
+    expect((await ring.frames()).map((f) => f.source)).toEqual(['screencast', 'screenshot', 'screenshot']);
+  });
+
+  it("gets the new page's screenshot after a navigating click whose check is pending, though the old page sent a frame after the click", async () => {
+    const { sources, ring, screencast, current, frame } = setup();
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([]));
+    frame(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    sources.handleAction(TAB, Date.now(), ACTION); // the click: its check is due in CAST_SILENCE_MS
+    await vi.advanceTimersByTimeAsync(50);
+    sources.handleScreencastFrame(TAB, { sessionId: 2, data: OTHER_JPEG_BASE64 }); // the old page shows the press
+    await vi.advanceTimersByTimeAsync(50);
+    sources.handleNavigation(TAB);
+    await vi.advanceTimersByTimeAsync(100);
+    sources.updateRegions(TAB, report([])); // the new page painted (its frame never sent) and reported
+    expect(screencast.screenshot).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(CAST_SILENCE_MS * 2);
+    sources.loop.stop();
+    expect(screencast.screenshot).toHaveBeenCalledTimes(1);
+    expect((await ring.frames()).map((f) => f.source).at(-1)).toBe('screenshot');
+  });
+
+  it(`gets a screenshot ${FIRST_REPORT_SILENCE_MS} ms after a page reported afresh (a frame loaded inside it) and sent nothing, though a click's check is pending and the page sent a frame after the click`, async () => {
+    const { sources, screencast, current, frame } = setup();
+    await sources.apply(current, false);
+    sources.updateRegions(TAB, report([]));
+    frame(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    sources.handleAction(TAB, Date.now(), ACTION); // its check is due in CAST_SILENCE_MS
+    await vi.advanceTimersByTimeAsync(50);
+    sources.handleScreencastFrame(TAB, { sessionId: 2, data: OTHER_JPEG_BASE64 }); // it meets the click's check
+    await vi.advanceTimersByTimeAsync(50);
+    sources.handleSubframeLoad(TAB, 'inner-document'); // the page's regions are unknown until it reports again
+    await vi.advanceTimersByTimeAsync(100);
     sources.updateRegions(TAB, report([]));
     await vi.advanceTimersByTimeAsync(FIRST_REPORT_SILENCE_MS - 1);
-    expect(screencast.screenshot).toHaveBeenCalledTimes(1);
+    expect(screencast.screenshot).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
-    expect(screencast.screenshot).toHaveBeenCalledTimes(2);
+    expect(screencast.screenshot).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(CAST_SILENCE_MS * 2);
     sources.loop.stop();
-    expect((await ring.frames()).map((f) => f.source)).toEqual(['screencast', 'screenshot', 'screenshot']);
+    expect(screencast.screenshot).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes the frame a new tab owes when its screencast starts after its page reported (its debugger session opened late), else waits for the screencast', async () => {
+    const late = setup({}, false);
+    late.attached.clear();
+    await late.sources.apply(late.current, false);
+    late.sources.handleNavigation(TAB);
+    await vi.advanceTimersByTimeAsync(100);
+    late.sources.updateRegions(TAB, report([])); // not visible, no session: no frame yet
+    await vi.advanceTimersByTimeAsync(100);
+    late.attached.add(TAB);
+    await late.sources.handleDebuggerAttached();
+    expect(late.screencast.screenshot).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(CAST_SILENCE_MS * 2);
+    late.sources.loop.stop();
+    expect(late.screencast.screenshot).toHaveBeenCalledTimes(1);
+    expect((await late.ring.frames()).map((f) => f.source)).toEqual(['screenshot']);
+
+    // A session that opens before the page reported: its report brings the screenshot (see above), not the start.
+    const early = setup({}, false);
+    early.attached.clear();
+    await early.sources.apply(early.current, false);
+    early.sources.handleNavigation(TAB);
+    early.attached.add(TAB);
+    await early.sources.handleDebuggerAttached();
+    expect(early.screencast.screenshot).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(100);
+    early.sources.updateRegions(TAB, report([]));
+    expect(early.screencast.screenshot).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(CAST_SILENCE_MS * 2);
+    early.sources.loop.stop();
+    expect(early.screencast.screenshot).toHaveBeenCalledTimes(1);
   });
 
   it('takes no second screenshot of a still tab when one was taken meanwhile (the failure frame)', async () => {
@@ -198,10 +275,12 @@ describe('FrameSources', () => {
     const { sources, ring, screencast, current, frame } = setup({ captureSource: 'screencast' });
     await sources.apply(current, false);
     sources.updateRegions(TAB, report([]));
-    // Painted: the action's frame comes from the screencast.
+    frame(1); // the page paints as it first reports (else a screenshot stands in after FIRST_REPORT_SILENCE_MS)
+    await vi.advanceTimersByTimeAsync(FIRST_REPORT_SILENCE_MS);
+    // Painted: the action's frame comes from the screencast (the same picture: stored once).
     sources.handleAction(TAB, Date.now(), ACTION);
     await vi.advanceTimersByTimeAsync(100);
-    frame(1);
+    frame(2);
     await vi.advanceTimersByTimeAsync(CAST_SILENCE_MS);
     expect(screencast.screenshot).not.toHaveBeenCalled();
     // Silent: one screenshot, however many actions.

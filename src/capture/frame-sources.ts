@@ -7,6 +7,7 @@ import { withTimeout } from '../shared/timeout';
 import { BurstHold } from './burst-hold';
 import { CaptureLoop, type CaptureStats } from './capture-loop';
 import { CdpFrameStore, type CdpFrame } from './cdp-frame-store';
+import { FirstFrameOwed } from './first-frame-owed';
 import { FrameThrottle } from './frame-throttle';
 import { MaskGate, type MaskGatePorts } from './mask-gate';
 import type { CaptureTarget, Capturer } from './ports';
@@ -38,9 +39,9 @@ export interface FrameSourcePorts extends MaskGatePorts {
 export const FRAME_NOW_WAIT_MS = 1_000;
 
 /**
- * How long a screencasting tab's new page, once it first reported, may send no frame before it gets a
- * screenshot: a page that is painting sends one within a frame or two (60 a second), and the first
- * frame of a page is wanted within 300 ms of its first paint.
+ * How long a screencasting tab whose page reported its regions afresh (a resized window, a frame
+ * loaded inside it, the capture level raised) may send no frame before it gets a screenshot: a page
+ * that is painting sends one within a frame or two. A new page gets one at once (see `updateRegions`).
  */
 export const FIRST_REPORT_SILENCE_MS = 100;
 
@@ -65,6 +66,7 @@ export class FrameSources {
   private readonly shots: ScreenshotScheduler;
   private readonly cdp: CdpFrameStore;
   private paused = false;
+  private readonly firstFrames: FirstFrameOwed;
 
   /** `settings` until `apply` gives newer ones. */
   constructor(
@@ -94,10 +96,11 @@ export class FrameSources {
         this.cast.stopForBurst(tabId);
       },
     });
-    this.cast = new ScreencastControl({ screencast, settings: () => this.settings, capturing, log, hold: this.hold, started: (tabId) => this.shots.expectCastFrame(tabId) });
+    this.cast = new ScreencastControl({ screencast, settings: () => this.settings, capturing, log, hold: this.hold, started: (tabId) => this.screencastStarted(tabId) });
     const casts = (tabId: number) => this.sourceOf(tabId) === 'screencast';
     this.shots = new ScreenshotScheduler({ clock, screencast, debuggerState: (tabId) => ports.debuggerState(tabId), log, capturing, jpegQuality, casts, store: (tabId, ts, frame) => (this.recordsTab(tabId) ? this.cdp.store(tabId, ts, frame, 'screenshot') : Promise.resolve()) });
-    this.cdp = new CdpFrameStore({ ring: ports.ring, gate: this.gate, tabUrl: (tabId) => ports.tabUrl(tabId), log, forgetPicture: (tabId) => this.throttle.forgetPicture(tabId), retake: (tabId) => this.retake(tabId) });
+    this.firstFrames = new FirstFrameOwed(clock, this.gate);
+    this.cdp = new CdpFrameStore({ ring: ports.ring, gate: this.gate, tabUrl: (tabId) => ports.tabUrl(tabId), log, forgetPicture: (tabId) => this.throttle.forgetPicture(tabId), retake: (tabId, takenAt) => this.retake(tabId, takenAt) });
     this.loop.setFrameFilter((target, image, takenAt) => this.gate.prepare(target.tabId, image, takenAt));
     // A tab held for a burst is the loop's again until the burst ends, one frame per `BURST_FRAME_SPACING_MS`.
     this.loop.setTargetFilter((target) => this.recordsTab(target.tabId) && this.loopRecords(target.tabId) && (!this.hold.isHeld(target.tabId) || this.hold.frameDue(target.tabId)));
@@ -153,21 +156,21 @@ export class FrameSources {
   /** The sensitive regions the top document of a tab reported. */
   updateRegions(tabId: number, report: SensitiveRectsMessage): void {
     const { first, awaited } = this.gate.update(tabId, report);
-    // A frame dropped for want of these regions is taken again now. So is a new page's first frame:
-    // until its first report none could be stored (the screen may still show the page before it), a
-    // still page may have painted its only frame before it (dropped, or never sent: a screencast
-    // started on a page already painted sends nothing), and an agent that fails half a second after
-    // a navigation needs a picture of that page from before the failure.
-    // A screencasting tab gets a screenshot unless its screencast sends a frame within
-    // `FIRST_REPORT_SILENCE_MS` (a page still painting does at once; waiting `CAST_SILENCE_MS` took
-    // 400 ms of a page that painted before it reported). One the capture loop records (no debugger
-    // session yet: a new tab) is moved to the front of the loop, as soon as the quota allows (the
-    // loop skips it if it is not visible).
+    // A frame dropped for want of these regions is taken again now. So is a new page's first frame
+    // (none could be stored before its first report, and an agent that fails half a second after a
+    // navigation needs one): a screencasting tab gets a screenshot at once, since the page reports
+    // after its first paint, whose screencast frame is then `stale-report` and a still page sends no
+    // other. A page reporting afresh otherwise (regions forgotten, painting as usual) gets one unless
+    // its screencast sends a frame within `FIRST_REPORT_SILENCE_MS`. One the capture loop records (no
+    // debugger session yet: a new tab) goes to the front of the loop (skipped if not visible); its
+    // screencast, when it starts, takes the frame still owed (`screencastStarted`).
     if (awaited) this.retake(tabId);
     else if (!first || !this.capturing || !this.recordsTab(tabId)) return;
-    // Not spaced from the last screenshot: that one showed the page before.
-    else if (this.cast.isCasting(tabId)) this.shots.expectCastFrame(tabId, FIRST_REPORT_SILENCE_MS, 0);
-    else if (this.loopRecords(tabId)) this.loop.requestCapture(tabId);
+    else if (this.sourceOf(tabId) !== 'screencast') this.loop.requestCapture(tabId);
+    else if (this.firstFrames.owed(tabId)) this.retake(tabId);
+    // Not spaced from the last screenshot: that one showed the page before. Checked at its own time
+    // whatever check is pending (a click's): a frame from before the report does not count.
+    else this.shots.expectFreshFrame(tabId, FIRST_REPORT_SILENCE_MS, 0);
   }
 
   /**
@@ -175,17 +178,20 @@ export class FrameSources {
    * tab (no screencast) and the tab is visible, or while it has no debugger session yet (a new tab:
    * the loop captures it if it is its window's visible tab); else a CDP screenshot.
    */
-  private retake(tabId: number): void {
+  private retake(tabId: number, droppedAt?: number): void {
     if (!this.capturing || !this.recordsTab(tabId)) return;
     const screenshots = this.ports.screencast !== undefined && this.ports.debuggerState(tabId).attached;
     if (this.loopRecords(tabId) && (this.isVisible(tabId) || !screenshots)) this.loop.requestCapture(tabId);
-    // Not spaced from the last screenshot (the page before, or a window since resized): once per report the frames waited for.
-    else this.shots.spaced(tabId, 0);
+    // Not spaced from the last screenshot (the page before, or a window since resized); spaced from
+    // the last retake only while retakes keep being dropped.
+    else this.shots.retake(tabId, this.gate.latestFrameAt(tabId), droppedAt);
   }
 
   /** A tab started loading a new document: its sensitive regions are unknown until it reports. */
   handleNavigation(tabId: number): void {
     this.gate.navigated(tabId);
+    this.shots.newDocument(tabId);
+    this.firstFrames.navigated(tabId);
   }
 
   /**
@@ -236,6 +242,7 @@ export class FrameSources {
 
   /** Forgets everything about a closed tab: each part's state and timers. */
   forgetTab(tabId: number): void {
+    this.firstFrames.forget(tabId);
     this.shots.forget(tabId);
     this.cast.forget(tabId);
     this.throttle.forget(tabId);
@@ -261,6 +268,17 @@ export class FrameSources {
       return;
     }
     this.shots.spaced(tabId);
+  }
+
+  /**
+   * A tab's screencast started. A page that is not repainting sends no first frame: a screenshot
+   * stands in after `CAST_SILENCE_MS` (a frame of the page before it does not count); at once when
+   * the tab's page has reported and has no frame yet (a new tab whose debugger session opened after
+   * its first report).
+   */
+  private screencastStarted(tabId: number): void {
+    if (this.firstFrames.owed(tabId)) this.retake(tabId);
+    else this.shots.expectFreshFrame(tabId);
   }
 
   /** Whether the tab is in the recording scope. */

@@ -147,6 +147,11 @@ export class MaskGate {
     this.regions.forgetShown(tabId);
   }
 
+  /** Whether the tab's page has reported its regions (a frame of it can be masked now). */
+  knows(tabId: number): boolean {
+    return this.regions.known(tabId);
+  }
+
   /** When the tab's latest frame to be stored was taken, whatever its source. */
   latestFrameAt(tabId: number): number | undefined {
     return this.lastFrameAt.get(tabId);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CdpFrame } from './cdp-frame-store';
-import { CAST_SILENCE_MS, SCREENSHOT_SPACING_MS, ScreenshotScheduler } from './screenshot-scheduler';
+import { CAST_SILENCE_MS, RETAKE_SPACING_MS, SCREENSHOT_SPACING_MS, ScreenshotScheduler } from './screenshot-scheduler';
 
 const TAB = 5;
 
@@ -120,6 +120,78 @@ describe('ScreenshotScheduler', () => {
     shots.expectCastFrame(TAB);
     await vi.advanceTimersByTimeAsync(CAST_SILENCE_MS);
     expect(screencast.screenshot).not.toHaveBeenCalled();
+  });
+
+  it("checks a new page's frame at its own, sooner time though a navigating click's check is pending", async () => {
+    const { shots, screencast } = scheduler();
+    shots.expectCastFrame(TAB); // the click
+    await vi.advanceTimersByTimeAsync(50);
+    shots.noteCastFrame(TAB, Date.now()); // the old page's frame, after the click
+    await vi.advanceTimersByTimeAsync(100);
+    shots.expectFreshFrame(TAB, 100, 0); // the new page's first report
+    await vi.advanceTimersByTimeAsync(99);
+    expect(screencast.screenshot).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(screencast.screenshot).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(CAST_SILENCE_MS);
+    expect(screencast.screenshot).toHaveBeenCalledTimes(1); // it showed the click as well
+  });
+
+  it("checks a new page's frame due after a pending check once that one is over, when a frame of the page before met it", async () => {
+    const { shots, screencast } = scheduler();
+    shots.expectCastFrame(TAB); // the click
+    await vi.advanceTimersByTimeAsync(50);
+    shots.noteCastFrame(TAB, Date.now()); // the old page's frame
+    await vi.advanceTimersByTimeAsync(300);
+    shots.expectFreshFrame(TAB, 100, 0); // the new page reports late
+    await vi.advanceTimersByTimeAsync(99);
+    expect(screencast.screenshot).not.toHaveBeenCalled(); // the click's check, met
+    await vi.advanceTimersByTimeAsync(1);
+    expect(screencast.screenshot).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes no screenshot for a new page whose screencast sent a frame after it reported', async () => {
+    const { shots, screencast } = scheduler();
+    shots.expectCastFrame(TAB);
+    await vi.advanceTimersByTimeAsync(350);
+    shots.expectFreshFrame(TAB, 100, 0);
+    await vi.advanceTimersByTimeAsync(20);
+    shots.noteCastFrame(TAB, Date.now());
+    await vi.advanceTimersByTimeAsync(CAST_SILENCE_MS);
+    expect(screencast.screenshot).not.toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('takes a screenshot asked for sooner than the one due (a new page after actions spaced)', async () => {
+    const { shots, screencast } = scheduler();
+    shots.spaced(TAB);
+    shots.spaced(TAB); // due in SCREENSHOT_SPACING_MS
+    await vi.advanceTimersByTimeAsync(100);
+    shots.spaced(TAB, 0); // at once: it shows the actions too
+    expect(screencast.screenshot).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(SCREENSHOT_SPACING_MS);
+    expect(screencast.screenshot).toHaveBeenCalledTimes(2);
+  });
+
+  it(`takes a dropped frame again at once, and ${RETAKE_SPACING_MS} ms after the last while they keep being dropped; at once again after a stored frame or a navigation`, async () => {
+    const { shots, screencast } = scheduler();
+    shots.spaced(TAB); // a screenshot of the page before: a retake is not spaced from it
+    shots.retake(TAB, undefined);
+    expect(screencast.screenshot).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(30);
+    shots.retake(TAB, undefined); // dropped again: nothing stored since
+    shots.retake(TAB, undefined); // the one due shows it
+    expect(screencast.screenshot).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(RETAKE_SPACING_MS - 31);
+    expect(screencast.screenshot).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(screencast.screenshot).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(10);
+    shots.retake(TAB, Date.now() - 5); // a frame was stored since the last retake
+    expect(screencast.screenshot).toHaveBeenCalledTimes(4);
+    shots.newDocument(TAB);
+    shots.retake(TAB, undefined);
+    expect(screencast.screenshot).toHaveBeenCalledTimes(5);
   });
 
   it('forgets a tab: no timer left, and its next screenshot is not spaced from the last', async () => {
