@@ -26,11 +26,21 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props | 
   return element;
 }
 
-/** Appends children, strings as text nodes. */
+/** Bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069). */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text as the viewer shows it: a bidi control from a page or a bundle (`U+202E` turns what follows
+ * backwards, so `exe.txt` reads as a harmless name) is shown as its escape, `\u202e`, never obeyed.
+ * Right-to-left text needs none of them: its letters carry their own direction.
+ */
+export const shownText = (text: string): string => text.replace(BIDI_CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** Appends children, strings as text nodes (`shownText`). */
 export function append(parent: Node, ...children: Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
-    parent.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
+    parent.appendChild(typeof child === 'string' ? document.createTextNode(shownText(child)) : child);
   }
 }
 

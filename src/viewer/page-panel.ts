@@ -3,7 +3,7 @@ import type { Step } from '../../schemas/steps';
 import type { StepSnapshotFile } from '../../schemas/timeline';
 import { pageLateness, stepLabel } from '../bundle-format/story';
 import { renderChanges } from './changes-view';
-import { append, h, type Child } from './dom';
+import { append, h, shownText, type Child } from './dom';
 import { describeTarget, formatDateTime } from './format';
 import type { StepPageRead } from './step-pages';
 import { renderTree, type TreeNode } from './snapshot-tree';
@@ -136,7 +136,7 @@ export function renderPagePanel(failure: SnapshotFile | null, readStepPage: ((na
 
   const renderDom = () => {
     const view = viewOf();
-    caption.textContent = view.caption;
+    caption.textContent = shownText(view.caption);
     const previousButton =
       atFailure() && failure?.previous && readStepPage
         ? h(
@@ -161,7 +161,7 @@ export function renderPagePanel(failure: SnapshotFile | null, readStepPage: ((na
   };
 
   const renderChangesTab = () => {
-    caption.textContent = step === null ? 'select a step' : `after ${captionOf(step)}`;
+    caption.textContent = step === null ? 'select a step' : shownText(`after ${captionOf(step)}`);
     tools.replaceChildren();
     const reason = step === null ? 'Select a step in the timeline to see what it changed on the page.' : 'No changes were recorded for this step (no DOM timeline at it, or no later page to compare with).';
     body.replaceChildren(renderChanges(step?.changes, reason));
