@@ -77,6 +77,26 @@ describe('maskBody: forms, text, binary', () => {
     expect(body('<p>Welcome back</p>', 'text/html').text).toBe('<p>Welcome back</p>');
   });
 
+  it('withholds every field value in HTML markup: prefilled passwords, hidden tokens, drafts, secret meta tags', () => {
+    const html = [
+      '<form><input id="pw" type="password" value="Hunter2-Zebra-9931!" style="color:red">',
+      "<input type=hidden name=_csrf value='k8Jd2mQ9xZ'>",
+      '<input name="q" value=shoes>',
+      '<input type="submit" value="Sign in"><input type=checkbox value="remember">',
+      '<textarea name="note">my draft with Kestrel!Mango77plum</textarea>',
+      '<meta name="csrf-token" content="b3n5r8t1v4x7z9c2e6g0"><meta name="description" content="A shop"></form>',
+    ].join('');
+    const masked = body(html, 'text/html; charset=utf-8').text!;
+    for (const secret of ['Hunter2-Zebra-9931!', 'k8Jd2mQ9xZ', 'Kestrel!Mango77plum', 'b3n5r8t1v4x7z9c2e6g0', 'shoes']) expect(masked).not.toContain(secret);
+    expect(masked).toContain('<input id="pw" type="password" value="[redacted 8+]" style="color:red">');
+    expect(masked).toContain('<input type=hidden name=_csrf value="[redacted 8+]">');
+    expect(masked).toContain('<input type="submit" value="Sign in"><input type=checkbox value="remember">');
+    expect(masked).toContain('<textarea name="note">[redacted 32+]</textarea>');
+    expect(masked).toContain('<meta name="description" content="A shop">');
+    // Not HTML: a script's text is left to the masker and the keyed-state rule.
+    expect(body('const input = \'<input value="x-1">\';', 'application/javascript').text).toContain('value="x-1"');
+  });
+
   it('cuts long text after masking it', () => {
     const out = maskBody('word '.repeat(1000), 'text/plain', 100, maskContext(BUILT_IN_MASKER));
     expect(out.text).toHaveLength(100);

@@ -3,6 +3,7 @@ import { nestsDeeperThan } from '../bundle-format/json-depth';
 import { isSensitiveParamKey } from '../redact/sensitive-words';
 import { bodyKind } from './body-kind';
 import type { NameValue } from './mask-headers';
+import { maskHtmlFields } from './mask-html';
 import { MAX_JSON_BODY_DEPTH, isSecretJsonKey, maskJsonValue } from './mask-json';
 import { withhold, type MaskContext } from './withheld-value';
 
@@ -48,7 +49,8 @@ function maskForm(text: string, ctx: MaskContext): MaskedBody {
 
 /**
  * Masks one body by its MIME type: JSON walked structurally (`maskJsonValue`), form posts per field,
- * text through the masker after the secret keys of any JSON-looking part are withheld. A body longer
+ * text through the masker after the secret keys of any JSON-looking part are withheld (and, in HTML,
+ * every field value of its markup: `mask-html.ts`). A body longer
  * than `cap` characters is cut when it is text (masked first, so no cut leaves a fragment of a secret)
  * and left out when it is JSON or a form (a cut would break the structure the masking reads); JSON
  * nested deeper than `MAX_JSON_BODY_DEPTH` is left out unparsed.
@@ -65,6 +67,8 @@ export function maskBody(text: string, mimeType: string, cap: number, ctx: MaskC
       // Not JSON after all: masked as text below.
     }
   } else if (kind === 'json') return { omitted: 'too_large' };
-  const masked = ctx.masker.maskAndCap(maskKeyedText(text, ctx), cap, ctx.spans);
+  const type = mimeType.split(';')[0]!.trim().toLowerCase();
+  const fieldsWithheld = type === 'text/html' || type === 'application/xhtml+xml' ? maskHtmlFields(text, ctx) : text;
+  const masked = ctx.masker.maskAndCap(maskKeyedText(fieldsWithheld, ctx), cap, ctx.spans);
   return text.length > cap ? { text: masked, truncated: true } : { text: masked };
 }
