@@ -1,9 +1,8 @@
 import { launchWithRecorder, type RecorderBrowser } from './launch';
 
 /**
- * Fresh recorder browsers, the next one launched while a test runs on the one before: a test then
- * starts without waiting for Chromium to start (1–4 s here), and each still gets a new profile and
- * extension nobody used. A browser a test is done with is closed in the background.
+ * Fresh recorder browsers, the next one launched while the one a test is done with closes (1–4 s
+ * each here, now side by side): each test still gets a new profile and extension nobody used.
  */
 export class BrowserPool {
   private spare: Promise<RecorderBrowser> | null = null;
@@ -28,9 +27,10 @@ export class BrowserPool {
     this.spare.catch(() => undefined);
   }
 
-  /** Waits until the spare's launch is over: no browser starts while something other than a pool's test runs. */
+  /** Waits until the spare's launch and every close are over: nothing starts or stops while a test runs. */
   async settled(): Promise<void> {
     await this.spare?.catch(() => undefined);
+    while (this.pending.size) await Promise.all(this.pending);
   }
 
   /** Closes `browser` without waiting; `close()` waits for it. */

@@ -34,11 +34,14 @@ export const test = base.extend<{ recorder: RecorderBrowser; tempDir: () => stri
   ],
   recorder: async ({ browserPool }, use) => {
     const browser = await browserPool.take();
-    browserPool.launchSpare();
     await use(browser);
+    // The next test's browser starts while this one closes, and both are over before the next test
+    // begins: a launch during a test took the CPU from the capture that the test times (a burst seen
+    // by captureVisibleTab, fields masked while they slide). The next test may also launch its own
+    // browser, or write a managed policy that every Chromium starting meanwhile would read
+    // (fleet-install.spec.ts).
     browserPool.closeLater(browser);
-    // The next test may be one that launches its own browser, or writes a managed policy that every
-    // Chromium starting meanwhile would read (fleet-install.spec.ts).
+    browserPool.launchSpare();
     await browserPool.settled();
   },
   // eslint-disable-next-line no-empty-pattern
