@@ -21,6 +21,29 @@ export function parseFleetArgs(verb: 'ls' | 'pull' | 'triage', takes: readonly s
   return { location, read };
 }
 
+/** What `ls` and `triage` read: a location, a window back from now, and filters on the failures. */
+export interface WindowArgs {
+  location: string;
+  since: string;
+  reason?: string;
+  agent?: string;
+  json: boolean;
+}
+
+/** The arguments of `ls` or `triage`: `--since` (default 24h), `--reason`, `--agent`, `--json`; a string is a usage error. */
+export function parseWindowArgs(verb: 'ls' | 'triage', args: readonly string[], missing: string): WindowArgs | string {
+  const parsed = parseFleetArgs(verb, ['since', 'reason', 'agent'], args, missing);
+  if (typeof parsed === 'string') return parsed;
+  const { since, reason, agent, json } = parsed.read.values;
+  return {
+    location: parsed.location,
+    since: typeof since === 'string' ? since : '24h',
+    ...(typeof reason === 'string' && reason ? { reason } : {}),
+    ...(typeof agent === 'string' && agent ? { agent } : {}),
+    json: json === true,
+  };
+}
+
 /** The bucket `io.fleetStore` reaches, or the exit status after saying in one line why not. */
 export async function openFleetStore(io: CliIo, print: Printer): Promise<FleetStore | ExitCode> {
   if (!io.fleetStore) {

@@ -1,17 +1,12 @@
 import { errorMessage } from '../shared/error-message';
 import { EXIT_INVALID, EXIT_OK, type Command } from './command';
 import { fleetTableLines, listFleet, parseS3Url, parseSince } from './fleet';
-import { openFleetStore, parseFleetArgs } from './fleet-command';
+import { openFleetStore, parseWindowArgs, type WindowArgs } from './fleet-command';
 import { escapeControls } from './safe-text';
 
 /** `afr ls s3://bucket/prefix [--since 24h] [--reason R] [--agent A] [--json]` */
-export interface LsArgs {
+export interface LsArgs extends WindowArgs {
   name: 'ls';
-  location: string;
-  since: string;
-  reason?: string;
-  agent?: string;
-  json: boolean;
 }
 
 export const lsCommand: Command<LsArgs> = {
@@ -19,17 +14,8 @@ export const lsCommand: Command<LsArgs> = {
   usage: `  afr ls s3://bucket/prefix [--since 24h] [--reason R] [--agent A] [--json]
       the bundles a fleet delivered to the bucket in the window (index objects), newest first`,
   parse(args) {
-    const parsed = parseFleetArgs('ls', ['since', 'reason', 'agent'], args, 'ls needs a location: afr ls s3://bucket/prefix');
-    if (typeof parsed === 'string') return parsed;
-    const { since, reason, agent, json } = parsed.read.values;
-    return {
-      name: 'ls',
-      location: parsed.location,
-      since: typeof since === 'string' ? since : '24h',
-      ...(typeof reason === 'string' && reason ? { reason } : {}),
-      ...(typeof agent === 'string' && agent ? { agent } : {}),
-      json: json === true,
-    };
+    const parsed = parseWindowArgs('ls', args, 'ls needs a location: afr ls s3://bucket/prefix');
+    return typeof parsed === 'string' ? parsed : { name: 'ls', ...parsed };
   },
   async run(args, io, print) {
     const store = await openFleetStore(io, print);

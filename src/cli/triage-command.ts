@@ -3,17 +3,12 @@ import { groupFailures, type FailureGroup } from '../triage/failure-groups';
 import { folderSource } from './bundle-folder';
 import { EXIT_INVALID, EXIT_OK, type Command } from './command';
 import { listFleet, parseS3Url, parseSince } from './fleet';
-import { openFleetStore, parseFleetArgs } from './fleet-command';
+import { openFleetStore, parseWindowArgs, type WindowArgs } from './fleet-command';
 import { recordsOfFolder, recordsOfIndex } from './triage-records';
 
 /** `afr triage s3://bucket/prefix | <folder> [--since 24h] [--reason R] [--agent A] [--json]` */
-export interface TriageArgs {
+export interface TriageArgs extends WindowArgs {
   name: 'triage';
-  location: string;
-  since: string;
-  reason?: string;
-  agent?: string;
-  json: boolean;
 }
 
 const iso = (ts: number) => new Date(ts).toISOString().replace(/\.\d+Z$/, 'Z');
@@ -39,17 +34,8 @@ export const triageCommand: Command<TriageArgs> = {
       times and pages of one kind), biggest first: count, NEW or GROWING against the window before,
       first and last seen, agents, pages and the newest bundles (to afr pull or open)`,
   parse(args) {
-    const parsed = parseFleetArgs('triage', ['since', 'reason', 'agent'], args, 'triage needs a location: afr triage s3://bucket/prefix or afr triage <folder of bundles>');
-    if (typeof parsed === 'string') return parsed;
-    const { since, reason, agent, json } = parsed.read.values;
-    return {
-      name: 'triage',
-      location: parsed.location,
-      since: typeof since === 'string' ? since : '24h',
-      ...(typeof reason === 'string' && reason ? { reason } : {}),
-      ...(typeof agent === 'string' && agent ? { agent } : {}),
-      json: json === true,
-    };
+    const parsed = parseWindowArgs('triage', args, 'triage needs a location: afr triage s3://bucket/prefix or afr triage <folder of bundles>');
+    return typeof parsed === 'string' ? parsed : { name: 'triage', ...parsed };
   },
   async run(args, io, print) {
     try {
