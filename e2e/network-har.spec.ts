@@ -130,7 +130,8 @@ test('network.har: a login, a 200 that says token_expired and a failed payment, 
     expect(pay!.response.status).toBe(500);
     expect(JSON.parse(pay!.response.content.text!)).toEqual({ error: 'payment_declined', order: 'A-1001' });
     expect(JSON.parse(pay!.request.postData!.text)).toEqual({ order: 'A-1001', amount: 42.5, card: { number: '[redacted 8+]', cvc: '[redacted <8]' } });
-    expect(har.log._afr.withheld_values).toBeGreaterThanOrEqual(8);
+    // Email, password, session cookie, Bearer, card number and cvc; the two tokens too when the login's body was read.
+    expect(har.log._afr.withheld_values).toBeGreaterThanOrEqual(loginContent.text === undefined ? 6 : 8);
 
     // Not one byte of any secret, in any file (frames, clip, viewer.html included).
     expect(findSecrets(bundle, Object.values(SECRETS))).toEqual([]);
