@@ -43,6 +43,8 @@ export interface FailureJobPorts extends PackagerPorts {
   recordsTab?(tabId: number): boolean;
   /** A bundle began or ended (`packaging`, `lastError` changed). */
   changed?(): void;
+  /** `settings` with the enterprise policy over them once it has answered (a browser's start goes on without it): what the sinks are given. */
+  withSettledPolicy?(settings: Settings): Promise<Settings>;
 }
 
 /**
@@ -184,7 +186,8 @@ export class FailureJobs {
         unattended: facts.unattended,
       });
       this.lastErrorText = null;
-      await runSinks(this.ports.sinks, bundle, { settings, status: options.status ?? 'failure' }, log);
+      const sinkSettings = (await this.ports.withSettledPolicy?.(settings)) ?? settings;
+      await runSinks(this.ports.sinks, bundle, { settings: sinkSettings, status: options.status ?? 'failure' }, log);
       return bundle.summary;
     })()
       .catch((error: unknown) => {

@@ -83,7 +83,7 @@ export class Recorder {
     // The waiters' sink comes last: a waiter gets the summary with its download id.
     const sinks = [...ports.sinks, this.bundleWaiters.sink];
     this.network = new NetworkLog({ clock, masker: () => this.mode.masker, settings: () => this.mode.settings, bodies: ports.networkBodies, sleep: ports.sleep });
-    this.failures = new FailureJobs({ ...ports, network: this.network, sinks, capture: frames, run, mode, guard, recordsTab, sleep: ports.sleep ?? defaultSleep, changed: ports.stateChanged }, settings.failureCooldownMs);
+    this.failures = new FailureJobs({ ...ports, network: this.network, sinks, capture: frames, run, mode, guard, recordsTab, sleep: ports.sleep ?? defaultSleep, changed: ports.stateChanged, withSettledPolicy: (settings) => ports.settingsStore.withSettledPolicy(settings) }, settings.failureCooldownMs);
     const failures = this.failures;
     this.commands = new AgentCommands({ stepLog, mode, run, failures, frames, guard, scope, tabUrl, timelineCheckpoint: ports.timelineCheckpoint });
     this.signals = new SignalIntake({ clock, stepLog, mode, failures, debuggerState, tabUrl });

@@ -79,4 +79,95 @@ describe('settings set by enterprise policy', () => {
     expect(parseManagedSettings(raw).managed.keys.size).toBe(0);
     expect(parseManagedSettings(raw).problems).toEqual(['the policy is not an object']);
   });
+
+  describe('while Chrome’s policy service starts (storage.managed answers seconds late)', () => {
+    /** A policy source that answers only when the test says so, as `storage.managed` at a browser's start. */
+    function latePolicy(values: unknown) {
+      let answer: () => void = () => undefined;
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      return { answer, read: async () => (await answered, values) };
+    }
+
+    it('loading goes on after the wait with the policy last read, and the late answer is applied and heard', async () => {
+      vi.useFakeTimers();
+      try {
+        const storage = new MemoryKeyValueStore();
+        // An earlier start read the policy and kept it.
+        await new SettingsStore(storage, () => {}, policy({ bufferSeconds: 60, upload: FLEET_UPLOAD })).load();
+        const source = latePolicy({ bufferSeconds: 45, upload: FLEET_UPLOAD });
+        const store = new SettingsStore(storage, () => {}, source, 250);
+        const heard = vi.fn();
+        store.onChange(heard);
+        const loading = store.load();
+        await vi.advanceTimersByTimeAsync(250);
+        const started = await loading;
+        expect(started.bufferSeconds).toBe(60);
+        expect(started.upload.s3.bucket).toBe('fleet-runs');
+        expect(store.managedKeys()).toEqual(new Set(['bufferSeconds', 'upload']));
+        await expect(store.update({ bufferSeconds: 20 })).rejects.toThrow(SettingsError);
+        // Where a bundle goes is decided once the policy answered.
+        let settled: number | undefined;
+        void store.withSettledPolicy({ ...started, bufferSeconds: 15 }).then((s) => (settled = s.bufferSeconds));
+        await vi.advanceTimersByTimeAsync(1000);
+        expect(settled).toBeUndefined();
+
+        source.answer();
+        await vi.waitFor(() => expect(settled).toBe(45));
+        await vi.waitFor(() => expect(heard).toHaveBeenCalledTimes(1));
+        expect(store.get().bufferSeconds).toBe(45);
+        // Kept for the next start.
+        expect(storage.data.get('managedPolicy')).toEqual({ bufferSeconds: 45, upload: FLEET_UPLOAD });
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('on the first start there is no policy kept: the user’s settings until the policy answers, then the policy’s', async () => {
+      vi.useFakeTimers();
+      try {
+        const storage = new MemoryKeyValueStore();
+        await new SettingsStore(storage).update({ bufferSeconds: 30 });
+        const source = latePolicy({ bufferSeconds: 90 });
+        const store = new SettingsStore(storage, () => {}, source, 250);
+        const loading = store.load();
+        await vi.advanceTimersByTimeAsync(250);
+        expect((await loading).bufferSeconds).toBe(30);
+        source.answer();
+        await vi.waitFor(() => expect(store.get().bufferSeconds).toBe(90));
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('a late answer older than a reload that already answered is dropped, and an unchanged one is not told again', async () => {
+      vi.useFakeTimers();
+      try {
+        const storage = new MemoryKeyValueStore();
+        const slow = latePolicy({ bufferSeconds: 45 });
+        let reads = 0;
+        const source = { read: () => (++reads === 1 ? slow.read() : Promise.resolve({ bufferSeconds: 70 })) };
+        const store = new SettingsStore(storage, () => {}, source, 250);
+        const heard = vi.fn();
+        store.onChange(heard);
+        const loading = store.load();
+        await vi.advanceTimersByTimeAsync(250);
+        await loading;
+        expect((await store.reloadPolicy()).bufferSeconds).toBe(70);
+        slow.answer();
+        await vi.advanceTimersByTimeAsync(0);
+        expect(store.get().bufferSeconds).toBe(70);
+        expect(heard).toHaveBeenCalledTimes(1);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('a policy that answers within the wait is in force from the start, with no change told', async () => {
+      const store = new SettingsStore(new MemoryKeyValueStore(), () => {}, policy({ bufferSeconds: 60 }));
+      const heard = vi.fn();
+      store.onChange(heard);
+      expect((await store.load()).bufferSeconds).toBe(60);
+      expect(heard).not.toHaveBeenCalled();
+    });
+  });
 });

@@ -48,6 +48,18 @@ export interface PolicySource {
   read(): Promise<unknown>;
 }
 
+/** Where the policy last read is kept: a browser's start goes on with it while Chrome's policy service starts. */
+export const POLICY_CACHE_KEY = 'managedPolicy';
+
+/**
+ * How long loading waits for the policy before going on with the one last read. At a browser's start
+ * `chrome.storage.managed` answers only once Chrome's policy service is up: 2.7 s here, with or without
+ * a policy (other extensions measured 3–8 s); a worker restarted later gets its answer in milliseconds.
+ */
+export const POLICY_WAIT_MS = 250;
+
+const TIMED_OUT = Symbol('timed out');
+
 /**
  * Loads, validates and persists the recorder settings. Settings set by enterprise policy win over the
  * user's: `get()` has them, and `update()` refuses to change them.
@@ -57,21 +69,38 @@ export class SettingsStore {
   /** The user's own settings, under the policy's. */
   private local: Settings = DEFAULT_SETTINGS;
   private managed: ManagedSettings = NO_MANAGED_SETTINGS;
+  /** Policy reads started, and the newest one applied: an answer older than the policy in force is dropped. */
+  private policyReads = 0;
+  private policyApplied = 0;
+  /** The policy's answer a start went on without; settled once it is in (or failed). */
+  private latePolicy: Promise<void> = Promise.resolve();
   private readonly listeners = new Set<(settings: Settings) => void>();
 
   constructor(
     private readonly storage: KeyValueStore,
     private readonly log: (message: string) => void = console.warn,
     private readonly policy: PolicySource | null = null,
+    private readonly policyWaitMs = POLICY_WAIT_MS,
   ) {}
 
   /**
    * Reads stored settings, migrating older versions; anything invalid falls back to the defaults,
-   * field by field, with a warning.
+   * field by field, with a warning. The policy is waited for `policyWaitMs` at most: when it answers
+   * later, the policy last read is in force until then, and the listeners hear of the change.
    */
   async load(): Promise<Settings> {
     this.local = await this.loadLocal();
-    this.managed = await this.readPolicy();
+    const reading = this.readPolicy();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const answer = await Promise.race([reading, new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(() => resolve(TIMED_OUT), this.policyWaitMs)))]);
+    clearTimeout(timer);
+    if (answer === TIMED_OUT) {
+      const cached = await this.cachedPolicy();
+      if (this.policyApplied === 0) this.managed = cached;
+      this.latePolicy = reading.then((late) => {
+        if (late && this.apply(late)) this.commit(this.effective());
+      });
+    } else if (answer) this.apply(answer);
     return (this.current = this.effective());
   }
 
@@ -80,9 +109,39 @@ export class SettingsStore {
    * force change at once and the listeners hear of it.
    */
   async reloadPolicy(): Promise<Settings> {
-    this.managed = await this.readPolicy();
+    const read = await this.readPolicy();
+    if (read) this.apply(read);
     this.commit(this.effective());
     return this.current;
+  }
+
+  /**
+   * `settings` (of a moment past) with the policy over them, once a policy read that loading did not
+   * wait for has answered: where a bundle goes (the policy's bucket) is not decided by the settings of
+   * a browser start's first moments.
+   */
+  async withSettledPolicy(settings: Settings): Promise<Settings> {
+    await this.latePolicy;
+    return this.managed.keys.size ? applyPatch(settings, this.managed.patch) : settings;
+  }
+
+  /** Puts a policy read in force unless a newer read is; whether the settings it sets changed. */
+  private apply({ managed, seq }: { managed: ManagedSettings; seq: number }): boolean {
+    if (seq < this.policyApplied) return false;
+    this.policyApplied = seq;
+    const changed = JSON.stringify(managed.patch) !== JSON.stringify(this.managed.patch);
+    this.managed = managed;
+    return changed;
+  }
+
+  /** The policy last read, as kept in storage; none when nothing is kept or it cannot be read. */
+  private async cachedPolicy(): Promise<ManagedSettings> {
+    try {
+      return parseManagedSettings(await this.storage.get(POLICY_CACHE_KEY)).managed;
+    } catch (error) {
+      this.log(`[afr] the policy last read is unreadable: ${String(error)}`);
+      return NO_MANAGED_SETTINGS;
+    }
   }
 
   /** The top-level settings enterprise policy sets: read-only on the options page and through `configure`. */
@@ -94,18 +153,25 @@ export class SettingsStore {
     return this.managed.keys.size ? applyPatch(this.local, this.managed.patch) : this.local;
   }
 
-  private async readPolicy(): Promise<ManagedSettings> {
-    if (!this.policy) return NO_MANAGED_SETTINGS;
+  /** The policy as Chrome has it now, numbered in the order the reads began; null when it cannot be read (the one in force stays). */
+  private async readPolicy(): Promise<{ managed: ManagedSettings; seq: number } | null> {
+    const seq = ++this.policyReads;
+    if (!this.policy) return { managed: NO_MANAGED_SETTINGS, seq };
     let raw: unknown;
     try {
       raw = await this.policy.read();
     } catch (error) {
       this.log(`[afr] enterprise policy not read: ${String(error)}`);
-      return this.managed;
+      return null;
     }
     const { managed, problems } = parseManagedSettings(raw);
     if (problems.length) this.log(`[afr] enterprise policy values ignored (${problems.join('; ')}); the others apply`);
-    return managed;
+    // Kept for the next browser start; a failed write only makes that start wait for Chrome's answer.
+    const kept = managed.keys.size ? raw : {};
+    if (JSON.stringify(kept) !== JSON.stringify(await this.storage.get(POLICY_CACHE_KEY).catch(() => undefined))) {
+      await this.storage.set(POLICY_CACHE_KEY, kept).catch((error: unknown) => this.log(`[afr] the policy read is not kept for the next start: ${String(error)}`));
+    }
+    return { managed, seq };
   }
 
   private async loadLocal(): Promise<Settings> {
