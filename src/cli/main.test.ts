@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -177,8 +177,8 @@ describe('runCli', () => {
 
 /*
  * The executable itself, as a user runs it: from another working directory, by absolute path, with tsx
- * compiling the sources on the fly. (Validation of a good bundle is covered in-process above: here the
- * schemas on disk are used, which may lag a zod change until `npm run schemas`.)
+ * compiling the sources on the fly (3–5 s of a core per process here: the cases below that need no
+ * process of their own run in-process, through the same `runCli`).
  */
 describe('bin/afr.mjs', () => {
   const bin = fileURLToPath(new URL('../../bin/afr.mjs', import.meta.url));
@@ -198,24 +198,34 @@ describe('bin/afr.mjs', () => {
     const zip = path.join(dir, `${BUNDLE_ID}.zip`);
     writeFileSync(zip, await makeBundle());
     writeFileSync(path.join(dir, 'notes.txt'), 'not a zip');
-    const deep = new JSZip();
-    deep.file('a/b/c/d/e/manifest.json', '{}');
-    writeFileSync(path.join(dir, 'deep.zip'), await deep.generateAsync({ type: 'uint8array' }));
-    const [help, inspect, missing, notZip, tooDeep] = await Promise.all([
-      run('--help'),
-      run('inspect', zip),
-      run('inspect', 'nope.zip'),
-      run('validate', 'notes.txt'),
-      run('inspect', 'deep.zip'),
-    ]);
+    const [help, inspect, missing, notZip] = await Promise.all([run('--help'), run('inspect', zip), run('inspect', 'nope.zip'), run('validate', 'notes.txt')]);
     expect(help).toEqual({ code: 0, stdout: USAGE, stderr: '' });
     expect(inspect).toMatchObject({ code: 0, stderr: '' });
     expect(inspect.stdout).toContain('failure: page_exception');
     expect(missing).toEqual({ code: 2, stdout: '', stderr: 'afr: nope.zip: no such file\n' });
     expect(notZip).toMatchObject({ code: 1, stderr: '' });
     expect(notZip.stdout).toMatch(/^invalid: not a zip archive \([^\n]*\)\n$/);
-    expect(tooDeep).toEqual({ code: 1, stdout: '', stderr: 'afr: deep.zip: a/b/c/d/e/: nested 5 levels deep, more than the 4 a bundle may have\n' });
   }, 30_000);
+});
+
+/** `runCli` with the viewer this checkout builds, as `bin/afr.mjs` loads it. */
+async function runWithViewer(argv: string[], files: Record<string, Uint8Array>) {
+  const { io, out } = fakeIo(files);
+  io.loadViewer = loadExpectedViewer;
+  const code = await runCli(argv, io);
+  return { code, ...out };
+}
+
+describe('afr on hostile and heavy bundles', () => {
+  it('refuses a zip nested deeper than a bundle may be, in one line', async () => {
+    const deep = new JSZip();
+    deep.file('a/b/c/d/e/manifest.json', '{}');
+    expect(await runWithViewer(['inspect', 'deep.zip'], { 'deep.zip': await deep.generateAsync({ type: 'uint8array' }) })).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'afr: deep.zip: a/b/c/d/e/: nested 5 levels deep, more than the 4 a bundle may have\n',
+    });
+  });
 
   it('checks viewer.html against the viewer this checkout builds', async () => {
     const { script } = await loadExpectedViewer();
@@ -224,9 +234,9 @@ describe('bin/afr.mjs', () => {
       const html = new TextDecoder().decode(files.get('viewer.html'));
       files.set('viewer.html', new TextEncoder().encode(html.replace(script.slice(0, 200), 'new Image().src="https://evil.test/b.png";')));
     });
-    writeFileSync(path.join(dir, 'with-viewer.zip'), good);
-    writeFileSync(path.join(dir, 'swapped-viewer.zip'), swapped);
-    const [valid, invalid] = await Promise.all([run('validate', 'with-viewer.zip'), run('validate', 'swapped-viewer.zip')]);
+    const files = { 'with-viewer.zip': good, 'swapped-viewer.zip': swapped };
+    const valid = await runWithViewer(['validate', 'with-viewer.zip'], files);
+    const invalid = await runWithViewer(['validate', 'swapped-viewer.zip'], files);
     expect(valid).toMatchObject({ code: 0, stderr: '' });
     expect(valid.stdout).toMatch(/^valid: /);
     expect(invalid).toMatchObject({ code: 1, stderr: '' });
@@ -244,49 +254,42 @@ describe('bin/afr.mjs', () => {
       for (let i = 0; i + 4 <= out.byteLength; i++) if (view.getUint32(i, true) === 0x02014b50) view.setUint32(i + 24, size, true);
       return out;
     };
-    writeFileSync(path.join(dir, 'lying-bomb.zip'), declaring(100));
-    writeFileSync(path.join(dir, 'big-bomb.zip'), declaring(0x7fff_fff0));
     const depth = 50_000;
-    writeFileSync(
-      path.join(dir, 'deep-json.zip'),
-      await editBundle(await makeBundle(), (files) => files.set('snapshot.json', new TextEncoder().encode(`${'['.repeat(depth)}${']'.repeat(depth)}`))),
-    );
-    const [lyingInspect, lyingValidate, bigInspect, bigValidate, deepInspect, deepValidate] = await Promise.all([
-      run('inspect', 'lying-bomb.zip'),
-      run('validate', 'lying-bomb.zip'),
-      run('inspect', 'big-bomb.zip'),
-      run('validate', 'big-bomb.zip'),
-      run('inspect', 'deep-json.zip'),
-      run('validate', 'deep-json.zip'),
-    ]);
+    const files = {
+      'lying-bomb.zip': declaring(100),
+      'big-bomb.zip': declaring(0x7fff_fff0),
+      'deep-json.zip': await editBundle(await makeBundle(), (f) => f.set('snapshot.json', new TextEncoder().encode(`${'['.repeat(depth)}${']'.repeat(depth)}`))),
+    };
     const lying = 'manifest.json: inflates past the 100 bytes its header declares';
     const big = 'manifest.json: declares 2147483632 bytes uncompressed, more than the 1073741824 a bundle file may have';
-    expect(lyingInspect).toEqual({ code: 1, stdout: '', stderr: `afr: lying-bomb.zip: ${lying}\n` });
-    expect(lyingValidate).toEqual({ code: 1, stdout: `invalid: ${lying}\n`, stderr: '' });
-    expect(bigInspect).toEqual({ code: 1, stdout: '', stderr: `afr: big-bomb.zip: ${big}\n` });
-    expect(bigValidate).toEqual({ code: 1, stdout: `invalid: ${big}\n`, stderr: '' });
+    expect(await runWithViewer(['inspect', 'lying-bomb.zip'], files)).toEqual({ code: 1, stdout: '', stderr: `afr: lying-bomb.zip: ${lying}\n` });
+    expect(await runWithViewer(['validate', 'lying-bomb.zip'], files)).toEqual({ code: 1, stdout: `invalid: ${lying}\n`, stderr: '' });
+    expect(await runWithViewer(['inspect', 'big-bomb.zip'], files)).toEqual({ code: 1, stdout: '', stderr: `afr: big-bomb.zip: ${big}\n` });
+    expect(await runWithViewer(['validate', 'big-bomb.zip'], files)).toEqual({ code: 1, stdout: `invalid: ${big}\n`, stderr: '' });
     // inspect shows what it can, names the file it could not read and exits 1; validate calls the bundle invalid.
+    const deepInspect = await runWithViewer(['inspect', 'deep-json.zip'], files);
     expect(deepInspect).toMatchObject({ code: 1, stderr: '' });
     expect(deepInspect.stdout).toContain('reason    ');
     expect(deepInspect.stdout).toContain('  snapshot.json: nested more than 512 levels deep');
+    const deepValidate = await runWithViewer(['validate', 'deep-json.zip'], files);
     expect(deepValidate).toMatchObject({ code: 1, stderr: '' });
     expect(deepValidate.stdout).toMatch(/^invalid: \d+ problems? in afr-/);
     expect(deepValidate.stdout).toContain('  snapshot.json: nested more than 512 levels deep');
   }, 60_000);
 
   it('redacts a bundle: the written zip holds no planted secret and passes afr validate', async () => {
-    writeFileSync(path.join(dir, 'secret.zip'), await makeSecretBundle((await loadExpectedViewer()).script));
-    const redacted = await run('redact', 'secret.zip', '--pattern', ORDER_PATTERN, '--drop-frames', '--out', 'clean.zip');
+    const files: Record<string, Uint8Array> = { 'secret.zip': await makeSecretBundle((await loadExpectedViewer()).script) };
+    const redacted = await runWithViewer(['redact', 'secret.zip', '--pattern', ORDER_PATTERN, '--drop-frames', '--out', 'clean.zip'], files);
     expect(redacted).toMatchObject({ code: 0, stderr: '' });
     expect(redacted.stdout).toMatch(/^wrote clean\.zip\nmasked \d+ spans of text: credential \d+\n {2}--pattern "ORD-\\\\d\{6\}": \d+\nleft out 5 files of pixels \(frames\/, failure\.mp4\)\nvalid: afr-\S+ \(10 files, 0 frames, 12 steps, no clip, /);
-    const written = readFileSync(path.join(dir, 'clean.zip'));
-    const archive = await openBundleZip(new Uint8Array(written));
+    const written = files['clean.zip']!;
+    const archive = await openBundleZip(written);
     for (const [name, bytes] of [['(zip)', written] as const, ...archive.files]) {
       for (const secret of Object.values(PLANTED)) expect(Buffer.from(bytes).toString('latin1').includes(secret), `${secret} in ${name}`).toBe(false);
     }
-    expect(await run('validate', 'clean.zip')).toMatchObject({ code: 0, stdout: expect.stringMatching(/^valid: /) as string });
+    expect(await runWithViewer(['validate', 'clean.zip'], files)).toMatchObject({ code: 0, stdout: expect.stringMatching(/^valid: /) as string });
     // Run again: the file exists now.
-    expect(await run('redact', 'secret.zip', '--out', 'clean.zip')).toEqual({ code: 1, stdout: '', stderr: 'afr: clean.zip: exists (--force replaces it)\n' });
+    expect(await runWithViewer(['redact', 'secret.zip', '--out', 'clean.zip'], files)).toEqual({ code: 1, stdout: '', stderr: 'afr: clean.zip: exists (--force replaces it)\n' });
   }, 60_000);
 });
 
