@@ -81,7 +81,8 @@ test.describe.serial('a Chromium already running with --remote-debugging-port', 
       chromium.kill();
       await exited;
     }
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    // Its renderers may still be writing to the profile as the browser exits: rm tries again.
+    if (dir) rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   });
 
   test('Playwright connectOverCDP and the client: a page that throws gives a bundle with frames and a clip', async ({ site, tempDir }) => {

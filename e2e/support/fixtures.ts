@@ -52,7 +52,7 @@ export const test = base.extend<{ recorder: RecorderBrowser; tempDir: () => stri
       made.push(dir);
       return dir;
     });
-    for (const dir of made) rmSync(dir, { recursive: true, force: true });
+    for (const dir of made) rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   },
 });
 

@@ -79,7 +79,7 @@ export async function launchWithRecorder({
     profile,
     close: async () => {
       await context.close();
-      if (!givenProfile) rmSync(profile, { recursive: true, force: true });
+      if (!givenProfile) rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }
@@ -115,7 +115,7 @@ export async function launchWithStartUrl(startUrl: string, extensionDir = EXTENS
       child.kill();
       await exited;
     }
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
   try {
     const portFile = path.join(profile, 'DevToolsActivePort');
