@@ -5,12 +5,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SILENT_DEBUGGER_SWITCH } from '../../src/client/launch-args';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const EXTENSION_DIR = process.env.AFR_EXTENSION_DIR ?? path.join(ROOT_DIR, '.output/chrome-mv3');
 
 /** Chromium's switch that keeps the debugger infobar out of the window, so frames show the whole viewport. */
-export const SILENT_DEBUGGER_SWITCH = '--silent-debugger-extension-api';
+export { SILENT_DEBUGGER_SWITCH };
 
 /** Chromium to drive: `CHROME_PATH`, else Debian's `/usr/bin/chromium`. Branded Chrome ignores --load-extension. */
 export function chromiumPath(): string {
