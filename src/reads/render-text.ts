@@ -17,10 +17,10 @@ import type { SummaryView } from './summary';
  */
 
 /** The reads a text can point to next. */
-export type ReadName = 'summary' | 'steps' | 'step' | 'frame' | 'dom' | 'console' | 'requests' | 'errors';
+export type ReadName = 'summary' | 'steps' | 'step' | 'frame' | 'dom' | 'console' | 'requests' | 'request' | 'errors';
 
-/** How to ask for a read in the reader's own words: `afr steps b.zip --page 2`, or `get_steps {"page":2}`. */
-export type Asker = (read: ReadName, args: Record<string, string | number>) => string;
+/** How to ask for a read in the reader's own words: `afr steps b.zip --page 2`, or `get_steps {"page":2}` (`true`: a flag, `--failed`). */
+export type Asker = (read: ReadName, args: Record<string, string | number | true>) => string;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
