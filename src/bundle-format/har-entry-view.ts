@@ -7,6 +7,16 @@ import type { TolerantHarEntry } from './tolerant-har';
  * the standalone viewer (no zod) and the command line share it.
  */
 
+/**
+ * `text` cut to `max` code points (never splitting a surrogate pair), the rest counted: `…(+N chars)`.
+ * @example cutText('abcdef', 3) // 'abc…(+3 chars)'
+ */
+export function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join('')}…(+${chars.length - max} chars)` : text;
+}
+
 /** A request in one row: what a waterfall or a list shows of it. */
 export interface RequestRow {
   /** 1-based, in the HAR's order (by start): what `afr request <zip> N` takes. */

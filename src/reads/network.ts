@@ -1,4 +1,4 @@
-import { bodyView, entryStart, requestRow, type BodyView, type RequestRow } from '../bundle-format/har-entry-view';
+import { bodyView, cutText as cut, entryStart, requestRow, type BodyView, type RequestRow } from '../bundle-format/har-entry-view';
 import { NETWORK_HAR_FILE } from '../bundle-format/file-names';
 import { linkRequestsToSteps } from '../bundle-format/request-steps';
 import type { TolerantHar, TolerantHarEntry } from '../bundle-format/tolerant-har';
@@ -16,12 +16,6 @@ import { pageOf, type Page, type PageRequest } from './paging';
 const MAX_URL_CHARS = 2_000;
 const MAX_VALUE_CHARS = 2_000;
 const MAX_PAIRS = 100;
-
-/** `text` cut to `max` code points, the rest counted: `…(+N chars)`. */
-function cut(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length > max ? `${chars.slice(0, max).join('')}…(+${chars.length - max} chars)` : text;
-}
 
 /** A request in a list: its row, its time from the failure, and the step that caused it (1-based), if any. */
 export interface NetworkRequestEntry extends Omit<RequestRow, 'started_ts'> {
