@@ -9,7 +9,7 @@ import { openBundle, type BundleReader } from '../reads/open-bundle';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOf, pageRequest } from '../reads/paging';
 import { escapeControls } from '../shared/control-chars';
 import { quote, token } from '../shared/quote';
-import { consoleText, domText, errorsText, frameText, requestsText, stepText, stepsText, summaryText, type Asker, type ReadName } from '../reads/render-text';
+import { consoleText, domText, errorsText, failedRequestsAsker, frameText, requestsText, stepText, stepsText, summaryText, type Asker, type ReadName } from '../reads/render-text';
 import { listConsole, listRequests, readErrors } from '../reads/signals';
 import { hasHar, listHarRequests, readHarRequest } from '../reads/network';
 import { harRequestsText, harRequestText } from '../reads/render-network';
@@ -236,7 +236,7 @@ export function createMcpServer({ source, encodePng, version, log }: McpOptions)
       const request = pageRequest(args.page, args.pageSize);
       if (!args.failed && hasHar(reader)) return { lines: harRequestsText(await listHarRequests(reader, request), ask) };
       const note = args.failed ? [] : ['note: network.har is missing from this bundle (written before the network log, or of no tab): these are the failed requests diagnostics.json kept'];
-      return { lines: [...note, ...requestsText(await listRequests(reader, request), ask)] };
+      return { lines: [...note, ...requestsText(await listRequests(reader, request), args.failed ? failedRequestsAsker(ask) : ask)] };
     }),
   );
 

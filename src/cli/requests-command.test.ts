@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeBundle } from '../../test/fixtures/cli/make-bundle';
+import { bundleContents, makeBundle } from '../../test/fixtures/cli/make-bundle';
 import { networkHar } from '../../test/fixtures/cli/network-har';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './command';
 import { parseArgs, runCli } from './main';
@@ -26,6 +26,11 @@ function fakeIo(files: Record<string, Uint8Array>) {
 
 const withHar = makeBundle({ har: networkHar() });
 const withoutHar = makeBundle();
+const twoFailed = (async () => {
+  const contents = bundleContents({ har: networkHar() });
+  const first = contents.diagnostics!.failed_requests[0]!;
+  return makeBundle({ ...contents, diagnostics: { ...contents.diagnostics!, failed_requests: [first, { ...first, url: 'https://shop.test/api/pay', status: 500 }] } });
+})();
 
 async function run(argv: string[], files: Record<string, Uint8Array> = {}) {
   const fake = fakeIo({ 'b.zip': await withHar, 'old.zip': await withoutHar, ...files });
@@ -61,6 +66,10 @@ describe('afr requests, request, har', () => {
     expect(all.stdout).toContain('one request with its headers and bodies: afr request b.zip 1; the failed ones only: afr requests b.zip --failed');
     const failed = await run(['requests', 'b.zip', '--failed']);
     expect(failed.stdout).toBe('failed requests 1-1 of 1 (page 1 of 1):\n#1 -1.5s GET "https://shop.test/api/cart" → 404 (fetch, 12 ms)\n');
+    // A page of the failed list asks for the next page of that list.
+    const manyFailed = await run(['requests', 'b.zip', '--failed', '--page-size', '1'], { 'b.zip': await twoFailed });
+    expect(manyFailed.stdout.split('\n').at(-2)).toBe('… 1 more failed requests: afr requests b.zip --page 2 --page-size 1 --failed');
+    expect((await run(['errors', 'b.zip'])).stdout).toContain('1 failed request: afr requests b.zip --failed\n');
     const json = JSON.parse((await run(['requests', 'b.zip', '--json'])).stdout) as { source: string; total: number; items: unknown[] };
     expect(json).toMatchObject({ source: 'network.har', total: 25 });
     expect(json.items).toHaveLength(20);

@@ -2,7 +2,7 @@ import { NETWORK_HAR_FILE } from '../bundle-format/file-names';
 import { hasHar, listHarRequests } from '../reads/network';
 import { pageRequest } from '../reads/paging';
 import { harRequestsText } from '../reads/render-network';
-import { requestsText } from '../reads/render-text';
+import { failedRequestsAsker, requestsText } from '../reads/render-text';
 import { listRequests } from '../reads/signals';
 import { EXIT_OK } from './command';
 import { readCommand } from './read-command';
@@ -25,7 +25,7 @@ export const requestsCommand = readCommand(
     }
     const page = await listRequests(reader, request);
     const note = args.failed ? null : NO_HAR_NOTE;
-    show({ source: 'diagnostics.json', ...(note ? { note } : {}), ...page }, [...(note ? [`note: ${note}`] : []), ...requestsText(page, ask)]);
+    show({ source: 'diagnostics.json', ...(note ? { note } : {}), ...page }, [...(note ? [`note: ${note}`] : []), ...requestsText(page, args.failed ? failedRequestsAsker(ask) : ask)]);
     return EXIT_OK;
   },
 );
