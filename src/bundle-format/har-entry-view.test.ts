@@ -38,9 +38,9 @@ describe('requestRow', () => {
 
 describe('bodyView', () => {
   it('pretty-prints JSON with the masks where they are', () => {
-    const view = bodyView({ mimeType: 'application/json', text: '{"access_token":"[withheld:token 32]","error":"token_expired"}' });
+    const view = bodyView({ mimeType: 'application/json', text: '{"access_token":"[redacted 32+]","error":"token_expired"}' });
     expect(view).toMatchObject({ kind: 'json', note: null, cut_chars: 0 });
-    expect(view.text).toBe('{\n  "access_token": "[withheld:token 32]",\n  "error": "token_expired"\n}');
+    expect(view.text).toBe('{\n  "access_token": "[redacted 32+]",\n  "error": "token_expired"\n}');
   });
 
   it.each([

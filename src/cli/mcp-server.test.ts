@@ -73,7 +73,7 @@ describe('afr mcp over stdio', () => {
     const all = textOf(await call('get_requests', { bundle: 'afr-hostile', pageSize: 2 }));
     expect(all.split('\n')).toEqual([
       'requests 1-2 of 25 in network.har (page 1 of 13), time from the failure, status, type, size, duration:',
-      '#1 -8.5s POST 200 Fetch 77 B 34 ms "https://shop.test/api/login" (step #1)',
+      '#1 -8.5s POST 200 Fetch 66 B 34 ms "https://shop.test/api/login" (step #1)',
       '#2 -6.9s GET 200 Fetch 36 B 34 ms "https://shop.test/api/cart?q=shoes" (step #3)',
       '… 23 more requests: get_requests {"bundle":"afr-hostile","page":2,"pageSize":2}',
       'one request with its headers and bodies: get_request {"bundle":"afr-hostile","index":1}; the failed ones only: get_requests {"bundle":"afr-hostile","failed":true}',

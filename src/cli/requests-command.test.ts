@@ -58,7 +58,7 @@ describe('afr requests, request, har', () => {
     expect(all.code).toBe(EXIT_OK);
     expect(all.stdout.split('\n').slice(0, 5)).toEqual([
       'requests 1-3 of 25 in network.har (page 1 of 9), time from the failure, status, type, size, duration:',
-      '#1 -8.5s POST 200 Fetch 77 B 34 ms "https://shop.test/api/login" (step #1)',
+      '#1 -8.5s POST 200 Fetch 66 B 34 ms "https://shop.test/api/login" (step #1)',
       '#2 -6.9s GET 200 Fetch 36 B 34 ms "https://shop.test/api/cart?q=shoes" (step #3)',
       '#3 -2.9s POST 500 Fetch 40 B 34 ms "https://shop.test/api/pay" (step #7)',
       '… 22 more requests: afr requests b.zip --page 2 --page-size 3',
@@ -89,8 +89,8 @@ describe('afr requests, request, har', () => {
 
   it('shows one request with its masks, and refuses an index out of range', async () => {
     const login = await run(['request', 'b.zip', '1']);
-    expect(login.stdout).toContain('  "Authorization": "[withheld:credential 44]"\n');
-    expect(login.stdout).toContain('request body (application/json, json):\n  | {\n  |   "user": "[withheld:email 16]",\n  |   "password": "[withheld:password 9]"\n  | }\n');
+    expect(login.stdout).toContain('  "Authorization": "Bearer [redacted 32+]"\n');
+    expect(login.stdout).toContain('request body (application/json, json):\n  | {\n  |   "user": "[email]",\n  |   "password": "[redacted 8+]"\n  | }\n');
     expect(JSON.parse((await run(['request', 'b.zip', '2', '--json'])).stdout)).toMatchObject({ index: 2, response: { body: { kind: 'json', text: '{\n  "error": "token_expired",\n  "items": []\n}' } } });
     const out = await run(['request', 'b.zip', '26']);
     expect([out.code, out.stderr]).toEqual([EXIT_USAGE, 'afr: b.zip: request 26 is out of range: network.har holds 25 requests\n']);

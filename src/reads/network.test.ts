@@ -26,7 +26,7 @@ describe('the requests of network.har', () => {
     expect(first).toMatchObject({ total: 25, pages: 3, remaining: 15, first: 1 });
     // Steps (make-bundle): #1 at -9 s, #2 -8 s, #3 -7 s, #4 -6 s… #7 -3 s, #8 -2.5 s, #9 -2 s, #10 -1 s, #11 -0.9 s.
     expect(first.items.slice(0, 4)).toEqual([
-      { index: 1, method: 'POST', url: 'https://shop.test/api/login', status: 200, status_text: 'OK', type: 'Fetch', size: 77, time_ms: 34, error: null, failed: false, at_ms: -8_500, step: 1 },
+      { index: 1, method: 'POST', url: 'https://shop.test/api/login', status: 200, status_text: 'OK', type: 'Fetch', size: 66, time_ms: 34, error: null, failed: false, at_ms: -8_500, step: 1 },
       expect.objectContaining({ index: 2, at_ms: -6_900, step: 3 }),
       expect.objectContaining({ index: 3, status: 500, failed: true, step: 7 }),
       expect.objectContaining({ index: 4, type: 'Image', size: 2048, step: 7 }),
@@ -40,9 +40,9 @@ describe('the requests of network.har', () => {
   it('shows one request: headers with their masks, query, both bodies, JSON pretty-printed', async () => {
     const reader = await openBundle(await bundle);
     const login = await readHarRequest(reader, 1);
-    expect(login.request.headers.items).toContainEqual({ name: 'Authorization', value: '[withheld:credential 44]' });
-    expect(login.request.body).toMatchObject({ kind: 'json', text: '{\n  "user": "[withheld:email 16]",\n  "password": "[withheld:password 9]"\n}' });
-    expect(login.response.body.text).toContain('"access_token": "[withheld:token 120]"');
+    expect(login.request.headers.items).toContainEqual({ name: 'Authorization', value: 'Bearer [redacted 32+]' });
+    expect(login.request.body).toMatchObject({ kind: 'json', text: '{\n  "user": "[email]",\n  "password": "[redacted 8+]"\n}' });
+    expect(login.response.body.text).toContain('"access_token": "[redacted 32+]"');
     const cart = await readHarRequest(reader, 2);
     expect(cart.request.query.items).toEqual([{ name: 'q', value: 'shoes' }]);
     expect(cart.response.body).toMatchObject({ kind: 'json', text: '{\n  "error": "token_expired",\n  "items": []\n}' });
@@ -60,7 +60,7 @@ describe('the requests of network.har', () => {
     expect(lines.at(-2)).toBe('… 15 more requests: afr requests b.zip {"page":2,"page-size":10}');
     const one = harRequestText(await readHarRequest(reader, 2), ask);
     expect(one).toContain('  caused by step #3: afr step b.zip {"index":3}');
-    expect(one).toContain('  "Authorization": "[withheld:credential 44]"');
+    expect(one).toContain('  "Authorization": "Bearer [redacted 32+]"');
     expect(one.slice(one.indexOf('response body (application/json, json):'))).toEqual([
       'response body (application/json, json):', '  | {', '  |   "error": "token_expired",', '  |   "items": []', '  | }', 'next request: afr request b.zip {"index":3}',
     ]);

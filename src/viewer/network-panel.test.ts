@@ -45,8 +45,8 @@ describe('the Network panel', () => {
     const detail = $('[data-testid="request-detail"]')!;
     expect(detail.querySelector('h3')!.textContent).toBe('#1 POST 200 OK');
     const bodies = [...detail.querySelectorAll('[data-testid="request-body"] pre')].map((p) => p.textContent);
-    expect(bodies[0]).toBe('{\n  "user": "[withheld:email 16]",\n  "password": "[withheld:password 9]"\n}');
-    expect(detail.textContent).toContain('Authorization[withheld:credential 44]');
+    expect(bodies[0]).toBe('{\n  "user": "[email]",\n  "password": "[redacted 8+]"\n}');
+    expect(detail.textContent).toContain('AuthorizationBearer [redacted 32+]');
     $$('[data-testid="requests"] .afr-request-button')[1]!.click();
     expect(detail.querySelector('[data-testid="request-body"] pre')!.textContent).toBe('{\n  "error": "token_expired",\n  "items": []\n}');
   });

@@ -161,8 +161,10 @@ export function renderNetworkPanel(data: BundleData, onSelectStep: (index: numbe
     stepLine.replaceChildren(
       ...(index < 0
         ? []
-        : caused.length === 0
-          ? [`Step ${stepLabel(index)} caused no request of this tab.`]
+        : data.steps.steps[index]?.source === 'recorder'
+          ? [`Step ${stepLabel(index)} is the recorder's own: select an action of the agent or the page to mark the requests it caused.`]
+          : caused.length === 0
+            ? [`Step ${stepLabel(index)} caused no request of this tab.`]
           : [
               `Step ${stepLabel(index)} caused: `,
               ...caused.map((i) => h('button', { className: 'afr-link', attrs: { type: 'button' }, on: { click: () => selectRequest(i) } }, `#${waterfall.rows[i]!.index}`)),
