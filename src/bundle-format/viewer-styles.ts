@@ -120,6 +120,8 @@ h3 { font-size: 12px; margin: 10px 0 4px; text-transform: uppercase; letter-spac
 
 .afr-network-body { display: grid; grid-template-columns: minmax(0, 1.3fr) minmax(320px, 1fr); gap: 10px; align-items: start; }
 .afr-requests { list-style: none; margin: 0; padding: 0; max-height: 60vh; overflow: auto; border: 1px solid var(--line); border-radius: 6px; }
+/* A HAR holds up to thousands of requests: rows out of view are neither laid out nor painted. */
+.afr-request { content-visibility: auto; contain-intrinsic-size: auto 22px; }
 .afr-request-button { display: grid; grid-template-columns: 42px 48px 52px minmax(0, 1fr) 70px 60px 54px 150px; gap: 6px; align-items: center; width: 100%; padding: 2px 6px;
   border: 0; border-bottom: 1px solid var(--line); background: none; text-align: left; cursor: pointer; font-size: 12px; font-variant-numeric: tabular-nums; }
 .afr-request-button:hover { background: #f0f4fb; }
