@@ -24,9 +24,9 @@ async function writeWhole(io: CliIo, file: string, bytes: Uint8Array, replace: b
 export const harCommand = readCommand(
   'har',
   `  afr har <bundle.zip> [--out file.har] [--force] [--json]
-      writes the bundle's ${NETWORK_HAR_FILE} (masked by the recorder) to --out (default <bundle id>.har in
-      the current folder), for Chrome DevTools' Network panel (import HAR) or Playwright's routeFromHAR;
-      an existing file is replaced only with --force`,
+      writes the bundle's ${NETWORK_HAR_FILE} (masked by the recorder) to --out (default <bundle id>.har
+      in the current folder), for Chrome DevTools' Network panel (import HAR) or Playwright's
+      routeFromHAR; an existing file is replaced only with --force`,
   async ({ args, reader, io, print }) => {
     // Read through the readers' schema first: what is written is a HAR the readers can read.
     if (!(await reader.har())) throw new BundleReadError(`the bundle has no ${NETWORK_HAR_FILE} (written before the network log, or of no tab)`, 'argument');
