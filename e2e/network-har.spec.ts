@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { test, expect } from './support/fixtures';
 import { afr, waitForFrames, waitForNewBundle } from './support/afr';
@@ -142,6 +143,34 @@ test('network.har: a login, a 200 that says token_expired and a failed payment, 
     const run = promisify(execFile);
     const validated = await run(process.execPath, [path.join(ROOT_DIR, 'bin/afr.mjs'), 'validate', zipPath], { encoding: 'utf8', cwd: ROOT_DIR });
     expect(validated.stdout).toMatch(/^valid: /);
+
+    // The readers: `afr requests` lists every request, `afr request N` shows the 200 that says it failed.
+    const ordersIndex = har.log.entries.indexOf(orders!) + 1;
+    const listed = await run(process.execPath, [path.join(ROOT_DIR, 'bin/afr.mjs'), 'requests', zipPath, '--page-size', '200'], { encoding: 'utf8', cwd: ROOT_DIR });
+    expect(listed.stdout).toContain(`#${ordersIndex} `);
+    expect(listed.stdout).toMatch(/ POST 500 Fetch .*"http:\/\/127\.0\.0\.1:\d+\/api\/pay"/);
+    const shown = await run(process.execPath, [path.join(ROOT_DIR, 'bin/afr.mjs'), 'request', zipPath, String(ordersIndex)], { encoding: 'utf8', cwd: ROOT_DIR });
+    expect(shown.stdout).toContain('  |   "error": "token_expired",');
+    expect(shown.stdout).toContain('"Bearer [redacted 32+]"');
+
+    // viewer.html, extracted, shows the same in its Network panel, from file:// and within its CSP.
+    const extracted = path.join(tempDir(), 'extracted');
+    for (const [name, data] of bundle.files) {
+      mkdirSync(path.dirname(path.join(extracted, name)), { recursive: true });
+      writeFileSync(path.join(extracted, name), data);
+    }
+    const viewer = await recorder.context.newPage();
+    const problems: string[] = [];
+    viewer.on('console', (message) => void (message.type() === 'error' && problems.push(message.text())));
+    viewer.on('pageerror', (error) => problems.push(String(error)));
+    await viewer.goto(pathToFileURL(path.join(extracted, 'viewer.html')).href);
+    const network = viewer.locator('[data-testid="network"]');
+    await expect(network.locator('[data-testid="requests"] > li')).toHaveCount(har.log.entries.length);
+    await network.locator(`[data-request="${ordersIndex}"] button`).click();
+    await expect(network.locator('[data-testid="request-detail"] pre').last()).toContainText('"error": "token_expired"');
+    await expect(network.locator('[data-testid="request-detail"] .afr-mask', { hasText: '[redacted 32+]' }).first()).toBeVisible();
+    expect(problems).toEqual([]);
+    await viewer.close();
 
     // Playwright's routeFromHAR serves the orders page from the bundle's HAR, the server stopped. (Its
     // fetch of /api/orders from the HAR does not resolve yet: see docs/bundle-format.md#networkhar.)

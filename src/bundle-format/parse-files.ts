@@ -60,8 +60,8 @@ function describeProblem(name: string, read: { problem: FileProblem; error: stri
 
 /**
  * Reads the JSON files of a bundle against their schemas, earlier versions brought to the current one
- * (`modernize-manifest.ts`): manifest and steps must be there; diagnostics
- * and snapshot may be absent (the `metadata` capture level) but must be valid when present. Throws
+ * (`modernize-manifest.ts`): manifest and steps must be there; diagnostics,
+ * snapshot and network.har may be absent (the `metadata` capture level) but must be valid when present. Throws
  * `InvalidBundleError` listing every problem in one message.
  */
 export function parseBundleData(archive: BundleArchive): BundleData {
@@ -77,8 +77,9 @@ export function parseBundleData(archive: BundleArchive): BundleData {
   const steps = parse(BUNDLE_JSON_FILES.steps);
   const diagnostics = parse(BUNDLE_JSON_FILES.diagnostics);
   const snapshot = parse(BUNDLE_JSON_FILES.snapshot);
-  if (!manifest || !steps || diagnostics === undefined || snapshot === undefined) {
+  const har = parse(BUNDLE_JSON_FILES.har);
+  if (!manifest || !steps || diagnostics === undefined || snapshot === undefined || har === undefined) {
     throw new InvalidBundleError(`Not a valid Agent Flight Recorder bundle:\n- ${problems.join('\n- ')}`);
   }
-  return { manifest, steps, diagnostics, snapshot };
+  return { manifest, steps, diagnostics, snapshot, ...(har ? { har } : {}) };
 }

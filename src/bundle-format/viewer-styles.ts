@@ -118,6 +118,35 @@ h3 { font-size: 12px; margin: 10px 0 4px; text-transform: uppercase; letter-spac
 .afr-diag-list .afr-step-time { margin-right: 8px; }
 .afr-stack { margin: 0; white-space: pre-wrap; font-size: 11px; max-height: 160px; overflow: auto; background: #f7f8fa; padding: 4px; }
 
+.afr-network-body { display: grid; grid-template-columns: minmax(0, 1.3fr) minmax(320px, 1fr); gap: 10px; align-items: start; }
+.afr-requests { list-style: none; margin: 0; padding: 0; max-height: 60vh; overflow: auto; border: 1px solid var(--line); border-radius: 6px; }
+/* A HAR holds up to thousands of requests: rows out of view are neither laid out nor painted. */
+.afr-request { content-visibility: auto; contain-intrinsic-size: auto 22px; }
+.afr-request-button { display: grid; grid-template-columns: 42px 48px 52px minmax(0, 1fr) 70px 60px 54px 150px; gap: 6px; align-items: center; width: 100%; padding: 2px 6px;
+  border: 0; border-bottom: 1px solid var(--line); background: none; text-align: left; cursor: pointer; font-size: 12px; font-variant-numeric: tabular-nums; }
+.afr-request-button:hover { background: #f0f4fb; }
+.afr-request.afr-selected .afr-request-button { background: #e3ebfb; }
+.afr-request.afr-caused .afr-request-button { box-shadow: inset 3px 0 0 var(--accent); }
+.afr-request.afr-fail .afr-req-status { color: var(--fail); font-weight: 700; }
+.afr-req-index, .afr-req-type, .afr-req-size, .afr-req-time { color: var(--muted); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.afr-req-method { font-family: var(--mono); }
+.afr-req-url { font-family: var(--mono); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.afr-req-bar { width: 150px; height: 10px; background: #f4f6f9; }
+.afr-req-span { fill: var(--accent); }
+.afr-fail .afr-req-span { fill: var(--fail); }
+.afr-req-failure { stroke: var(--fail); stroke-width: 3; }
+.afr-request-detail { max-height: 60vh; overflow: auto; min-width: 0; }
+.afr-request-detail h3:first-child { margin-top: 0; text-transform: none; letter-spacing: 0; color: var(--fg); font-size: 13px; }
+.afr-request-detail dl { display: grid; grid-template-columns: 150px minmax(0, 1fr); gap: 2px 10px; margin: 0; font-size: 12px; }
+.afr-request-detail dt { color: var(--muted); word-break: break-all; }
+.afr-request-detail dd { margin: 0; font-family: var(--mono); word-break: break-all; }
+.afr-req-facts { margin: 2px 0; color: var(--muted); font-size: 12px; }
+.afr-req-detail-url { font-family: var(--mono); font-size: 12px; word-break: break-all; margin: 2px 0; }
+.afr-body { margin: 0; white-space: pre-wrap; word-break: break-word; font-size: 11px; max-height: 40vh; overflow: auto; background: #f7f8fa; padding: 4px; }
+.afr-mask { background: #3b2a5a; color: #fff; border-radius: 3px; padding: 0 2px; }
+.afr-link { border: 0; background: none; padding: 0 2px; color: var(--accent); text-decoration: underline; cursor: pointer; }
+.afr-step-requests { background: #e3ebfb; color: var(--accent); }
+
 .afr-open { max-width: 760px; margin: 60px auto; display: flex; flex-direction: column; gap: 14px; }
 .afr-drop { border: 2px dashed #aab4c4; border-radius: 10px; padding: 34px; text-align: center; background: var(--panel); }
 .afr-drop.afr-over { border-color: var(--accent); background: #eef3fe; }
@@ -127,5 +156,5 @@ h3 { font-size: 12px; margin: 10px 0 4px; text-transform: uppercase; letter-spac
 .afr-bundles a { display: grid; grid-template-columns: 150px 1fr 1fr 170px; gap: 12px; align-items: baseline; padding: 6px 4px; color: inherit; text-decoration: none; }
 .afr-bundles .afr-reason { font-size: 13px; overflow: hidden; text-overflow: ellipsis; }
 .afr-bundles a:hover { background: #f0f4fb; }
-@media (max-width: 900px) { .afr-main, .afr-lower { grid-template-columns: 1fr; height: auto; } .afr-stage { min-height: 260px; } .afr-steps { max-height: 50vh; } }
+@media (max-width: 900px) { .afr-main, .afr-lower, .afr-network-body { grid-template-columns: 1fr; height: auto; } .afr-stage { min-height: 260px; } .afr-steps { max-height: 50vh; } }
 `;

@@ -72,7 +72,8 @@ export async function writeBundle(contents: BundleContents): Promise<{ zip: Uint
   if (diagnostics) add(BUNDLE_JSON_FILES.diagnostics.name, asJson(diagnostics), true);
   add(BUNDLE_JSON_FILES.steps.name, asJson(steps), true);
   // One line: a HAR holds bodies, which indentation would only pad.
-  if (contents.har) add(BUNDLE_JSON_FILES.har.name, `${JSON.stringify(validated(BUNDLE_JSON_FILES.har, contents.har))}\n`, true);
+  const har = contents.har ? validated(BUNDLE_JSON_FILES.har, contents.har) : null;
+  if (har) add(BUNDLE_JSON_FILES.har.name, `${JSON.stringify(har)}\n`, true);
   // Each page's text as written, also embedded in viewer.html so the offline viewer shows the page at every step.
   const stepPages: Record<string, string> = {};
   for (const page of contents.stepSnapshots ?? []) {
@@ -103,6 +104,8 @@ export async function writeBundle(contents: BundleContents): Promise<{ zip: Uint
       steps,
       diagnostics,
       snapshot,
+      // The offline viewer's Network panel reads it from the page (file:// cannot fetch the zip's files).
+      ...(har ? { har } : {}),
       ...(Object.keys(stepPages).length > 0 ? { step_snapshots: stepPages } : {}),
     });
     if (!viewer) throw new BundleValidationError('viewer.html: its size did not settle');

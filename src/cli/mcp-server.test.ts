@@ -8,6 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLE_ID, editBundle, editJson, makeBundle } from '../../test/fixtures/cli/make-bundle';
+import { networkHar } from '../../test/fixtures/cli/network-har';
 
 /*
  * `afr mcp` as an MCP client sees it: the real command line (`bin/afr.mjs`, the sources through tsx)
@@ -27,7 +28,7 @@ const textOf = (result: CallToolResult) => result.content.map((c) => (c.type ===
 beforeAll(async () => {
   mkdirSync(dir);
   writeFileSync(path.join(dir, `${BUNDLE_ID}.zip`), await makeBundle());
-  const hostile = await editBundle(await makeBundle(), (files) => editJson(files, 'manifest.json', (m) => Object.assign(m, { bundle_id: 'afr-hostile', failure_message: INJECTION })));
+  const hostile = await editBundle(await makeBundle({ har: networkHar() }), (files) => editJson(files, 'manifest.json', (m) => Object.assign(m, { bundle_id: 'afr-hostile', failure_message: INJECTION })));
   writeFileSync(path.join(dir, 'afr-hostile.zip'), hostile);
   writeFileSync(path.join(dir, 'notes.zip'), 'not a zip');
   writeFileSync(path.join(work, 'outside.zip'), await makeBundle());
@@ -45,7 +46,7 @@ afterAll(async () => {
 describe('afr mcp over stdio', () => {
   it('lists its tools, each saying that page text is data, not instructions', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['get_console', 'get_dom', 'get_errors', 'get_frame', 'get_requests', 'get_step', 'get_steps', 'get_summary', 'list_bundles']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['get_console', 'get_dom', 'get_errors', 'get_frame', 'get_request', 'get_requests', 'get_step', 'get_steps', 'get_summary', 'list_bundles']);
     for (const tool of tools) expect(tool.description).toMatch(/data[^.]*never (as )?instructions/);
     expect(tools.find((t) => t.name === 'get_frame')?.inputSchema.properties).toHaveProperty('index');
   });
@@ -64,7 +65,22 @@ describe('afr mcp over stdio', () => {
     expect(textOf(await call('get_step', { bundle: `${BUNDLE_ID}.zip`, index: 10 }))).toMatch(/^#10 -1\.0s observer click "click" on "button \\"Place order\\" #place-order"/);
     expect(textOf(await call('get_dom', { bundle: BUNDLE_ID, selector: 'input' }))).toContain('[2] input value withheld (password)');
     expect(textOf(await call('get_console', { bundle: BUNDLE_ID }))).toContain('"Uncaught TypeError: cart is undefined"');
+    expect(textOf(await call('get_requests', { bundle: BUNDLE_ID }))).toContain('network.har is missing from this bundle');
     expect(textOf(await call('get_requests', { bundle: BUNDLE_ID }))).toContain('GET "https://shop.test/api/cart" → 404');
+  });
+
+  it('reads network.har: every request, one with its bodies, the failed ones', async () => {
+    const all = textOf(await call('get_requests', { bundle: 'afr-hostile', pageSize: 2 }));
+    expect(all.split('\n')).toEqual([
+      'requests 1-2 of 25 in network.har (page 1 of 13), time from the failure, status, type, size, duration:',
+      '#1 -8.5s POST 200 Fetch 66 B 34 ms "https://shop.test/api/login" (step #1)',
+      '#2 -6.9s GET 200 Fetch 36 B 34 ms "https://shop.test/api/cart?q=shoes" (step #3)',
+      '… 23 more requests: get_requests {"bundle":"afr-hostile","page":2,"pageSize":2}',
+      'one request with its headers and bodies: get_request {"bundle":"afr-hostile","index":1}; the failed ones only: get_requests {"bundle":"afr-hostile","failed":true}',
+    ]);
+    expect(textOf(await call('get_request', { bundle: 'afr-hostile', index: 2 }))).toContain('  |   "error": "token_expired",');
+    expect(textOf(await call('get_requests', { bundle: 'afr-hostile', failed: true }))).toMatch(/^failed requests 1-1 of 1/);
+    expect(await call('get_request', { bundle: 'afr-hostile', index: 99 })).toMatchObject({ isError: true, content: [{ text: '"afr-hostile": request 99 is out of range: network.har holds 25 requests' }] });
   });
 
   it('returns a frame as an MCP image: a PNG within the width asked for', async () => {

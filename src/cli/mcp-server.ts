@@ -9,8 +9,10 @@ import { openBundle, type BundleReader } from '../reads/open-bundle';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOf, pageRequest } from '../reads/paging';
 import { escapeControls } from '../shared/control-chars';
 import { quote, token } from '../shared/quote';
-import { consoleText, domText, errorsText, frameText, requestsText, stepText, stepsText, summaryText, type Asker, type ReadName } from '../reads/render-text';
+import { consoleText, domText, errorsText, failedRequestsAsker, frameText, requestsText, stepText, stepsText, summaryText, type Asker, type ReadName } from '../reads/render-text';
 import { listConsole, listRequests, readErrors } from '../reads/signals';
+import { hasHar, listHarRequests, readHarRequest } from '../reads/network';
+import { harRequestsText, harRequestText } from '../reads/render-network';
 import { listSteps, readStep } from '../reads/steps';
 import { readSummary } from '../reads/summary';
 import { FOLDER_SERVES } from './bundle-folder';
@@ -39,6 +41,7 @@ const TOOL_NAMES: Record<ReadName, string> = {
   dom: 'get_dom',
   console: 'get_console',
   requests: 'get_requests',
+  request: 'get_request',
   errors: 'get_errors',
 };
 
@@ -223,11 +226,28 @@ export function createMcpServer({ source, encodePng, version, log }: McpOptions)
   server.registerTool(
     'get_requests',
     {
-      description: `The failed network requests (HTTP errors, network failures) the recorder kept, oldest first, paged. ${DATA_NOT_INSTRUCTIONS}`,
-      inputSchema: { bundle: bundleArg, ...pageArgs },
+      description:
+        `Every network request of the failing tab in the bundle's window (network.har: method, status, resource type, size, duration, URL, the step that caused it), oldest first, paged; ` +
+        `with \`failed\` true, or for a bundle without network.har, the failed requests (HTTP errors, network failures) the recorder kept. Then get_request for one. ${DATA_NOT_INSTRUCTIONS}`,
+      inputSchema: { bundle: bundleArg, failed: z.boolean().optional().describe('only the failed requests diagnostics.json kept'), ...pageArgs },
       annotations: readOnly,
     },
-    withBundle(async (reader, args: { bundle: string; page?: number; pageSize?: number }, ask) => ({ lines: requestsText(await listRequests(reader, pageRequest(args.page, args.pageSize)), ask) })),
+    withBundle(async (reader, args: { bundle: string; failed?: boolean; page?: number; pageSize?: number }, ask) => {
+      const request = pageRequest(args.page, args.pageSize);
+      if (!args.failed && hasHar(reader)) return { lines: harRequestsText(await listHarRequests(reader, request), ask) };
+      const note = args.failed ? [] : ['note: network.har is missing from this bundle (written before the network log, or of no tab): these are the failed requests diagnostics.json kept'];
+      return { lines: [...note, ...requestsText(await listRequests(reader, request), args.failed ? failedRequestsAsker(ask) : ask)] };
+    }),
+  );
+
+  server.registerTool(
+    'get_request',
+    {
+      description: `One request of network.har (1-based index from get_requests): request and response headers, query, cookies, both bodies (JSON pretty-printed; values the recorder masked show as masks), bounded, and the step that caused it. ${DATA_NOT_INSTRUCTIONS}`,
+      inputSchema: { bundle: bundleArg, index: z.number().int().min(1).describe('1-based request index') },
+      annotations: readOnly,
+    },
+    withBundle(async (reader, args: { bundle: string; index: number }, ask) => ({ lines: harRequestText(await readHarRequest(reader, args.index), ask) })),
   );
 
   server.registerTool(

@@ -6,7 +6,7 @@ import { parseOptions, type OptionSpec } from './parse-options';
 import { describeReadError } from './read-error';
 
 /** The verbs that read one bundle for a person or an agent (`src/reads/`): a command each. */
-export type ReadVerb = 'summary' | 'steps' | 'step' | 'frame' | 'dom' | 'console' | 'requests' | 'errors';
+export type ReadVerb = 'summary' | 'steps' | 'step' | 'frame' | 'dom' | 'console' | 'requests' | 'request' | 'har' | 'errors';
 
 /** `afr <verb> <bundle.zip> [args]`, read. */
 export interface ReadArgs {
@@ -14,7 +14,9 @@ export interface ReadArgs {
   verb: ReadVerb;
   file: string;
   json: boolean;
-  /** `step N`, `frame N`. */
+  /** `requests --failed`: the failed requests `diagnostics.json` kept, not every request of `network.har`. */
+  failed?: boolean;
+  /** `step N`, `frame N`, `request N`. */
   index?: number;
   page?: number;
   pageSize?: number;
@@ -36,7 +38,7 @@ const VALUE_OPTIONS: Record<string, { verbs: readonly ReadVerb[]; key: keyof Rea
   '--page-size': { verbs: ['steps', 'console', 'requests'], key: 'pageSize', integer: true, min: 1 },
   '--at': { verbs: ['frame'], key: 'at', integer: true },
   '--step': { verbs: ['frame', 'dom'], key: 'step', integer: true, min: 1 },
-  '--out': { verbs: ['frame'], key: 'out', integer: false },
+  '--out': { verbs: ['frame', 'har'], key: 'out', integer: false },
   '--width': { verbs: ['frame'], key: 'width', integer: true, min: 16 },
   '--depth': { verbs: ['dom'], key: 'depth', integer: true, min: 0 },
   '--selector': { verbs: ['dom'], key: 'selector', integer: false },
@@ -49,7 +51,11 @@ const wholeNumber = (min: number | undefined) => (value: string, name: string) =
 
 /** Reads the arguments after a read verb; a string is a usage error. */
 export function parseReadArgs(verb: ReadVerb, args: readonly string[]): ReadArgs | string {
-  const options: Record<string, OptionSpec> = { json: { type: 'boolean' }, ...(verb === 'frame' ? { force: { type: 'boolean' } } : {}) };
+  const options: Record<string, OptionSpec> = {
+    json: { type: 'boolean' },
+    ...(verb === 'frame' || verb === 'har' ? { force: { type: 'boolean' } } : {}),
+    ...(verb === 'requests' ? { failed: { type: 'boolean' } } : {}),
+  };
   for (const [name, option] of Object.entries(VALUE_OPTIONS)) {
     if (option.verbs.includes(verb)) options[name.slice(2)] = { type: 'string', ...(option.integer ? { check: wholeNumber(option.min) } : {}) };
   }
@@ -60,7 +66,14 @@ export function parseReadArgs(verb: ReadVerb, args: readonly string[]): ReadArgs
     dashWordsArePositional: true,
   });
   if (typeof read === 'string') return read;
-  const command: ReadArgs = { name: 'read', verb, file: '', json: read.values.json === true, ...(read.values.force === true ? { force: true } : {}) };
+  const command: ReadArgs = {
+    name: 'read',
+    verb,
+    file: '',
+    json: read.values.json === true,
+    ...(read.values.force === true ? { force: true } : {}),
+    ...(read.values.failed === true ? { failed: true } : {}),
+  };
   for (const [name, option] of Object.entries(VALUE_OPTIONS)) {
     const value = read.values[name.slice(2)];
     if (typeof value === 'string') (command as unknown as Record<string, unknown>)[option.key] = option.integer ? Number(value) : value;
@@ -68,13 +81,13 @@ export function parseReadArgs(verb: ReadVerb, args: readonly string[]): ReadArgs
   const [file, index, ...extra] = read.positionals.map((p) => p.value);
   if (file === undefined) return `${verb} needs a bundle: afr ${verb} <bundle.zip>`;
   command.file = file;
-  const takesIndex = verb === 'step' || verb === 'frame';
+  const takesIndex = verb === 'step' || verb === 'frame' || verb === 'request';
   if (extra.length > 0 || (index !== undefined && !takesIndex)) return `one bundle at a time (extra: ${[...(takesIndex ? [] : [index]), ...extra].join(' ')})`;
   if (index !== undefined) {
     if (!/^\d+$/.test(index) || Number(index) < 1) return `${verb} needs a 1-based index (got ${JSON.stringify(index)})`;
     command.index = Number(index);
   }
-  if (verb === 'step' && command.index === undefined) return 'step needs an index: afr step <bundle.zip> <N>';
+  if ((verb === 'step' || verb === 'request') && command.index === undefined) return `${verb} needs an index: afr ${verb} <bundle.zip> <N>`;
   if (verb === 'frame') {
     const picks = [command.index, command.at, command.step].filter((p) => p !== undefined).length;
     if (picks !== 1) return 'frame needs one of: an index N, --at <ms>, --step <N>';
@@ -91,7 +104,7 @@ export function cliAsker(file: string, self = 'afr'): Asker {
   return (read: ReadName, args) => {
     const { index, ...flags } = args;
     const words = [self, read, shellWord(file), ...(index !== undefined ? [String(index)] : [])];
-    for (const [name, value] of Object.entries(flags)) words.push(`--${name}`, shellWord(String(value)));
+    for (const [name, value] of Object.entries(flags)) words.push(`--${name}`, ...(value === true ? [] : [shellWord(String(value))]));
     return words.join(' ');
   };
 }

@@ -163,7 +163,7 @@ export async function redactBundle(archive: BundleArchive, schemas: BundleJsonSc
   if (archive.files.has(VIEWER_FILE)) {
     const why = viewerRefusal(original.manifest, options.viewer);
     const stepPages = pageTexts.size > 0 ? { step_snapshots: Object.fromEntries(pageTexts) } : {};
-    const viewer = why === null ? await settleViewerHtml(options.viewer!.script, manifest, { steps, diagnostics, snapshot, ...stepPages }) : null;
+    const viewer = why === null ? await settleViewerHtml(options.viewer!.script, manifest, { steps, diagnostics, snapshot, ...(har ? { har } : {}), ...stepPages }) : null;
     if (viewer) {
       manifest = viewer.manifest;
       viewerHtml = viewer.html;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { link, open, readFile, unlink, type FileHandle } from 'node:fs/promises';
+import { link, open, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -11,13 +11,17 @@ export interface StagedFile {
   write(chunk: Uint8Array): Promise<void>;
   /** What was written, read back whole (to validate it). */
   bytes(): Promise<Uint8Array>;
-  /** Gives the file its name `file`; rejects with code `EEXIST` when `file` exists (never replaced). */
-  keepAs(file: string): Promise<void>;
+  /**
+   * Gives the file its name `file`; rejects with code `EEXIST` when `file` exists (never replaced),
+   * unless `replace`: then it takes the place of that file in one step (a reader sees the old file or
+   * the new one, never part of it).
+   */
+  keepAs(file: string, replace?: boolean): Promise<void>;
   /** Removes the file; harmless when it is kept or gone already. */
   discard(): Promise<void>;
 }
 
-/** A `StagedFile` in `dir` (`.afr-pull-<random>.part`, readable by its owner only). */
+/** A `StagedFile` in `dir` (`.afr-pull-<random>.part`, readable by its owner only; `afr pull` and `afr har` write through it). */
 export async function stageFile(dir: string): Promise<StagedFile> {
   const temp = path.join(dir, `.afr-pull-${randomBytes(6).toString('hex')}.part`);
   let handle: FileHandle | null = await open(temp, 'wx', 0o600);
@@ -37,8 +41,13 @@ export async function stageFile(dir: string): Promise<StagedFile> {
       const bytes = await readFile(temp);
       return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     },
-    async keepAs(file) {
+    async keepAs(file, replace = false) {
       await close();
+      if (replace) {
+        await rename(temp, file);
+        kept = true;
+        return;
+      }
       // link() fails with EEXIST rather than replace a file, where rename() would replace it.
       await link(temp, file);
       kept = true;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderJsonSchemas } from '../../schemas/generate';
 import { bundleContents, editBundle, makeBundle, makeV1Bundle } from '../../test/fixtures/cli/make-bundle';
+import { networkHar } from '../../test/fixtures/cli/network-har';
 import { bundleSchemaFileNames, type BundleJsonSchemas } from './bundle-json-schemas';
 import { loadExpectedViewer } from './node-io';
 import { validateBundle } from './validate-bundle';
@@ -49,6 +50,14 @@ describe('afr validate on viewer.html', () => {
   it('reports a page that shows other data than the files, even when it is this version’s page', async () => {
     const zip = await editViewer((html) => html.replace('"failure_label":"checkout crashed"', '"failure_label":"all good, nothing to see"'));
     expect(await viewerProblems(zip)).toEqual(["its embedded manifest.json is not the bundle's manifest.json: the viewer would show other data than the files"]);
+  });
+
+  it('embeds network.har for the offline Network panel, and reports an embedded HAR that is not the zip’s', async () => {
+    const zip = await makeBundle({ viewerScript: VIEWER.script, har: networkHar() });
+    expect(await viewerProblems(zip)).toEqual([]);
+    const html = (edit: (text: string) => string) => editBundle(zip, (files) => files.set('viewer.html', new TextEncoder().encode(edit(new TextDecoder().decode(files.get('viewer.html'))))));
+    const other = await html((text) => text.replace('token_expired', 'all fine'));
+    expect(await viewerProblems(other)).toEqual(["its embedded network.har is not the bundle's network.har: the viewer would show other data than the files"]);
   });
 
   it('says a bundle of another recorder version cannot be checked, rather than changed', async () => {

@@ -1,6 +1,6 @@
 import { MANIFEST_VERSION } from '../../schemas/manifest';
 import type { BundleData } from '../bundle-format/bundle-data';
-import { DIAGNOSTICS_FILE, MANIFEST_FILE, SNAPSHOT_FILE, STEPS_FILE, VIEWER_FILE } from '../bundle-format/file-names';
+import { DIAGNOSTICS_FILE, MANIFEST_FILE, NETWORK_HAR_FILE, SNAPSHOT_FILE, STEPS_FILE, VIEWER_FILE } from '../bundle-format/file-names';
 import { STEP_SNAPSHOT_FILES } from '../bundle-format/file-registry';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../bundle-format/json-depth';
 import type { BundleArchive } from '../bundle-format/open-zip';
@@ -98,6 +98,8 @@ export async function checkViewerHtml(archive: BundleArchive, json: ReadonlyMap<
     [STEPS_FILE, isObject(data) ? data.steps : undefined],
     [DIAGNOSTICS_FILE, isObject(data) ? data.diagnostics : undefined],
     [SNAPSHOT_FILE, isObject(data) ? data.snapshot : undefined],
+    // Embedded only when the zip holds one: absent and null both mean none.
+    [NETWORK_HAR_FILE, isObject(data) ? (data.har ?? null) : undefined],
   ];
   const problems = embedded
     .filter(([file, value]) => !sameJson(value, json.get(file) ?? null))

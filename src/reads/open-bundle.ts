@@ -1,9 +1,10 @@
 import type { z } from 'zod';
-import { DIAGNOSTICS_FILE, MANIFEST_FILE, SNAPSHOT_FILE, STEPS_FILE } from '../bundle-format/file-names';
+import { DIAGNOSTICS_FILE, MANIFEST_FILE, NETWORK_HAR_FILE, SNAPSHOT_FILE, STEPS_FILE } from '../bundle-format/file-names';
 import { BundleZipError, openLazyBundleZip, type LazyBundleArchive } from '../bundle-format/open-zip';
 import { STEP_SNAPSHOT_FILES } from '../bundle-format/file-registry';
 import { parseJsonFile } from '../bundle-format/parse-files';
 import type { StepSnapshotFile } from '../../schemas/timeline';
+import { TolerantHarSchema, type TolerantHar } from '../bundle-format/tolerant-har';
 import { TolerantManifestSchema, type TolerantManifest } from '../bundle-format/tolerant-schemas';
 import { failureTime } from '../bundle-format/views';
 import { token } from '../shared/quote';
@@ -31,6 +32,8 @@ export interface BundleReader {
   diagnostics(): Promise<ReadDiagnostics | null>;
   /** Null when the capture level left it out. */
   snapshot(): Promise<ReadSnapshot | null>;
+  /** `network.har`, null when the bundle has none (written before the network log, or of no tab). */
+  har(): Promise<TolerantHar | null>;
   /** A page at a step (`snapshots/page-003.json`, as a step names it); null when the zip has no such page. */
   stepPage(name: string): Promise<StepSnapshotFile | null>;
 }
@@ -81,6 +84,7 @@ export async function openBundle(zip: Uint8Array): Promise<BundleReader> {
       return steps.steps;
     }),
     snapshot: once(() => readJson(archive, SNAPSHOT_FILE, ReadSnapshotSchema)),
+    har: once(() => readJson(archive, NETWORK_HAR_FILE, TolerantHarSchema)),
     stepPage: (name) => {
       if (!STEP_SNAPSHOT_FILES.isName(name)) return Promise.resolve(null);
       let page = pages.get(name);

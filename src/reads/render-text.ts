@@ -17,10 +17,10 @@ import type { SummaryView } from './summary';
  */
 
 /** The reads a text can point to next. */
-export type ReadName = 'summary' | 'steps' | 'step' | 'frame' | 'dom' | 'console' | 'requests' | 'errors';
+export type ReadName = 'summary' | 'steps' | 'step' | 'frame' | 'dom' | 'console' | 'requests' | 'request' | 'errors';
 
-/** How to ask for a read in the reader's own words: `afr steps b.zip --page 2`, or `get_steps {"page":2}`. */
-export type Asker = (read: ReadName, args: Record<string, string | number>) => string;
+/** How to ask for a read in the reader's own words: `afr steps b.zip --page 2`, or `get_steps {"page":2}` (`true`: a flag, `--failed`). */
+export type Asker = (read: ReadName, args: Record<string, string | number | true>) => string;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -192,6 +192,9 @@ export function consoleText(page: Page<ConsoleEntry>, ask: Asker): string[] {
   ];
 }
 
+/** Asks as `ask` does, the failed requests' list kept (`requests --failed`) when a page of it asks for the next. */
+export const failedRequestsAsker = (ask: Asker): Asker => (read, args) => ask(read, read === 'requests' ? { ...args, failed: true } : args);
+
 /** A page of failed requests and the call for the next page. */
 export function requestsText(page: Page<RequestEntry>, ask: Asker): string[] {
   return [
@@ -221,7 +224,7 @@ export function errorsText(view: ErrorsView, ask: Asker): string[] {
     for (const s of view.signal_chain) lines.push(`  ${relativeTime(s.at_ms)} ${token(s.kind)} ${token(s.disposition)} ${token(s.reason)}${s.message !== null ? ` ${quote(s.message, 200)}` : ''}`);
   }
   lines.push(`${plural(view.console_errors, 'console error')}${view.console_errors > 0 ? `: ${ask('console', {})}` : ''}`);
-  lines.push(`${plural(view.failed_requests, 'failed request')}${view.failed_requests > 0 ? `: ${ask('requests', {})}` : ''}`);
+  lines.push(`${plural(view.failed_requests, 'failed request')}${view.failed_requests > 0 ? `: ${ask('requests', { failed: true })}` : ''}`);
   const r = view.recording;
   lines.push(`recording: ${plural(r.capture_errors, 'capture error')}, ${plural(r.quota_errors, 'quota error')}${r.dropped_frames !== null ? `, ${plural(r.dropped_frames, 'dropped frame')}` : ''}`);
   if (r.last_capture_error !== null) lines.push(`  last capture error: ${quote(r.last_capture_error, 200)}`);

@@ -20,7 +20,7 @@ function renderValue(step: Step): HTMLElement | null {
   return h('span', { className: 'afr-step-value' }, step.value);
 }
 
-function renderStep(step: Step, index: number, failureTs: number, onSelect: () => void): HTMLElement {
+function renderStep(step: Step, index: number, failureTs: number, requests: number, onSelect: () => void): HTMLElement {
   const target = describeTarget(step.target);
   return h(
     'li',
@@ -42,6 +42,7 @@ function renderStep(step: Step, index: number, failureTs: number, onSelect: () =
       renderValue(step),
       step.outcome === null ? null : h('span', { className: `afr-badge afr-outcome-${step.outcome}` }, step.outcome),
       step.label === null ? null : h('span', { className: 'afr-step-label' }, step.label),
+      requests === 0 ? null : h('span', { className: 'afr-badge afr-step-requests', title: 'requests this step caused: select it to see them in the Network panel' }, `\u2192 ${requests} request${requests === 1 ? '' : 's'}`),
       ...renderDetails(step),
     ),
   );
@@ -67,15 +68,16 @@ function renderDetails(step: Step): HTMLElement[] {
 
 /**
  * The timeline: every step of `steps.json` in order (signals stand out), the bundle's warnings above
- * it, each numbered as every reader numbers it (`#17`). Clicking a step selects it (the viewer shows
- * its page and its frame).
+ * it, each numbered as every reader numbers it (`#17`), with how many requests it caused
+ * (`requestsOfStep`, from the Network panel). Clicking a step selects it (the viewer shows its page, its
+ * frame and marks its requests).
  */
-export function renderTimeline(data: BundleData, onSelectStep: (index: number) => void): TimelineView {
+export function renderTimeline(data: BundleData, onSelectStep: (index: number) => void, requestsOfStep: readonly (readonly number[])[] = []): TimelineView {
   const { steps, manifest } = data;
   const failureTs = failureTime(data);
   const warningTexts = data.diagnostics?.warnings ?? [];
   const frameOfStep = steps.steps.map((s) => frameOf(manifest.frames, s));
-  const items = steps.steps.map((step, i) => renderStep(step, i, failureTs, () => onSelectStep(i)));
+  const items = steps.steps.map((step, i) => renderStep(step, i, failureTs, requestsOfStep[i]?.length ?? 0, () => onSelectStep(i)));
   const list = h('ol', { className: 'afr-steps', data: { testid: 'timeline' } }, ...items);
   const warnings = warningTexts.length === 0 ? null : h('ul', { className: 'afr-warnings', data: { testid: 'warnings' } }, ...warningTexts.map((w) => h('li', null, w)));
   const element = h(

@@ -7,6 +7,7 @@ import { renderDiagnostics } from './diagnostics-view';
 import { h } from './dom';
 import { renderHeader } from './header-view';
 import { bindKeys } from './keyboard';
+import { renderNetworkPanel } from './network-panel';
 import { createTimerPlayback, createVideoPlayback, type Playback } from './playback';
 import { renderPagePanel } from './page-panel';
 import { renderPlayer } from './player-view';
@@ -32,7 +33,7 @@ export interface MountedViewer {
 
 /**
  * Renders a bundle into `root`: header, frame scrubber and clip, timeline, the page (DOM and changes),
- * diagnostics, kept in step with each other. Selecting a step shows its page with its target marked,
+ * diagnostics, the network (`network.har`), kept in step with each other. Selecting a step shows its page with its target marked,
  * and its frame (the screen at its time, `bundle-format/story.ts`) with the target drawn. It opens at
  * the failure: the step that failed selected and in view, the screen at the failure shown. The same
  * code runs in the extension page and in `viewer.html`.
@@ -80,6 +81,7 @@ export function mountViewer(root: HTMLElement, data: BundleData, media: BundleMe
     }
     timeline.setSelectedStep(selected);
     page.showStep(steps[selected]!, selected);
+    network.showStep(selected);
     drawMarks();
   };
   // With no step selected, ↓ starts at the first step and ↑ at the last (the failure).
@@ -107,7 +109,8 @@ export function mountViewer(root: HTMLElement, data: BundleData, media: BundleMe
   };
 
   const player = renderPlayer(data, media, { seekFrame: (index) => show(index, { seek: true }), step: stepBy, togglePlay });
-  const timeline = renderTimeline(data, selectStep);
+  const network = renderNetworkPanel(data, selectStep);
+  const timeline = renderTimeline(data, selectStep, network.waterfall?.requestsOfStep);
   const page = renderPagePanel(data.snapshot, media.stepPage);
 
   const attach = (p: Playback) => {
@@ -142,6 +145,7 @@ export function mountViewer(root: HTMLElement, data: BundleData, media: BundleMe
     renderHeader(data),
     h('main', { className: 'afr-main' }, player.element, timeline.element),
     h('div', { className: 'afr-lower' }, page.element, renderDiagnostics(data)),
+    network.element,
   );
   root.classList.add('afr-viewer');
   // Open at the failure, as `afr summary` tells it: the failing step selected (its page, its row in
