@@ -59,6 +59,7 @@ const KIND_WORDS: Record<string, string> = {
   http_5xx: 'a server error response',
   http_4xx: 'a client error response',
   network_failure: 'a failed network request',
+  app_error: 'an answer that says it failed',
   crash: 'a renderer crash',
   dialog: 'a JavaScript dialog',
   fail: 'the agent declaring a failure',
