@@ -147,7 +147,7 @@ export function renderSummary(manifest: Omit<Manifest, 'artifacts'>, diagnostics
   if (errors.length) lines.push('## Console errors', '', ...errors.slice(-5).map((e) => `- ${clock(e.at)} ${code(e.message, 200)}`), '');
   const requests = diagnostics?.failed_requests ?? [];
   if (requests.length) {
-    lines.push('## Failed requests', '', ...requests.slice(-5).map((r) => `- ${clock(r.at)} ${code(`${r.method ?? ''} ${r.url}`.trim(), 200)} → ${r.status ?? (r.error_text ? code(r.error_text, 120) : 'failed')}${r.duration_ms != null ? ` (${r.duration_ms} ms)` : ''}`), '');
+    lines.push('## Failed requests', '', ...requests.slice(-5).map((r) => `- ${clock(r.at)} ${code(`${r.method ?? ''} ${r.url}`.trim(), 200)} → ${r.status ?? (r.error_text ? code(r.error_text, 120) : 'failed')}${r.excerpt ? ` that says it failed: ${code(r.excerpt, 120)}` : ''}${r.duration_ms != null ? ` (${r.duration_ms} ms)` : ''}`), '');
   }
 
   const spanSeconds = (Date.parse(manifest.ended_at) - Date.parse(manifest.started_at)) / 1000;
