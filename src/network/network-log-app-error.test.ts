@@ -88,6 +88,25 @@ describe('NetworkLog: app_error', () => {
     expect(seen.map((s) => s.requestId)).toEqual(['c']);
   });
 
+  it('logs a fault in the signal’s handling and keeps the body', async () => {
+    const logged: string[] = [];
+    const network = NetworkSettingsSchema.parse({});
+    const log = new NetworkLog({
+      clock: { now: () => (T0 + 1) * 1000 },
+      masker: () => BUILT_IN_MASKER,
+      settings: () => ({ network, bufferSeconds: 15, postFailureSeconds: 2, signals: { app_error: DEFAULT_SIGNAL_RULES.app_error } }),
+      bodies: { responseBody: () => Promise.resolve({ body: '{"error":"x"}', base64Encoded: false }) },
+      appError: () => {
+        throw new Error('boom');
+      },
+      log: (m) => logged.push(m),
+    });
+    requestEvents(orders).forEach(([method, params]) => log.handleEvent(1, method, params));
+    const har = await log.har(1, 0, (T0 + 100) * 1000, creator);
+    expect(har!.log.entries[0]!.response.content.text).toBe('{"error":"x"}');
+    expect(logged).toEqual(['[afr] app_error of request o1 not looked at: Error: boom']);
+  });
+
   it('reads no more than 6 bodies at once, and a burst then a steady rate per tab', async () => {
     let now = (T0 + 1) * 1000;
     const { play, read } = makeLog({ bodies: 'off', now: () => now });

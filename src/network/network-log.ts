@@ -38,6 +38,7 @@ export interface NetworkLogPorts {
   bodies?: ResponseBodyReader;
   /** A body read found an `app_error` (only asked for when the settings carry the rule, enabled). */
   appError?(tabId: number, seen: AppErrorSeen): void;
+  log?(message: string): void;
   sleep?(ms: number): Promise<void>;
 }
 
@@ -261,8 +262,13 @@ export class NetworkLog implements NetworkHarSource {
             record.content = body;
             this.update(tab, record, ctx);
           } else record.content.omitted = notKept;
-          const found = ask && body.text !== undefined ? findAppError(body.text, ask.jsonFields) : null;
-          if (found) this.ports.appError?.(tabId, appErrorSeen(record, found.fields, found.excerpt));
+          // A fault in the look costs the signal, never the log (nor an unhandled rejection in the worker).
+          try {
+            const found = ask && body.text !== undefined ? findAppError(body.text, ask.jsonFields) : null;
+            if (found) this.ports.appError?.(tabId, appErrorSeen(record, found.fields, found.excerpt));
+          } catch (error) {
+            this.ports.log?.(`[afr] app_error of request ${record.requestId} not looked at: ${String(error)}`);
+          }
         },
         () => {
           record.content.omitted = keep ? 'unavailable' : notKept;

@@ -88,6 +88,7 @@ export class Recorder {
       settings: () => this.mode.settings,
       bodies: ports.networkBodies,
       sleep: ports.sleep,
+      log: ports.log,
       appError: (tabId, seen) => void this.signals.handleAppError(tabId, seen).catch((error: unknown) => ports.log(`[afr] app_error of tab ${tabId} not handled: ${String(error)}`)),
     });
     this.failures = new FailureJobs({ ...ports, network: this.network, sinks, capture: frames, run, mode, guard, recordsTab, sleep: ports.sleep ?? defaultSleep, changed: ports.stateChanged, withSettledPolicy: (settings) => ports.settingsStore.withSettledPolicy(settings) }, settings.failureCooldownMs);
