@@ -183,6 +183,13 @@ describe('failingRequestLine', () => {
     expect(failingRequestLine(steps)).toBe(line);
   });
 
+  it('quotes the answer of an app_error that made the bundle', () => {
+    const failure = { ...diagnostics.failure!, kind: 'app_error', reason: 'app_error', request: { ...diagnostics.failure!.request!, method: 'GET', url: 'https://shop.test/api/orders', status: 200, excerpt: '{"error":"token_expired"}' } };
+    const text = renderSummary({ ...manifest, failure_reason: 'app_error' }, { ...diagnostics, failure } as Diagnostics, [appError]);
+    expect(text).toContain('**What broke:** an answer that says it failed');
+    expect(text).toContain('**Request:** `GET https://shop.test/api/orders` answered 200 after 84 ms, saying `{"error":"token_expired"}`');
+  });
+
   it('is in summary.md', () => {
     expect(renderSummary(manifest, diagnostics, [step({}), appError])).toContain('**Last failing request:** `GET https://shop.test/api/orders?page=1` answered 200 that says it failed');
     expect(renderSummary(manifest, diagnostics, [step({})])).not.toContain('Last failing request');

@@ -117,7 +117,7 @@ export function renderSummary(manifest: Omit<Manifest, 'artifacts'>, diagnostics
     lines.push(`**What broke:** ${what}: ${code(manifest.failure_message ?? manifest.failure_label, 300)}`);
     if (failure?.request) {
       const r = failure.request;
-      lines.push(`**Request:** ${code(`${r.method ?? ''} ${r.url}`.trim(), 300)}${r.status ? ` answered ${r.status}` : ''}${r.error_text ? ` failed with ${code(r.error_text)}` : ''}${r.duration_ms != null ? ` after ${r.duration_ms} ms` : ''}`);
+      lines.push(`**Request:** ${code(`${r.method ?? ''} ${r.url}`.trim(), 300)}${r.status ? ` answered ${r.status}` : ''}${r.error_text ? ` failed with ${code(r.error_text)}` : ''}${r.duration_ms != null ? ` after ${r.duration_ms} ms` : ''}${r.excerpt ? `, saying ${code(r.excerpt, 300)}` : ''}`);
     }
     const top = failure?.stack?.split('\n').find((l) => l.trim().startsWith('at '));
     if (top) lines.push(`**Thrown at:** ${code(top.trim(), 200)}`);
