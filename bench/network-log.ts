@@ -2,12 +2,15 @@
  * `npx tsx bench/network-log.ts`: what the network log costs per request in the service worker,
  * printed as medians, never asserted: the four CDP events of one request (sent, extra headers,
  * response, finished) with a browser's usual headers (14 sent, 10 received, a cookie and a Bearer),
- * masked and kept; then the masking of a 2 KiB JSON answer (`captureBody`), which a kept body adds.
+ * masked and kept; then the masking of a 2 KiB JSON answer (`captureBody`), which a kept body adds,
+ * and the `app_error` look at a masked answer (`findAppError`): one naming none of the rule's fields,
+ * one naming `status` (parsed, not a failure) and one saying `error`.
  * BENCH_ROUNDS (default 15) rounds of BENCH_REQUESTS (default 2,000) requests.
  */
 import { performance } from 'node:perf_hooks';
 import { NetworkSettingsSchema } from '../schemas/network';
 import { BUILT_IN_MASKER } from '../src/redact/mask-text';
+import { findAppError } from '../src/network/app-error';
 import { captureBody } from '../src/network/body-capture';
 import { NetworkLog } from '../src/network/network-log';
 import { maskContext } from '../src/network/withheld-value';
@@ -70,5 +73,20 @@ for (let round = 0; round < ROUNDS; round++) {
   perBody.push(((performance.now() - start) * 1000) / 200);
 }
 
+const looks: Record<string, string> = {
+  'naming no field': JSON.stringify({ orders: JSON.parse(answer).orders.map(({ status: _s, ...o }: { status: string }) => o), next: null }),
+  'naming status: shipped': answer,
+  'saying error': JSON.stringify({ error: 'token_expired', hint: 'sign in again', ...JSON.parse(answer) }),
+};
+const perLook: Record<string, number[]> = {};
+for (const [name, text] of Object.entries(looks)) {
+  for (let round = 0; round < ROUNDS; round++) {
+    const start = performance.now();
+    for (let i = 0; i < 2_000; i++) findAppError(text, []);
+    (perLook[name] ??= []).push(((performance.now() - start) * 1000) / 2_000);
+  }
+}
+
 console.log(`network log, per request (4 CDP events, 14 + 10 headers, masked and kept): median ${median(perRequest).toFixed(1)} µs over ${ROUNDS} rounds of ${REQUESTS}`);
 console.log(`JSON answer of ${answer.length} characters masked (captureBody): median ${median(perBody).toFixed(1)} µs`);
+for (const [name, times] of Object.entries(perLook)) console.log(`app_error look at a masked answer of ${looks[name]!.length} characters ${name} (findAppError): median ${median(times).toFixed(1)} µs`);

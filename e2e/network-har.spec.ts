@@ -134,6 +134,22 @@ test('network.har: a login, a 200 that says token_expired and a failed payment, 
     // Email, password, session cookie, Bearer, card number and cvc; the two tokens too when the login's body was read.
     expect(har.log._afr.withheld_values).toBeGreaterThanOrEqual(loginContent.text === undefined ? 6 : 8);
 
+    // The 200 that says token_expired is an app_error on the timeline (recorded, its rule's default),
+    // with its request, the masked excerpt, and its entry in network.har; the 500 names its entry too.
+    const entries = har.log.entries;
+    const signalSteps = bundle.steps.steps.filter((s) => s.kind === 'signal');
+    const appError = signalSteps.find((s) => s.detail?.signal_kind === 'app_error');
+    expect(appError?.detail).toMatchObject({ disposition: 'record', status: 200, method: 'GET', request_url: `${shop.origin}/api/orders?page=1`, resource_type: 'Fetch' });
+    expect(JSON.parse(appError!.detail!.excerpt!)).toEqual({ error: 'token_expired', hint: 'sign in again' });
+    expect(entries[appError!.detail!.har_entry!]).toBe(orders);
+    const payStep = signalSteps.find((s) => s.detail?.signal_kind === 'http_5xx');
+    expect(entries[payStep!.detail!.har_entry!]).toBe(pay);
+    expect(bundle.diagnostics.signal_chain.map((s) => `${s.kind} ${s.disposition}`)).toEqual(expect.arrayContaining(['app_error record', 'http_5xx trigger']));
+    // summary.md and outline.md name the last failing request: the payment.
+    const payLine = `\`POST ${shop.origin}/api/pay\` answered 500 (step #${bundle.steps.steps.indexOf(payStep!) + 1}, network.har entry ${entries.indexOf(pay!)})`;
+    expect(bundle.files.get('summary.md')!.toString('utf8')).toContain(`**Last failing request:** ${payLine}`);
+    expect(bundle.files.get('outline.md')!.toString('utf8')).toContain(`Last failing request: ${payLine}`);
+
     // Not one byte of any secret, in any file (frames, clip, viewer.html included).
     expect(findSecrets(bundle, Object.values(SECRETS))).toEqual([]);
 

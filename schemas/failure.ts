@@ -14,6 +14,10 @@ export const FailedRequestSchema = z
     resource_type: z.string().nullable(),
     duration_ms: z.number().nullable(),
     error_text: z.string().nullable(),
+    /** CDP's id of the request (signals of the debugger): its `network.har` entry's `_requestId`. */
+    request_id: z.string().max(128).optional(),
+    /** `app_error`: the start of the answer that says it failed, masked (fields that say so first). */
+    excerpt: z.string().max(1024).optional(),
   })
   .strict();
 export type FailedRequest = z.infer<typeof FailedRequestSchema>;

@@ -112,6 +112,8 @@ export const HarEntrySchema = z
     _resourceType: z.string(),
     /** Why the request failed (`net::ERR_…`), when it did; its response is then status 0. */
     _error: z.string().optional(),
+    /** CDP's id of the request (the hops of a redirect share it): steps of its signals name it as `request_id`. */
+    _requestId: z.string().optional(),
   })
   .strict();
 export type HarEntry = z.infer<typeof HarEntrySchema>;

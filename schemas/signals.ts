@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Kinds of failure signal the recorder sees by itself (besides the agent's own `fail`). */
-export const SIGNAL_KINDS = ['exception', 'console_error', 'http_5xx', 'http_4xx', 'network_failure', 'crash', 'dialog'] as const;
+export const SIGNAL_KINDS = ['exception', 'console_error', 'http_5xx', 'http_4xx', 'network_failure', 'app_error', 'crash', 'dialog'] as const;
 export const SignalKindSchema = z.enum(SIGNAL_KINDS);
 export type SignalKind = z.infer<typeof SignalKindSchema>;
 
@@ -12,6 +12,7 @@ export const REASON_BY_KIND: Record<SignalKind, string> = {
   http_5xx: 'http_5xx',
   http_4xx: 'http_4xx',
   network_failure: 'network_failure',
+  app_error: 'app_error',
   crash: 'tab_crashed',
   dialog: 'dialog_opened',
 };
@@ -30,6 +31,21 @@ const regexSource = z
     },
     { message: 'not a valid regular expression' },
   );
+
+/**
+ * A top-level field of a JSON answer that says it failed: `error` (present, and neither null, false,
+ * 0, "", [] nor {}), or `name=value` (equal to the JSON literal `false`, `true`, `null`, a number, or
+ * else the text, case aside): `ok=false`, `status=error`.
+ */
+export const jsonFieldPattern = z
+  .string()
+  .max(128)
+  .regex(/^[^=\s]{1,64}(=.{1,64})?$/, 'a field name, or name=value');
+
+const jsonFields = z.array(jsonFieldPattern).max(20);
+
+/** The fields that make a 2xx JSON answer an `app_error` by default (REST and GraphQL habits). */
+export const DEFAULT_APP_ERROR_FIELDS = ['error', 'errors', 'ok=false', 'success=false', 'status=error', 'status=fail'];
 
 /**
  * URL patterns: `*` matches any run of characters (`https://shop.test/api/*`), or a `/regex/` between slashes.
@@ -52,6 +68,8 @@ export const SignalRuleSchema = z
     ignoreMessages: z.array(regexSource).max(50),
     /** Network kinds: CDP resource types that count (`Document`, `XHR`, `Fetch`, `Image`…); empty: all. */
     resourceTypes: z.array(z.string().max(32)).max(20),
+    /** `app_error`: the top-level JSON fields that make a 2xx answer a failure; empty: `DEFAULT_APP_ERROR_FIELDS`. */
+    jsonFields: jsonFields.default([]),
   })
   .strict();
 export type SignalRule = z.infer<typeof SignalRuleSchema>;
@@ -64,16 +82,21 @@ const rule = (action: SignalRule['action'], over: Partial<SignalRule> = {}): Sig
   statuses: [],
   ignoreMessages: [],
   resourceTypes: [],
+  jsonFields: [],
   ...over,
 });
 
-/** Defaults: exceptions, 5xx, network failures of documents and API calls, and crashes trigger; the rest is recorded. */
+/**
+ * Defaults: exceptions, 5xx, network failures of documents and API calls, and crashes trigger; the rest
+ * is recorded (an API call whose 2xx answer says it failed among them).
+ */
 export const DEFAULT_SIGNAL_RULES: Record<SignalKind, SignalRule> = {
   exception: rule('trigger'),
   console_error: rule('record'),
   http_5xx: rule('trigger'),
   http_4xx: rule('record'),
   network_failure: rule('trigger', { resourceTypes: ['Document', 'XHR', 'Fetch'] }),
+  app_error: rule('record', { resourceTypes: ['XHR', 'Fetch'], jsonFields: DEFAULT_APP_ERROR_FIELDS }),
   crash: rule('trigger'),
   dialog: rule('record'),
 };
@@ -85,10 +108,13 @@ export const SignalRulesSchema = z
   .strict();
 export type SignalRules = z.infer<typeof SignalRulesSchema>;
 
+/** A change to one rule: `jsonFields` without its default, which a patch would otherwise apply (clearing the rule's). */
+const SignalRulePatchSchema = SignalRuleSchema.extend({ jsonFields }).partial().strict();
+
 /** A change to some rules: `{ http_4xx: { action: 'trigger', statuses: [401, 403] } }`. */
 export const SignalRulesPatchSchema = z
-  .object(Object.fromEntries(SIGNAL_KINDS.map((k) => [k, SignalRuleSchema.partial().strict().optional()])) as {
-    [K in SignalKind]: z.ZodOptional<z.ZodObject<{ [F in keyof SignalRule]: z.ZodOptional<(typeof SignalRuleSchema.shape)[F]> }>>;
+  .object(Object.fromEntries(SIGNAL_KINDS.map((k) => [k, SignalRulePatchSchema.optional()])) as {
+    [K in SignalKind]: z.ZodOptional<typeof SignalRulePatchSchema>;
   })
   .strict();
 export type SignalRulesPatch = z.infer<typeof SignalRulesPatchSchema>;

@@ -22,6 +22,12 @@ export const StepDetailSchema = z
     resource_type: z.string().optional(),
     duration_ms: z.number().optional(),
     error_text: z.string().optional(),
+    /** A network signal's request: CDP's id, which its `network.har` entry carries as `_requestId`. */
+    request_id: z.string().optional(),
+    /** In a bundle: the index of the signal's request in `network.har`'s `log.entries`. */
+    har_entry: z.number().int().nonnegative().optional(),
+    /** `app_error`: the start of the answer that says it failed, masked. */
+    excerpt: z.string().optional(),
     run_id: z.string().optional(),
     agent: z.string().optional(),
     agent_version: z.string().optional(),

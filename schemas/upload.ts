@@ -39,6 +39,12 @@ export const UploadIndexRecordSchema = z
     /** The bundle's failure fingerprint and its parts (`manifest.json`); absent for bundles without one. */
     fingerprint: FingerprintSchema.optional(),
     signature: FailureSignatureSchema.optional(),
+    /** Requests in the bundle's `network.har`; absent when it has none (an older recorder, no debugger). */
+    requests: z.number().int().nonnegative().optional(),
+    /** Of those, answered 4xx or 5xx, or failed without an answer (not those the page cancelled). */
+    failed_requests: z.number().int().nonnegative().optional(),
+    /** `app_error` steps in `steps.json`: 2xx answers to API calls that said they failed. */
+    app_errors: z.number().int().nonnegative().optional(),
   })
   .strict();
 export type UploadIndexRecord = z.infer<typeof UploadIndexRecordSchema>;

@@ -72,6 +72,12 @@ describe('the page outline', () => {
     expect(lines.filter((line) => line.endsWith('  ◀ target'))).toEqual(['- button "Cancel"  ◀ target']);
   });
 
+  it('names the last failing request first, page text quoted', () => {
+    const md = renderOutline(null, null, '`GET https://shop.test/api/orders` answered 200 that says it failed: `{"error":"token_expired"}` (step #2, network.har entry 3)');
+    expect(md.split('\n').slice(4, 6)).toEqual(['Last failing request: `GET https://shop.test/api/orders` answered 200 that says it failed: `{"error":"token_expired"}` (step #2, network.har entry 3)', '']);
+    expect(renderOutline(null, null)).not.toContain('Last failing request');
+  });
+
   it('outlines the failure page and the last action with its target', () => {
     const step = { action: 'click', target: { tag: 'button', selector: '#place-order', node: 8 } } as unknown as Step;
     const md = renderOutline({ url: 'https://shop.test/submit', root: { tag: 'h1', name: 'Internal Server Error' }, file: 'snapshot.json', truncated: false }, {

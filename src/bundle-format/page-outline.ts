@@ -3,7 +3,7 @@ import type { Step } from '../../schemas/steps';
 import type { StepSnapshotFile } from '../../schemas/timeline';
 import { SNAPSHOT_FILE } from './file-names';
 import { describeElement, isBareWrapper, TARGET_MARK, type OutlineElement } from './outline-line';
-import { code } from './summary-md';
+import { code, failingRequestLine } from './summary-md';
 
 /** What an outline reads of a node: a `snapshot.json` node or a rebuilt timeline node (with its id). */
 export interface OutlineNode extends OutlineElement {
@@ -64,11 +64,13 @@ export interface OutlinedPage {
 }
 
 /**
- * `outline.md`: the page at the failure and at the last action (the target marked), each as an
- * outline, about 4,000 tokens in all, for a model to read the failure without parsing JSON.
+ * `outline.md`: the last failing request (when the steps name one), the page at the failure and at
+ * the last action (the target marked), each as an outline, about 4,000 tokens in all, for a model to
+ * read the failure without parsing JSON.
  */
-export function renderOutline(failure: OutlinedPage | null, lastAction: { step: Step; page: OutlinedPage } | null): string {
+export function renderOutline(failure: OutlinedPage | null, lastAction: { step: Step; page: OutlinedPage } | null, failingRequest: string | null = null): string {
   const out = ['# Page outline', '', 'Roles (or tags), accessible names, text, values and states; sensitive values withheld.', ''];
+  if (failingRequest) out.push(`Last failing request: ${failingRequest}`, '');
   const half = Math.floor((OUTLINE_MAX_CHARS - 400) / 2);
   const section = (title: string, page: OutlinedPage, target?: number) => {
     out.push(`## ${title}`, '', `${code(page.url, 300)} (${fileWord(page.file)}${page.truncated ? ', truncated' : ''})`, '', fenced(outlinePage(page.root, { target, maxChars: half })), '');
@@ -98,5 +100,5 @@ export function outlineBundle(failure: PageSnapshot | null, steps: readonly Step
   const step = lastActionStep(steps);
   const file = step?.snapshot ? pages.get(step.snapshot) : undefined;
   const lastAction = step && file ? { step, page: { url: file.snapshot.url, root: file.snapshot.root, file: step.snapshot!, truncated: file.snapshot.truncated } } : null;
-  return renderOutline(failurePage, lastAction);
+  return renderOutline(failurePage, lastAction, failingRequestLine(steps));
 }

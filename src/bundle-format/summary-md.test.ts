@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { code, inline, renderSummary } from './summary-md';
+import { code, failingRequestLine, inline, renderSummary } from './summary-md';
 import { manifestSettings, type Manifest } from '../../schemas/manifest';
 import type { Diagnostics } from '../../schemas/diagnostics';
 import type { Step } from '../../schemas/steps';
@@ -166,6 +166,36 @@ function outsideCodeSpans(markdown: string): string {
   return out + markdown.slice(at);
 }
 
+describe('failingRequestLine', () => {
+  const signal = (detail: Step['detail'], seq = 2) => step({ seq, source: 'recorder', kind: 'signal', action: `signal: ${detail!.signal_kind}`, target: null, detail });
+  const appError = signal({ signal_kind: 'app_error', disposition: 'record', status: 200, method: 'GET', request_url: 'https://shop.test/api/orders?page=1', excerpt: '{"error":"token_expired"}', har_entry: 3 });
+
+  it.each<[string, Step[], string | null]>([
+    ['a 200 that says it failed, with its excerpt and HAR entry', [step({}), appError], '`GET https://shop.test/api/orders?page=1` answered 200 that says it failed: `{"error":"token_expired"}` (step #2, network.har entry 3)'],
+    [
+      'the last of several',
+      [appError, step({}), signal({ signal_kind: 'http_5xx', disposition: 'trigger', status: 500, method: 'POST', request_url: 'https://shop.test/api/pay', har_entry: 5 })],
+      '`POST https://shop.test/api/pay` answered 500 (step #3, network.har entry 5)',
+    ],
+    ['a request with no answer, not in the HAR', [signal({ signal_kind: 'network_failure', disposition: 'record', method: 'GET', request_url: 'https://cdn.test/a.js', error_text: 'net::ERR_NAME_NOT_RESOLVED' })], '`GET https://cdn.test/a.js` failed with `net::ERR_NAME_NOT_RESOLVED` (step #1)'],
+    ['none: signals about no request', [step({}), signal({ signal_kind: 'exception', disposition: 'trigger', message: 'boom' })], null],
+  ])('%s', (_name, steps, line) => {
+    expect(failingRequestLine(steps)).toBe(line);
+  });
+
+  it('quotes the answer of an app_error that made the bundle', () => {
+    const failure = { ...diagnostics.failure!, kind: 'app_error', reason: 'app_error', request: { ...diagnostics.failure!.request!, method: 'GET', url: 'https://shop.test/api/orders', status: 200, excerpt: '{"error":"token_expired"}' } };
+    const text = renderSummary({ ...manifest, failure_reason: 'app_error' }, { ...diagnostics, failure } as Diagnostics, [appError]);
+    expect(text).toContain('**What broke:** an answer that says it failed');
+    expect(text).toContain('**Request:** `GET https://shop.test/api/orders` answered 200 after 84 ms, saying `{"error":"token_expired"}`');
+  });
+
+  it('is in summary.md', () => {
+    expect(renderSummary(manifest, diagnostics, [step({}), appError])).toContain('**Last failing request:** `GET https://shop.test/api/orders?page=1` answered 200 that says it failed');
+    expect(renderSummary(manifest, diagnostics, [step({})])).not.toContain('Last failing request');
+  });
+});
+
 describe('renderSummary of a hostile page', () => {
   const PAGE = [
     '![x](https://evil.test/beacon.png)',
@@ -204,7 +234,8 @@ describe('renderSummary of a hostile page', () => {
     capture_level: PAGE,
     run: { ...manifest.run, agent: PAGE, agent_version: PAGE, task: PAGE },
   } as unknown as Omit<Manifest, 'artifacts'>;
-  const text = renderSummary(hostileManifest, hostileDiagnostics, [hostileStep, step({ action: PAGE, target: PAGE, value_redacted: true })]);
+  const hostileRequest = step({ source: 'recorder', kind: 'signal', action: PAGE, target: null, detail: { signal_kind: 'app_error', status: 200, method: PAGE, request_url: PAGE, excerpt: PAGE, error_text: PAGE } });
+  const text = renderSummary(hostileManifest, hostileDiagnostics, [hostileStep, step({ action: PAGE, target: PAGE, value_redacted: true }), hostileRequest]);
   const outside = outsideCodeSpans(text);
 
   it('leaves no link, image, autolink or HTML of the page live', () => {

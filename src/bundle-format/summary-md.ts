@@ -2,6 +2,7 @@ import type { Diagnostics } from '../../schemas/diagnostics';
 import type { Manifest } from '../../schemas/manifest';
 import type { Step } from '../../schemas/steps';
 import { escapeControls } from '../shared/control-chars';
+import { lastFailingRequest } from './failing-request';
 import { failureFrame, stepLabel } from './story';
 import { failureTime } from './views';
 
@@ -59,6 +60,7 @@ const KIND_WORDS: Record<string, string> = {
   http_5xx: 'a server error response',
   http_4xx: 'a client error response',
   network_failure: 'a failed network request',
+  app_error: 'an answer that says it failed',
   crash: 'a renderer crash',
   dialog: 'a JavaScript dialog',
   fail: 'the agent declaring a failure',
@@ -72,6 +74,26 @@ function describeStep(s: Step, index: number): string {
   const outcome = s.outcome ? ` → ${word(s.outcome)}` : '';
   const why = s.reasoning ? ` — reasoning: ${code(s.reasoning, 160)}` : '';
   return `- ${stepLabel(index)} ${clock(s.ts)} [${word(s.source)}] ${word(s.action, 120)}${target ? ` on ${code(target, 120)}` : ''}${value}${outcome}${why}`;
+}
+
+/**
+ * The last request that failed or said it failed, in one line of Markdown: method and URL, what came
+ * back (the status, the error, the excerpt of an answer that says it failed), its step and its entry
+ * in `network.har`; null when the steps name none.
+ * @example failingRequestLine(steps) // '`GET https://shop.test/api/orders` answered 200 that says it failed: `{"error":"token_expired"}` (step #4, network.har entry 2)'
+ */
+export function failingRequestLine(steps: readonly Step[]): string | null {
+  const found = lastFailingRequest(steps);
+  if (!found) return null;
+  const d = found.step.detail!;
+  const what =
+    d.signal_kind === 'app_error'
+      ? ` answered ${d.status ?? '2xx'} that says it failed: ${code(d.excerpt ?? d.message, 200)}`
+      : d.status !== undefined
+        ? ` answered ${d.status}`
+        : ` failed${d.error_text ? ` with ${code(d.error_text, 120)}` : ''}`;
+  const entry = d.har_entry !== undefined ? `, network.har entry ${d.har_entry}` : '';
+  return `${code(`${d.method ?? ''} ${d.request_url}`.trim(), 300)}${what} (step ${stepLabel(found.index)}${entry})`;
 }
 
 /** ` on `button 'Pay'`` for a step's target, or nothing. */
@@ -95,11 +117,13 @@ export function renderSummary(manifest: Omit<Manifest, 'artifacts'>, diagnostics
     lines.push(`**What broke:** ${what}: ${code(manifest.failure_message ?? manifest.failure_label, 300)}`);
     if (failure?.request) {
       const r = failure.request;
-      lines.push(`**Request:** ${code(`${r.method ?? ''} ${r.url}`.trim(), 300)}${r.status ? ` answered ${r.status}` : ''}${r.error_text ? ` failed with ${code(r.error_text)}` : ''}${r.duration_ms != null ? ` after ${r.duration_ms} ms` : ''}`);
+      lines.push(`**Request:** ${code(`${r.method ?? ''} ${r.url}`.trim(), 300)}${r.status ? ` answered ${r.status}` : ''}${r.error_text ? ` failed with ${code(r.error_text)}` : ''}${r.duration_ms != null ? ` after ${r.duration_ms} ms` : ''}${r.excerpt ? `, saying ${code(r.excerpt, 300)}` : ''}`);
     }
     const top = failure?.stack?.split('\n').find((l) => l.trim().startsWith('at '));
     if (top) lines.push(`**Thrown at:** ${code(top.trim(), 200)}`);
   }
+  const failing = failingRequestLine(steps);
+  if (failing) lines.push(`**Last failing request:** ${failing}`);
   lines.push(`**Where:** ${code(manifest.url_at_failure ?? 'unknown page', 300)}${manifest.tab_id !== null ? ` (tab ${manifest.tab_id})` : ''}, at ${isoTime(manifest.ended_at)}`);
   if (manifest.run.agent || manifest.run.task) {
     lines.push(`**Run:** ${word(manifest.run_id)}${manifest.run.agent ? `, agent ${code(`${manifest.run.agent}${manifest.run.agent_version ? ` ${manifest.run.agent_version}` : ''}`)}` : ''}${manifest.run.task ? `, task ${code(manifest.run.task, 200)}` : ''}`);
@@ -123,7 +147,7 @@ export function renderSummary(manifest: Omit<Manifest, 'artifacts'>, diagnostics
   if (errors.length) lines.push('## Console errors', '', ...errors.slice(-5).map((e) => `- ${clock(e.at)} ${code(e.message, 200)}`), '');
   const requests = diagnostics?.failed_requests ?? [];
   if (requests.length) {
-    lines.push('## Failed requests', '', ...requests.slice(-5).map((r) => `- ${clock(r.at)} ${code(`${r.method ?? ''} ${r.url}`.trim(), 200)} → ${r.status ?? (r.error_text ? code(r.error_text, 120) : 'failed')}${r.duration_ms != null ? ` (${r.duration_ms} ms)` : ''}`), '');
+    lines.push('## Failed requests', '', ...requests.slice(-5).map((r) => `- ${clock(r.at)} ${code(`${r.method ?? ''} ${r.url}`.trim(), 200)} → ${r.status ?? (r.error_text ? code(r.error_text, 120) : 'failed')}${r.excerpt ? ` that says it failed: ${code(r.excerpt, 120)}` : ''}${r.duration_ms != null ? ` (${r.duration_ms} ms)` : ''}`), '');
   }
 
   const spanSeconds = (Date.parse(manifest.ended_at) - Date.parse(manifest.started_at)) / 1000;

@@ -48,6 +48,13 @@ describe('diagnostics report', () => {
     ]);
   });
 
+  it('lists a 2xx answer that said it failed with its excerpt and request id', () => {
+    const step = signal(4_000, { signal_kind: 'app_error', disposition: 'record', status: 200, method: 'GET', request_url: 'https://shop.test/api/orders', request_id: '41.7', excerpt: '{"error":"token_expired"}' });
+    expect(failedRequests([step])).toEqual([
+      { at: '1970-01-01T00:00:04.000Z', url: 'https://shop.test/api/orders', method: 'GET', status: 200, resource_type: null, duration_ms: null, error_text: null, request_id: '41.7', excerpt: '{"error":"token_expired"}' },
+    ]);
+  });
+
   it('keeps only the last N of each list', () => {
     const many = Array.from({ length: 50 }, (_, i) => signal(i, { signal_kind: 'console_error', message: `e${i}` }));
     const last = consoleErrors(many, 20);

@@ -31,7 +31,7 @@ export function consoleErrors(steps: readonly Step[], limit = DIAGNOSTICS_LIST_L
     .map((s) => ({ at: iso(s.ts), message: s.detail!.message ?? s.label ?? '', url: s.url }));
 }
 
-/** The last failed requests and HTTP error responses, oldest first. */
+/** The last failed requests, HTTP error responses and 2xx answers that said they failed (`app_error`, with their excerpt), oldest first. */
 export function failedRequests(steps: readonly Step[], limit = DIAGNOSTICS_LIST_LIMIT): Diagnostics['failed_requests'] {
   return signals(steps)
     .filter((s) => s.detail!.request_url !== undefined)
@@ -46,6 +46,8 @@ export function failedRequests(steps: readonly Step[], limit = DIAGNOSTICS_LIST_
         resource_type: d.resource_type ?? null,
         duration_ms: d.duration_ms ?? null,
         error_text: d.error_text ?? null,
+        ...(d.request_id !== undefined ? { request_id: d.request_id } : {}),
+        ...(d.excerpt !== undefined ? { excerpt: d.excerpt } : {}),
       };
     });
 }

@@ -24,6 +24,7 @@ import { otherTabsActivity } from './diagnostics-report';
 import type { BundleStore, StoredBundle } from './ports';
 import { MAX_STEP_PAGES_CHARS, layOutStepPages, type StepPages } from './step-pages';
 import { writeBundle } from './write-bundle';
+import { linkHarEntries } from './har-links';
 import type { NetworkHarSource } from '../network/ports';
 import type { HarFile } from '../../schemas/network';
 
@@ -94,8 +95,8 @@ export async function packageBundle(ports: PackagerPorts, request: BundleRequest
     const logged = await ports.stepLog.between(tabId, windowStart, windowEnd);
     // The page at each step, from the tab's DOM timeline (capture level `trace` and up).
     const pages = plan.withSnapshot && tabId !== null && ports.timeline ? await stepPagesOf(ports.timeline, bundleId, tabId, windowStart, logged, warnings) : null;
-    const steps = pages?.steps ?? logged;
     const har = tabId === null ? null : await networkHarOf(ports, tabId, windowStart, windowEnd, warnings);
+    const steps = linkHarEntries(pages?.steps ?? logged, har);
     const otherTabs = settings.diagnosticsOtherTabs ? await otherTabsOf(ports, plan, allFrames) : undefined;
     const stats = ports.capture.stats();
     const ringStats = ring.stats();

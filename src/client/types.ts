@@ -236,7 +236,7 @@ export interface RecorderStatus {
 }
 
 /** Kinds of failure signal the recorder sees by itself. */
-export type SignalKind = 'exception' | 'console_error' | 'http_5xx' | 'http_4xx' | 'network_failure' | 'crash' | 'dialog';
+export type SignalKind = 'exception' | 'console_error' | 'http_5xx' | 'http_4xx' | 'network_failure' | 'app_error' | 'crash' | 'dialog';
 
 /** What the recorder does with one kind of signal. */
 export interface SignalRule {
@@ -248,6 +248,8 @@ export interface SignalRule {
   statuses: number[];
   ignoreMessages: string[];
   resourceTypes: string[];
+  /** `app_error`: top-level JSON fields that make a 2xx answer a failure (`error`, `ok=false`…); empty: the defaults. */
+  jsonFields: string[];
 }
 
 /** Extra redaction: CSS selectors, field-name and text patterns (regular expression sources). */

@@ -103,6 +103,7 @@ function entryOf(r: NetworkRecord, pageref: string | undefined): HarEntry {
     ...(response?.remoteIp ? { serverIPAddress: response.remoteIp } : {}),
     _resourceType: r.resourceType,
     ...(r.error ? { _error: r.error } : {}),
+    _requestId: r.requestId,
   };
 }
 

@@ -1,7 +1,9 @@
 import type { HarFile, NetworkSettings } from '../../schemas/network';
+import type { SignalRule } from '../../schemas/signals';
 import type { TextMasker } from '../redact/mask-text';
 import { TEXT_MASK_KINDS } from '../redact/redaction-counts';
 import type { Clock } from '../shared/clock';
+import { findAppError } from './app-error';
 import { captureBody } from './body-capture';
 import { bodyKind } from './body-kind';
 import { keepsResponseBody } from './body-policy';
@@ -9,15 +11,34 @@ import { buildHar, type HarPageMark } from './har-writer';
 import { maskHeaders, type MaskedHeaders } from './mask-headers';
 import type { NetworkHarSource, ResponseBodyReader } from './ports';
 import { addExtraHeaders, addResponse, estimateBytes, recordFromRequest, type NetworkRecord } from './network-record';
+import { ReadBudget } from './read-budget';
 import { maskContext, type MaskContext } from './withheld-value';
+
+/** A 2xx JSON answer to an API call that says it failed, as the log read it (masked). */
+export interface AppErrorSeen {
+  /** CDP's id of the request, which its `network.har` entry carries as `_requestId`. */
+  requestId: string;
+  method: string;
+  /** Redacted like every URL of the log. */
+  url: string;
+  status: number;
+  resourceType: string;
+  durationMs: number | null;
+  /** The top-level fields that say it failed, and the masked excerpt of the answer. */
+  fields: string[];
+  excerpt: string;
+}
 
 /** What the log needs: the time, the masker and settings in force, and the debugger's body reads. */
 export interface NetworkLogPorts {
   clock: Clock;
   masker(): TextMasker;
-  settings(): { network: NetworkSettings; bufferSeconds: number; postFailureSeconds: number };
+  settings(): { network: NetworkSettings; bufferSeconds: number; postFailureSeconds: number; signals?: { app_error: SignalRule } };
   /** Absent (no debugger): no bodies are read. */
   bodies?: ResponseBodyReader;
+  /** A body read found an `app_error` (only asked for when the settings carry the rule, enabled). */
+  appError?(tabId: number, seen: AppErrorSeen): void;
+  log?(message: string): void;
   sleep?(ms: number): Promise<void>;
 }
 
@@ -29,6 +50,10 @@ const MAX_PAGES = 100;
 const MAX_WAITING_EXTRA = 200;
 /** Body reads in flight per tab; a body finishing past it is left out (`busy`). */
 const MAX_BODY_READS = 6;
+/** Body reads per tab: a burst, then a steady rate (`ReadBudget`); a body past it is left out (`busy`). */
+const READ_BURST = 100;
+const READS_PER_SECOND = 50;
+const API_TYPES = new Set(['XHR', 'Fetch']);
 /** How long a bundle waits for the body reads under way. */
 const SETTLE_MS = 1_000;
 
@@ -42,6 +67,7 @@ interface TabLog {
   seen: number;
   dropped: number;
   reads: Set<Promise<void>>;
+  budget: ReadBudget;
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
@@ -119,7 +145,7 @@ export class NetworkLog implements NetworkHarSource {
         record.ended = num(p.timestamp);
         record.encodedBytes = Math.round(num(p.encodedDataLength) ?? -1);
         tab.byId.delete(id);
-        this.takeBody(tabId, tab, record, settings.network);
+        this.takeBody(tabId, tab, record, settings);
         this.update(tab, record, ctx);
         return;
       }
@@ -163,7 +189,7 @@ export class NetworkLog implements NetworkHarSource {
   private tab(tabId: number): TabLog {
     let tab = this.tabs.get(tabId);
     if (!tab) {
-      tab = { records: [], byId: new Map(), bytes: 0, pages: [], mainFrameId: null, waiting: new Map(), seen: 0, dropped: 0, reads: new Set() };
+      tab = { records: [], byId: new Map(), bytes: 0, pages: [], mainFrameId: null, waiting: new Map(), seen: 0, dropped: 0, reads: new Set(), budget: new ReadBudget(READ_BURST, READS_PER_SECOND, this.ports.clock.now()) };
       this.tabs.set(tabId, tab);
     }
     return tab;
@@ -208,32 +234,68 @@ export class NetworkLog implements NetworkHarSource {
     }
   }
 
-  /** Reads the body of a finished response when `network.bodies` keeps it, or says why it is not kept. */
-  private takeBody(tabId: number, tab: TabLog, record: NetworkRecord, settings: NetworkSettings): void {
+  /**
+   * Reads the body of a finished response when `network.bodies` keeps it or the `app_error` rule asks
+   * for it (then only to look for the fields that say it failed: the HAR keeps it as `not_kept`), or
+   * says why it is not read: within the reads in flight and the tab's `ReadBudget`, else `busy`.
+   */
+  private takeBody(tabId: number, tab: TabLog, record: NetworkRecord, settings: ReturnType<NetworkLogPorts['settings']>): void {
     const mimeType = record.response?.mimeType ?? '';
     record.content.size = Math.max(0, record.encodedBytes);
     if (!record.response || !mimeType) return;
-    if (!keepsResponseBody(settings.bodies, record.resourceType, mimeType)) {
-      record.content.omitted = bodyKind(mimeType) === 'text' || bodyKind(mimeType) === 'json' || bodyKind(mimeType) === 'form' ? 'not_kept' : 'binary';
-      return;
-    }
+    const keep = keepsResponseBody(settings.network.bodies, record.resourceType, mimeType);
+    const rule = settings.signals?.app_error;
+    const ask = rule && this.ports.appError && asksAppError(rule, record, mimeType) ? rule : null;
+    const kind = bodyKind(mimeType);
+    const notKept = kind === 'text' || kind === 'json' || kind === 'form' ? 'not_kept' : 'binary';
+    if (!keep && !ask) return void (record.content.omitted = notKept);
     const bodies = this.ports.bodies;
-    if (!bodies) return void (record.content.omitted = 'unavailable');
-    if (tab.reads.size >= MAX_BODY_READS) return void (record.content.omitted = 'busy');
+    if (!bodies) return void (record.content.omitted = keep ? 'unavailable' : notKept);
+    if (tab.reads.size >= MAX_BODY_READS || !tab.budget.take(this.ports.clock.now())) return void (record.content.omitted = keep ? 'busy' : notKept);
     const ctx = maskContext(this.ports.masker());
     const read = bodies
       .responseBody(tabId, record.requestId)
-      .then((body) => captureBody(body, mimeType, settings.maxBodyBytes, ctx))
+      .then((body) => captureBody(body, mimeType, settings.network.maxBodyBytes, ctx))
       .then(
         (body) => {
-          record.content = body;
-          this.update(tab, record, ctx);
+          if (keep) {
+            record.content = body;
+            this.update(tab, record, ctx);
+          } else record.content.omitted = notKept;
+          // A fault in the look costs the signal, never the log (nor an unhandled rejection in the worker).
+          try {
+            const found = ask && body.text !== undefined ? findAppError(body.text, ask.jsonFields) : null;
+            if (found) this.ports.appError?.(tabId, appErrorSeen(record, found.fields, found.excerpt));
+          } catch (error) {
+            this.ports.log?.(`[afr] app_error of request ${record.requestId} not looked at: ${String(error)}`);
+          }
         },
         () => {
-          record.content.omitted = 'unavailable';
+          record.content.omitted = keep ? 'unavailable' : notKept;
         },
       )
       .finally(() => tab.reads.delete(read));
     tab.reads.add(read);
   }
+}
+
+/** Whether an `app_error` rule wants this answer read: enabled, a 2xx JSON answer to an API call of a type it counts. */
+function asksAppError(rule: SignalRule, record: NetworkRecord, mimeType: string): boolean {
+  const status = record.response?.status ?? 0;
+  if (!rule.enabled || status < 200 || status > 299 || !API_TYPES.has(record.resourceType) || bodyKind(mimeType) !== 'json') return false;
+  return rule.resourceTypes.length === 0 || rule.resourceTypes.includes(record.resourceType);
+}
+
+function appErrorSeen(record: NetworkRecord, fields: string[], excerpt: string): AppErrorSeen {
+  const durationMs = record.ended === null ? null : Math.max(0, Math.round((record.ended - record.started) * 1000));
+  return {
+    requestId: record.requestId,
+    method: record.method,
+    url: record.url,
+    status: record.response?.status ?? 0,
+    resourceType: record.resourceType,
+    durationMs,
+    fields,
+    excerpt,
+  };
 }

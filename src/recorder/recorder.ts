@@ -82,7 +82,15 @@ export class Recorder {
     this.bundleWaiters = new BundleWaiters(ports.bundles, clock);
     // The waiters' sink comes last: a waiter gets the summary with its download id.
     const sinks = [...ports.sinks, this.bundleWaiters.sink];
-    this.network = new NetworkLog({ clock, masker: () => this.mode.masker, settings: () => this.mode.settings, bodies: ports.networkBodies, sleep: ports.sleep });
+    this.network = new NetworkLog({
+      clock,
+      masker: () => this.mode.masker,
+      settings: () => this.mode.settings,
+      bodies: ports.networkBodies,
+      sleep: ports.sleep,
+      log: ports.log,
+      appError: (tabId, seen) => void this.signals.handleAppError(tabId, seen).catch((error: unknown) => ports.log(`[afr] app_error of tab ${tabId} not handled: ${String(error)}`)),
+    });
     this.failures = new FailureJobs({ ...ports, network: this.network, sinks, capture: frames, run, mode, guard, recordsTab, sleep: ports.sleep ?? defaultSleep, changed: ports.stateChanged, withSettledPolicy: (settings) => ports.settingsStore.withSettledPolicy(settings) }, settings.failureCooldownMs);
     const failures = this.failures;
     this.commands = new AgentCommands({ stepLog, mode, run, failures, frames, guard, scope, tabUrl, timelineCheckpoint: ports.timelineCheckpoint });

@@ -1,3 +1,4 @@
+import type { AppErrorSeen } from '../network/network-log';
 import type { Clock } from '../shared/clock';
 import type { StepLog } from '../steps/step-log';
 import { CdpSignalTranslator } from '../signals/cdp-signals';
@@ -42,6 +43,32 @@ export class SignalIntake {
     }
     const raw = translator.translate(method, params);
     if (raw) await this.handleSignal(raw);
+  }
+
+  /**
+   * An API call's 2xx answer that says it failed, found by the network log in the body it read from
+   * the debugger (masked there): a signal like a 4xx, which no page can send (it is not a message).
+   */
+  async handleAppError(tabId: number, seen: AppErrorSeen): Promise<void> {
+    await this.handleSignal({
+      kind: 'app_error',
+      tabId,
+      pageUrl: this.translators.get(tabId)?.currentPageUrl() ?? this.ports.tabUrl(tabId),
+      ts: this.ports.clock.now(),
+      message: `HTTP ${seen.status} says it failed (${seen.fields.join(', ')}): ${seen.method} ${seen.url} → ${seen.excerpt}`,
+      stack: null,
+      request: {
+        url: seen.url,
+        method: seen.method,
+        status: seen.status,
+        resourceType: seen.resourceType,
+        durationMs: seen.durationMs,
+        errorText: null,
+        requestId: seen.requestId,
+        excerpt: seen.excerpt,
+      },
+      origin: 'debugger',
+    });
   }
 
   /** A request seen by `chrome.webRequest`: used only for tabs whose debugger is not attached. */

@@ -103,6 +103,8 @@ export function signalStep(signal: FailureSignal, disposition: 'trigger' | 'reco
     ...(r?.resource_type ? { resource_type: r.resource_type } : {}),
     ...(r?.duration_ms != null ? { duration_ms: r.duration_ms } : {}),
     ...(r?.error_text ? { error_text: r.error_text } : {}),
+    ...(r?.request_id ? { request_id: r.request_id } : {}),
+    ...(r?.excerpt ? { excerpt: r.excerpt } : {}),
   };
   return {
     ...base(signal.ts, signal.tab_id, null, signal.url),

@@ -22,6 +22,8 @@ type Params = Record<string, unknown> | undefined;
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
+const requestIdOf = (p: Record<string, unknown>): { requestId?: string } => (str(p.requestId) ? { requestId: str(p.requestId)! } : {});
+
 /** Text of a `console.error(...)` call from its CDP remote-object arguments. */
 export function consoleArgsText(args: unknown): string {
   if (!Array.isArray(args)) return '';
@@ -46,6 +48,11 @@ export class CdpSignalTranslator {
     private readonly pageUrl: () => string | null,
     private readonly now: () => number,
   ) {}
+
+  /** The tab's page as its debugger session tells it now. */
+  currentPageUrl(): string | null {
+    return this.pageUrl();
+  }
 
   /** The signal an event carries, if any. */
   translate(method: string, params: Params): RawSignal | null {
@@ -81,6 +88,7 @@ export class CdpSignalTranslator {
           resourceType: str(p.type) ?? req?.type ?? null,
           durationMs: this.duration(req, num(p.timestamp)),
           errorText: null,
+          ...requestIdOf(p),
         });
       }
       case 'Network.loadingFinished':
@@ -104,6 +112,7 @@ export class CdpSignalTranslator {
           resourceType: str(p.type) ?? req.type,
           durationMs: this.duration(req, num(p.timestamp)),
           errorText,
+          ...requestIdOf(p),
         });
       }
       case 'Runtime.exceptionThrown': {

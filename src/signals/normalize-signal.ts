@@ -62,6 +62,8 @@ export function signalFromRaw(raw: RawSignal): FailureSignal {
           resource_type: request.resourceType,
           duration_ms: request.durationMs,
           error_text: request.errorText,
+          ...(request.requestId ? { request_id: request.requestId.slice(0, 128) } : {}),
+          ...(request.excerpt ? { excerpt: cap(request.excerpt, 1024)! } : {}),
         }
       : null,
   };

@@ -20,6 +20,14 @@ export function redactSignal(signal: FailureSignal, masker: TextMasker): Failure
     message: mask(signal.message),
     stack: mask(signal.stack),
     url: signal.url === null ? null : redactUrl(signal.url, masker),
-    request: signal.request === null ? null : { ...signal.request, url: redactUrl(signal.request.url, masker), error_text: mask(signal.request.error_text) },
+    request:
+      signal.request === null
+        ? null
+        : {
+            ...signal.request,
+            url: redactUrl(signal.request.url, masker),
+            error_text: mask(signal.request.error_text),
+            ...(signal.request.excerpt !== undefined ? { excerpt: masker.mask(signal.request.excerpt).text } : {}),
+          },
   };
 }

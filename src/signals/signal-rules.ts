@@ -21,6 +21,10 @@ export interface RawRequest {
   resourceType: string | null;
   durationMs: number | null;
   errorText: string | null;
+  /** CDP's id of the request (debugger signals): its `network.har` entry carries it as `_requestId`. */
+  requestId?: string;
+  /** `app_error`: the answer's masked excerpt. */
+  excerpt?: string;
 }
 
 export type Disposition = 'trigger' | 'record' | 'ignore';
@@ -54,7 +58,7 @@ export function matchesUrlPattern(url: string, pattern: string): boolean {
   return compiled(`^${glob}$`, 'i').test(url);
 }
 
-const STATUS_CLASS: Partial<Record<SignalKind, [number, number]>> = { http_4xx: [400, 499], http_5xx: [500, 599] };
+const STATUS_CLASS: Partial<Record<SignalKind, [number, number]>> = { http_4xx: [400, 499], http_5xx: [500, 599], app_error: [200, 299] };
 
 /** Why a rule filters the signal out, or null when it applies. */
 function filteredOut(rule: SignalRule, signal: RawSignal): string | null {

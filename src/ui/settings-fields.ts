@@ -71,6 +71,12 @@ const SIGNAL_FILTERS = {
   statuses: field([], 'Statuses', { type: 'list', split: 'comma-or-line', items: 'number', multiline: false }, 'e.g. 401, 403; empty: the whole class.'),
   ignoreMessages: field([], 'Ignore messages', { type: 'list', split: 'line', items: 'string', multiline: true }, 'Regular expressions, one per line.'),
   resourceTypes: field([], 'Resource types', { type: 'list', split: 'comma-or-line', items: 'string', multiline: false }, 'Document, XHR, Fetch, Image…; empty: all.'),
+  jsonFields: field(
+    [],
+    'JSON fields that say it failed',
+    { type: 'list', split: 'comma-or-line', items: 'string', multiline: false },
+    'Top-level fields of a 2xx JSON answer: error (there, and not null or empty), ok=false, status=error…; empty: the defaults.',
+  ),
 } as const;
 
 /** The filters that mean something for each kind: statuses for HTTP, resource types for network signals. */
@@ -80,6 +86,7 @@ const FILTERS_BY_KIND: Record<SignalKind, (keyof typeof SIGNAL_FILTERS)[]> = {
   http_5xx: ['urls', 'ignoreUrls', 'statuses', 'resourceTypes'],
   http_4xx: ['urls', 'ignoreUrls', 'statuses', 'resourceTypes'],
   network_failure: ['urls', 'ignoreUrls', 'ignoreMessages', 'resourceTypes'],
+  app_error: ['urls', 'ignoreUrls', 'ignoreMessages', 'jsonFields'],
   crash: ['urls', 'ignoreUrls'],
   dialog: ['urls', 'ignoreUrls', 'ignoreMessages'],
 };

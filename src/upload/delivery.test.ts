@@ -188,6 +188,9 @@ describe('Delivery', () => {
     expect(entry).toMatchObject({ state: 'delivered', sha256: (await checksumsOf(zip)).sha256Hex });
     const written = UploadIndexRecordSchema.parse(JSON.parse(new TextDecoder().decode(store.objects.get(entry.indexKey))));
     expect(written).toMatchObject({ bundle_id: 'fresh', run_id: 'run-1', sha256: entry.sha256, size_bytes: zip.byteLength, extension_version: '0.1.0' });
+    // Counted from steps.json; the bundle has no network.har, so no request counts.
+    expect(written.app_errors).toBe(0);
+    expect(written).not.toHaveProperty('requests');
   });
 
   it('fails, without retrying, a bundle whose zip cannot be read for its index object', async () => {

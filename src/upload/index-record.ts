@@ -1,7 +1,8 @@
 import JSZip from 'jszip';
 import { ManifestSchema } from '../../schemas/manifest';
 import type { UploadIndexRecord } from '../../schemas/upload';
-import { MANIFEST_FILE } from '../bundle-format/file-names';
+import { MANIFEST_FILE, NETWORK_HAR_FILE, STEPS_FILE } from '../bundle-format/file-names';
+import { networkCounts } from './network-counts';
 
 /** What the index object says of the browser and extension that wrote the bundle. */
 export interface Origin {
@@ -11,7 +12,8 @@ export interface Origin {
 
 /**
  * The index object of a stored bundle: the facts a fleet queries (who failed, why, where, when), read
- * from its own `manifest.json`. The URL loses its query string and fragment (the bundle's URL is
+ * from its own `manifest.json` (and the counts of its requests, failed ones and `app_error`s, from
+ * `network.har` and `steps.json`). The URL loses its query string and fragment (the bundle's URL is
  * redacted already; a flat index is read by more people and tools than the bundle).
  */
 export async function indexRecordOf(bundleId: string, zip: Uint8Array, sha256Hex: string, zipKey: string, origin: Origin): Promise<UploadIndexRecord> {
@@ -19,6 +21,15 @@ export async function indexRecordOf(bundleId: string, zip: Uint8Array, sha256Hex
   const file = archive.file(MANIFEST_FILE);
   if (!file) throw new Error(`bundle ${bundleId} has no ${MANIFEST_FILE}`);
   const manifest = ManifestSchema.parse(JSON.parse(await file.async('string')));
+  const json = async (name: string): Promise<unknown> => {
+    const entry = archive.file(name);
+    if (!entry) return null;
+    try {
+      return JSON.parse(await entry.async('string')) as unknown;
+    } catch {
+      return null;
+    }
+  };
   return {
     index_version: 1,
     bundle_id: bundleId,
@@ -38,6 +49,7 @@ export async function indexRecordOf(bundleId: string, zip: Uint8Array, sha256Hex
     extension_version: origin.extensionVersion,
     browser_version: origin.browserVersion,
     ...(manifest.fingerprint && manifest.signature ? { fingerprint: manifest.fingerprint, signature: manifest.signature } : {}),
+    ...networkCounts(await json(NETWORK_HAR_FILE), await json(STEPS_FILE)),
   };
 }
 
