@@ -4,6 +4,7 @@
 // dependency would skip it) so that one run reports every failure. Extra arguments (a spec file, `-g`)
 // go to both phases; a phase they select nothing in passes.
 import { spawnSync } from 'node:child_process';
+import process from 'node:process';
 
 const args = process.argv.slice(2);
 const phase = (project, ...more) =>
