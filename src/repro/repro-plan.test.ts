@@ -52,6 +52,11 @@ describe('reproPlan', () => {
     expect(action?.op === 'comment' && action.text).toMatch(reason);
   });
 
+  it('a navigation right after a goto is a goto of its own; right after a click, the click does it', () => {
+    const plan = reproPlan(source([step({ ts: 100, kind: 'navigate', action: 'navigate' }), step({ ts: 600, kind: 'navigate', action: 'navigate' }), step({ ts: 700, target: field('Go', 'link') }), step({ ts: 900, kind: 'navigate', action: 'navigate', url: 'https://shop.test/next' })]));
+    expect(plan.actions.map((a) => a.op)).toEqual(['goto', 'goto', 'click', 'comment']);
+  });
+
   it('keys with modifiers and selects are replayed', () => {
     const plan = reproPlan(source([step({ kind: 'key', action: 'press Shift+Tab', target: field('Name') }), step({ ts: 1100, kind: 'change', action: 'select', target: { tag: 'select', role: 'combobox', name: 'Size', selector: '#s' }, value: 'L' })]));
     expect(plan.actions).toMatchObject([{ op: 'press', keyName: 'Shift+Tab' }, { op: 'select', value: { kind: 'literal', text: 'L' } }]);

@@ -66,10 +66,9 @@ export function reproPlan(source: ReproSource): ReproPlan {
       return value;
     });
     actions.push(action);
-    if (action.op !== 'comment') {
-      lastActionTs = step.ts;
-      failureStep = source.failure ? n : null;
-    }
+    if (action.op !== 'comment') failureStep = source.failure ? n : null;
+    // Only an action in the page can cause a navigation; a goto after a goto is the agent's own.
+    if (action.op !== 'comment' && action.op !== 'goto') lastActionTs = step.ts;
   });
 
   const missing: string[] = [];
