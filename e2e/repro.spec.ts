@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
@@ -23,6 +23,9 @@ const afrCli = (...args: string[]) =>
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );
+
+/** A plain environment: a runner started with this test runner's variables (its workers', NODE_OPTIONS) finds no tests. */
+const outsideThisTest = () => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' });
 
 test('afr repro: the checkout 500 as scripts, reproduced live, not with the bug fixed, reproduced offline with the shop down', async ({ recorder, tempDir }) => {
   test.setTimeout(240_000);
@@ -97,6 +100,28 @@ test('afr repro: the checkout 500 as scripts, reproduced live, not with the bug 
     figures.push(`offline verdict ${Date.now() - started} ms`);
     expect(offline.code, offline.stdout + offline.stderr).toBe(0);
     expect(offline.stdout.split('\n')[0]).toBe('reproduced: POST /api/checkout answers 5xx (recorded: 500) after step 7');
+
+    // The offline TypeScript script under `npx playwright test`, the shop still down: it fails with the recorded 500.
+    // Written under the checkout (test-results/, ignored) so that it resolves @playwright/test as a project's test would.
+    mkdirSync(path.join(ROOT_DIR, 'test-results'), { recursive: true });
+    const project = mkdtempSync(path.join(ROOT_DIR, 'test-results', 'repro-script-'));
+    try {
+      copyFileSync(path.join(dir, 'checkout.spec.ts'), path.join(project, 'checkout.spec.ts'));
+      writeFileSync(
+        path.join(project, 'playwright.config.ts'),
+        // Its own outputDir: by default it would be the checkout's test-results/ (beside package.json), which a run empties.
+        `export default { testDir: '.', outputDir: 'out', reporter: 'line', use: { launchOptions: { executablePath: ${JSON.stringify(chromiumPath())}, args: ['--no-sandbox'] } } };\n`,
+      );
+      const script = await run(process.execPath, [path.join(ROOT_DIR, 'node_modules/@playwright/test/cli.js'), 'test', '-c', path.join(project, 'playwright.config.ts')], { cwd: project, encoding: 'utf8', timeout: 120_000, env: outsideThisTest() }).then(
+        ({ stdout }) => ({ code: 0, stdout }),
+        (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+      );
+      expect(script.code, script.stdout).toBe(1);
+      expect(script.stdout).toContain('the recorded failure: POST /api/checkout answers 5xx (recorded: 500)');
+      expect(script.stdout).toMatch(/"POST http:\/\/127\.0\.0\.1:\d+\/api\/checkout 500"/);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
     console.log(`afr repro figures: ${figures.join('; ')}`);
   } finally {
     await shop.close();
