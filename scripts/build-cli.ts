@@ -25,9 +25,6 @@ await build({
   target: 'node18',
   define: { AFR_CLI_ASSETS: JSON.stringify(assets) },
   logLevel: 'warning',
-  // `afr repro --run` drives Chromium with the playwright-core the user has installed (it is not bundled:
-  // its own browser files and dynamic requires do not survive bundling); every other command runs without it.
-  external: ['playwright-core'],
   // jszip and its helpers are CommonJS and `require` Node's modules, which an ES module has not.
   banner: {
     js: [

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { BrowserContext, BrowserType, Locator, Page } from 'playwright-core';
 import { connectRecorder } from '../client/connect';
 import { recorderLaunchArgs } from '../client/launch-args';
 import type { LocatorChoice } from '../repro/locator';
@@ -14,8 +14,19 @@ import type { ReplayDriver } from '../repro/replay';
 const FIND_MS = 10_000;
 const ACT_MS = 5_000;
 
+/**
+ * playwright-core, loaded on use by a name esbuild does not follow (as `browser-bundles.ts` does): the
+ * packaged CLI does not bundle it, and every other command runs without it installed.
+ */
+async function loadChromium(): Promise<BrowserType> {
+  const name = 'playwright-core';
+  const module = (await import(/* @vite-ignore */ name).catch(() => null)) as { chromium: BrowserType } | null;
+  if (!module) throw new Error('it needs playwright-core: npm install playwright-core');
+  return module.chromium;
+}
+
 /** Chromium to run: `CHROME_PATH`, else the one Playwright finds, else Debian's. */
-export function chromiumExecutable(env: Readonly<Record<string, string | undefined>>): string | null {
+export function chromiumExecutable(chromium: BrowserType, env: Readonly<Record<string, string | undefined>>): string | null {
   let playwrights: string | undefined;
   try {
     playwrights = chromium.executablePath();
@@ -72,7 +83,8 @@ export interface ReproBrowserOptions {
 
 /** Starts Chromium (a fresh profile, the recorder loaded when built) and a driver on its one page. */
 export async function launchReproBrowser(options: ReproBrowserOptions): Promise<ReproBrowser> {
-  const executablePath = chromiumExecutable(options.env);
+  const chromium = await loadChromium();
+  const executablePath = chromiumExecutable(chromium, options.env);
   if (!executablePath) throw new Error('no Chromium found: set CHROME_PATH (Debian: apt-get install -y chromium)');
   const extensionDir = recorderDir(options.extension, options.env);
   if (options.extension !== undefined && !extensionDir) throw new Error(`no built recorder in ${options.extension} (no manifest.json): npm run build makes .output/chrome-mv3`);
