@@ -36,7 +36,7 @@ const KEYS = new Set(['Enter', 'Tab', 'Escape', 'Backspace', 'Delete', 'ArrowUp'
 
 const isActing = (action: PlanAction) => action.op !== 'comment';
 const targetOf = (step: ReproStep): ReproTarget | null => (step.target !== null && typeof step.target === 'object' ? step.target : null);
-const describeStep = (step: ReproStep) => `${step.source} ${step.kind}: ${step.label ?? step.action}${step.goal ? ` (goal: ${step.goal})` : ''}`;
+const describeStep = (step: ReproStep) => `${step.source === step.kind ? step.source : `${step.source} ${step.kind}`}: ${step.label ?? step.action}${step.goal ? ` (goal: ${step.goal})` : ''}`;
 
 /**
  * Turns a bundle into a replay plan: observed browser actions become actions on locators a person would
