@@ -4,7 +4,7 @@ import { openBundle } from '../reads/open-bundle';
 import { isSemantic } from '../repro/locator';
 import { recordedResponses, ResponseQueue } from '../repro/offline-responses';
 import { reproPlan, type ReproPlan } from '../repro/repro-plan';
-import { replayPlan, verdictLine, type ReplayResult } from '../repro/replay';
+import { FAILURE_WAIT_MS, replayPlan, verdictLine, type ReplayResult } from '../repro/replay';
 import { writeReproScript, type ReproLang, REPRO_LANGS } from '../repro/write-script';
 import { errorMessage } from '../shared/error-message';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type CliIo, type Command, type ExitCode, type Printer } from './command';
@@ -24,6 +24,8 @@ export interface ReproArgs {
   json: boolean;
   force: boolean;
   extension?: string;
+  /** `--wait S`: how long `--run` waits for the failure after its step (default `FAILURE_WAIT_MS`). */
+  waitMs?: number;
 }
 
 /** Exit status of `--run`: 0 reproduced, 1 not reproduced or diverged (like a test), 2 bad input. */
@@ -32,7 +34,17 @@ const verdictExit = (result: ReplayResult): ExitCode => (result.verdict.verdict 
 /** Reads `afr repro`'s arguments; a string is a usage error. */
 export function parseReproArgs(args: readonly string[]): ReproArgs | string {
   const read = parseOptions(args, {
-    options: { out: { type: 'string' }, lang: { type: 'string' }, offline: { type: 'boolean' }, run: { type: 'boolean' }, headed: { type: 'boolean' }, json: { type: 'boolean' }, force: { type: 'boolean' }, extension: { type: 'string' } },
+    options: {
+      out: { type: 'string' },
+      lang: { type: 'string' },
+      offline: { type: 'boolean' },
+      force: { type: 'boolean' },
+      run: { type: 'boolean' },
+      headed: { type: 'boolean' },
+      json: { type: 'boolean' },
+      extension: { type: 'string' },
+      wait: { type: 'string', check: (value, name) => (/^\d+(\.\d+)?$/.test(value) && Number(value) <= 600 ? undefined : `${name} takes seconds, 0 to 600 (got ${JSON.stringify(value)})`) },
+    },
     unknown: (name) => `unknown option ${name}`,
   });
   if (typeof read === 'string') return read;
@@ -45,7 +57,7 @@ export function parseReproArgs(args: readonly string[]): ReproArgs | string {
   const run = v.run === true;
   const out = typeof v.out === 'string' ? v.out : undefined;
   if (run === (out !== undefined)) return 'repro needs one of --out <file> (write a script) or --run (replay it here)';
-  if (!run && (v.headed === true || v.json === true || v.extension !== undefined)) return '--headed, --json and --extension go with --run';
+  if (!run && (v.headed === true || v.json === true || v.extension !== undefined || v.wait !== undefined)) return '--headed, --json, --extension and --wait go with --run';
   if (run && (v.lang !== undefined || v.force === true)) return '--lang and --force go with --out';
   if (lang === 'devtools' && v.offline === true) return 'a DevTools Recorder flow cannot answer requests itself: --offline goes with --lang ts or python';
   return {
@@ -59,6 +71,7 @@ export function parseReproArgs(args: readonly string[]): ReproArgs | string {
     json: v.json === true,
     force: v.force === true,
     ...(typeof v.extension === 'string' ? { extension: v.extension } : {}),
+    ...(typeof v.wait === 'string' ? { waitMs: Math.round(Number(v.wait) * 1000) } : {}),
   };
 }
 
@@ -83,7 +96,7 @@ async function runReplay(args: ReproArgs, plan: ReproPlan, har: ReturnType<typeo
     return EXIT_USAGE;
   }
   try {
-    const result = await replayPlan(plan, browser.driver, env);
+    const result = await replayPlan(plan, browser.driver, env, args.waitMs ?? FAILURE_WAIT_MS);
     const ms = Date.now() - started;
     // The recorder bundles a failure on its own: its bundle of the replay, beside the input, when it made one.
     const bundle = result.verdict.verdict === 'reproduced' ? await browser.saveNewBundle(path.dirname(path.resolve(args.file)), 15_000) : null;
@@ -106,9 +119,9 @@ export const reproCommand: Command<ReproArgs> = {
       a script that replays the bundle's steps and ends with its failure as the expectation: a
       Playwright test (ts, the default), Playwright for Python, or a Chrome DevTools Recorder flow;
       withheld values come from AFR_<FIELD> variables; --offline answers from its network.har
-  afr repro <bundle.zip> --run [--offline] [--headed] [--json] [--extension <dir>]
+  afr repro <bundle.zip> --run [--offline] [--headed] [--json] [--extension <dir>] [--wait S]
       replays it in Chromium (CHROME_PATH) with the recorder and says reproduced (exit 0), not
-      reproduced or diverged at step N (exit 1)`,
+      reproduced or diverged at step N (exit 1); --wait: seconds the failure may take (default 10)`,
   parse: parseReproArgs,
   async run(args, io, print) {
     let zip: Uint8Array;
