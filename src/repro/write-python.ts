@@ -49,8 +49,8 @@ function pyAction(action: PlanAction, failureStep: number | null): string[] {
   return lines;
 }
 
-function pyExpectation(expectation: Expectation | null): { listen: string[]; check: string[] } {
-  if (!expectation || expectation.kind === 'unchecked') return { listen: [], check: expectation ? [`${I}# ${commentText(describeExpectation(expectation))}`] : [] };
+function pyExpectation(expectation: Expectation | null): { listen: string[]; settle: string[]; check: string[] } {
+  if (!expectation || expectation.kind === 'unchecked') return { listen: [], settle: [], check: expectation ? [`${I}# ${commentText(describeExpectation(expectation))}`] : [] };
   const listen: string[] = [];
   switch (expectation.kind) {
     case 'response':
@@ -81,7 +81,8 @@ function pyExpectation(expectation: Expectation | null): { listen: string[]; che
   }
   return {
     listen,
-    check: [`${I}# Wait for the page to settle (no request for 500 ms), then: did the recorded failure happen again?`, `${I}page.wait_for_load_state("networkidle")`, `${I}assert not failures, ${pyString(`the recorded failure happened again: ${describeExpectation(expectation)}: `)} + ", ".join(failures)`],
+    settle: [`${I}# Wait for the page to settle (no request for 500 ms), then: did the recorded failure happen again?`, `${I}page.wait_for_load_state("networkidle")`],
+    check: [`${I}assert not failures, ${pyString(`the recorded failure happened again: ${describeExpectation(expectation)}: `)} + ", ".join(failures)`],
   };
 }
 
@@ -121,7 +122,7 @@ function pyOffline(har: HarFile): string[] {
 /** A Playwright for Python script (sync API) replaying the plan, as `writeTs` does; run it with `python3 <file>`. */
 export function writePython(plan: ReproPlan, har: HarFile | null, options: ScriptOptions): string {
   const header = headerLines(plan, options, 'The script fails (AssertionError) while it still happens.');
-  const { listen, check } = pyExpectation(plan.expectation);
+  const { listen, settle, check } = pyExpectation(plan.expectation);
   const offline = options.offline && har !== null;
   const viewport = plan.viewport ? `viewport={"width": ${Math.round(plan.viewport.width)}, "height": ${Math.round(plan.viewport.height)}}` : '';
   return [
@@ -133,7 +134,7 @@ export function writePython(plan: ReproPlan, har: HarFile | null, options: Scrip
     '',
     'from playwright.sync_api import sync_playwright',
     '',
-    ...(offline ? pyOffline(har) : ['']),
+    ...(offline ? pyOffline(har) : ['', '']),
     'def main():',
     '    with sync_playwright() as playwright:',
     '        browser = playwright.chromium.launch()',
@@ -143,8 +144,10 @@ export function writePython(plan: ReproPlan, har: HarFile | null, options: Scrip
     ...(offline ? ['        unrecorded = []', '        answer_from_bundle(page, unrecorded)'] : []),
     ...listen,
     ...plan.actions.flatMap((action) => pyAction(action, plan.failureStep)),
-    ...check,
+    ...settle,
+    // Before the check, which raises when the failure happened.
     ...(offline ? [`${I}if unrecorded:`, `${I}    print("not in the bundle, aborted: " + ", ".join(unrecorded))`] : []),
+    ...check,
     '        browser.close()',
     '',
     '',

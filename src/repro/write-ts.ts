@@ -52,8 +52,8 @@ function tsAction(action: PlanAction, failureStep: number | null): string[] {
 }
 
 /** Listeners that collect the recorded failure's signal, and the check after the last step. */
-function tsExpectation(expectation: Expectation | null): { listen: string[]; check: string[] } {
-  if (!expectation || expectation.kind === 'unchecked') return { listen: [], check: expectation ? [`  // ${commentText(describeExpectation(expectation))}`] : [] };
+function tsExpectation(expectation: Expectation | null): { listen: string[]; settle: string[]; check: string[] } {
+  if (!expectation || expectation.kind === 'unchecked') return { listen: [], settle: [], check: expectation ? [`  // ${commentText(describeExpectation(expectation))}`] : [] };
   const listen = ['  const failures: string[] = [];'];
   switch (expectation.kind) {
     case 'response':
@@ -79,7 +79,8 @@ function tsExpectation(expectation: Expectation | null): { listen: string[]; che
   }
   return {
     listen,
-    check: ['  // Wait for the page to settle (no request for 500 ms), then: did the recorded failure happen again?', '  await page.waitForLoadState("networkidle");', `  expect(failures, ${tsString(`the recorded failure: ${describeExpectation(expectation)}`)}).toEqual([]);`],
+    settle: ['  // Wait for the page to settle (no request for 500 ms), then: did the recorded failure happen again?', '  await page.waitForLoadState("networkidle");'],
+    check: [`  expect(failures, ${tsString(`the recorded failure: ${describeExpectation(expectation)}`)}).toEqual([]);`],
   };
 }
 
@@ -122,7 +123,7 @@ function tsOffline(har: HarFile): string[] {
  */
 export function writeTs(plan: ReproPlan, har: HarFile | null, options: ScriptOptions): string {
   const header = headerLines(plan, options, 'The test fails while it still happens and passes once it is fixed.');
-  const { listen, check } = tsExpectation(plan.expectation);
+  const { listen, settle, check } = tsExpectation(plan.expectation);
   const offline = options.offline && har !== null;
   const lines = [
     ...header.map((line) => `// ${commentText(line, 400)}`),
@@ -134,8 +135,10 @@ export function writeTs(plan: ReproPlan, har: HarFile | null, options: ScriptOpt
     ...(offline ? ['  const unrecorded: string[] = [];', '  await answerFromBundle(page, unrecorded);'] : []),
     ...listen,
     ...plan.actions.flatMap((action) => tsAction(action, plan.failureStep)),
-    ...check,
+    ...settle,
+    // Before the check, which throws when the failure happened.
     ...(offline ? ['  if (unrecorded.length > 0) console.log(`not in the bundle, aborted: ${unrecorded.join(", ")}`);'] : []),
+    ...check,
     '});',
     '',
   ];
