@@ -47,6 +47,7 @@ test('afr repro: the checkout 500 as scripts, reproduced live, not with the bug 
     const bundle = await exportBundle(recorder.worker, await waitForNewBundle(recorder.worker));
     expect(bundle.manifest.failure_reason).toBe('http_5xx');
     expect(findSecrets(bundle, [EMAIL])).toEqual([]);
+    expect(bundle.files.get('summary.md')!.toString('utf8')).toContain(`afr repro ${bundle.manifest.bundle_id}.zip --run`);
     const zip = path.join(dir, 'checkout.zip');
     writeFileSync(zip, bundle.zip);
 
