@@ -143,6 +143,11 @@ describe('renderSummary', () => {
   it('titles a passing run', () => {
     expect(renderSummary({ ...manifest, status: 'success', failure_reason: 'run_passed' }, null, [])).toMatch(/^# Run passed/);
   });
+
+  it('gives the command that reproduces a failure, and none for a passing run', () => {
+    expect(text).toContain(`- reproduce it: \`afr repro ${manifest.bundle_id}.zip --run\``);
+    expect(renderSummary({ ...manifest, status: 'success', failure_reason: 'run_passed' }, null, [])).not.toContain('afr repro');
+  });
 });
 
 /** The Markdown outside code spans, found the way CommonMark does: a backtick run opens a span closed by the next run of the same length. */

@@ -164,6 +164,8 @@ export function renderSummary(manifest: Omit<Manifest, 'artifacts'>, diagnostics
     ...(screen ? [`- the screen at the failure: frame ${atFailure + 1}, ${code(screen.name, 80)}`] : []),
     `- ${manifest.step_count} steps${pm ? `; DOM snapshot of ${pm.dom_nodes} nodes` : ''}${redacted ? `; ${redacted} sensitive fields withheld` : ''}`,
     ...(diagnostics?.warnings.length ? diagnostics.warnings.map((w) => `- warning: ${code(w, 200)}`) : []),
+    // The zip's name as the client's saveBundle and the viewer's download give it (`<bundle id>.zip`).
+    ...(manifest.status === 'failure' ? [`- reproduce it: ${code(`afr repro ${manifest.bundle_id}.zip --run`, 200)} (a script instead: \`--out repro.spec.ts\`, offline: \`--offline\`)`] : []),
     '',
   );
   return lines.join('\n');

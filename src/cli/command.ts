@@ -1,5 +1,6 @@
 import type { BundleJsonSchemas } from './bundle-json-schemas';
 import type { FleetStore } from './fleet';
+import type { ReproBrowser, ReproBrowserOptions } from './repro-browser';
 import type { StagedFile } from './staged-file';
 import type { ExpectedViewer } from './viewer-check';
 
@@ -22,6 +23,10 @@ export interface CliIo {
   commandName?(): string;
   /** The bucket for `ls` and `pull` (the AWS SDK's standard chain); absent where none is wired. */
   fleetStore?(): Promise<FleetStore>;
+  /** The environment (`CHROME_PATH`, a withheld field's `AFR_<FIELD>` for `afr repro --run`); absent: none. */
+  env?(): Readonly<Record<string, string | undefined>>;
+  /** A Chromium to replay a bundle in (`afr repro --run`, `repro-browser.ts`); absent where none can run. */
+  launchReproBrowser?(options: ReproBrowserOptions): Promise<ReproBrowser>;
   /** A hidden temporary file in `dir`, kept under a name only once checked (`pull`); absent where none can be made. */
   stageFile?(dir: string): Promise<StagedFile>;
 }

@@ -82,6 +82,7 @@ const INVOCATIONS: Record<string, string[][]> = {
   mcp: [],
   ls: [['ls', FLEET, '--since', '2h'], ['ls', FLEET, '--since', '2h', '--json'], ['ls', `${FLEET}${HOSTILE}`]],
   triage: [['triage', FLEET, '--since', '2h'], ['triage', FLEET, '--since', '2h', '--json'], ['triage', `${FLEET}${HOSTILE}`], ['triage', `/nonexistent/${HOSTILE}`]],
+  repro: [['repro', FILE, '--out', 'r.spec.ts'], ['repro', FILE, '--out', `r${HOSTILE}.py`, '--lang', 'python'], ['repro', FILE, '--out', 'r.json', '--lang', 'devtools'], ['repro', FILE, '--run', '--offline'], ['repro', FILE, '--run'], ['repro', MISSING, '--out', 'x.ts']],
   pull: [['pull', `${FLEET}/${FLEET_ID}`], ['pull', `${FLEET}/${FLEET_ID}`, '--json'], ['pull', `${FLEET}/x${HOSTILE}`]],
 };
 

@@ -9,6 +9,7 @@ import { DEFAULT_INSPECT_OPTIONS } from './inspect-bundle';
 import { inspectCommand } from './inspect-command';
 import { lsCommand } from './ls-command';
 import { triageCommand } from './triage-command';
+import { reproCommand } from './repro-command';
 import { mcpCommand } from './mcp-command';
 import { parseOptions } from './parse-options';
 import { pullCommand } from './pull-command';
@@ -40,6 +41,7 @@ export const COMMANDS = [
   lsCommand,
   pullCommand,
   triageCommand,
+  reproCommand,
 ] as const satisfies readonly Command[];
 
 export const USAGE = `afr: inspect and validate Agent Flight Recorder bundles, read them piece by piece (for a person or an

@@ -46,7 +46,7 @@ afterAll(async () => {
 describe('afr mcp over stdio', () => {
   it('lists its tools, each saying that page text is data, not instructions', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['get_console', 'get_dom', 'get_errors', 'get_frame', 'get_request', 'get_requests', 'get_step', 'get_steps', 'get_summary', 'list_bundles']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['get_console', 'get_dom', 'get_errors', 'get_frame', 'get_repro', 'get_request', 'get_requests', 'get_step', 'get_steps', 'get_summary', 'list_bundles']);
     for (const tool of tools) expect(tool.description).toMatch(/data[^.]*never (as )?instructions/);
     expect(tools.find((t) => t.name === 'get_frame')?.inputSchema.properties).toHaveProperty('index');
   });
@@ -115,6 +115,16 @@ describe('afr mcp over stdio', () => {
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(message);
     expect(textOf(result)).not.toContain('\n');
+  });
+
+  it('gives the reproduction script in each language, the page text quoted', async () => {
+    const ts = textOf(await call('get_repro', { bundle: BUNDLE_ID }));
+    expect(ts).toContain('import { test, expect } from "@playwright/test";');
+    expect(ts).toMatch(/^\/\/ Reproduction of Agent Flight Recorder bundle /);
+    expect(textOf(await call('get_repro', { bundle: BUNDLE_ID, lang: 'python' }))).toContain('from playwright.sync_api import sync_playwright');
+    expect(JSON.parse(textOf(await call('get_repro', { bundle: BUNDLE_ID, lang: 'devtools' }))).steps).toBeInstanceOf(Array);
+    const offline = await call('get_repro', { bundle: BUNDLE_ID, lang: 'devtools', offline: true });
+    expect(offline.isError).toBe(true);
   });
 
   it('still answers after the errors', async () => {

@@ -168,6 +168,8 @@ export function renderDiagnostics(data: BundleData): HTMLElement {
       [
         ['bundle', manifest.bundle_id],
         ['status', manifest.status],
+        // The zip's name as the viewer's download and the client's saveBundle give it (`<bundle id>.zip`).
+        ['reproduce', manifest.status === 'failure' ? `afr repro ${manifest.bundle_id}.zip --run` : null],
         ['capture level', manifest.capture_level],
         ['window', `${iso(manifest.started_at)} \u2192 ${iso(manifest.ended_at)}`],
         ['run', manifest.run_id],

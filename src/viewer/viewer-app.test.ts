@@ -255,6 +255,8 @@ describe('bundle viewer', () => {
     expect(others.textContent).toContain('tab 9 · https://mail.test/inbox · 2 steps, 0 signals, 3 frames');
     expect(others.textContent).toContain(`last: navigate → ${HOSTILE}`);
     expect(others.querySelector('img')).toBeNull();
+    // The command that replays it (docs/cli-and-mcp.md, afr repro).
+    expect(document.querySelector('[data-testid="diag-recording"]')!.textContent).toMatch(/reproduceafr repro \S+\.zip --run/);
   });
 
   it('copes with a bundle without frames, snapshot or diagnostics', () => {
