@@ -32,10 +32,9 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   // Each test starts its own Chromium with the extension (the next one launched while a test runs,
-  // `support/browser-pool.ts`). The rest run two spec files at a time once those are
-  // done. `npm run test:e2e` (scripts/run-e2e.mjs) runs the rest even when one of those
-  // failed, which a dependency alone would skip.
-  workers: 2,
+  // `support/browser-pool.ts`). One spec file at a time unless asked: `npm run test:e2e`
+  // (scripts/run-e2e.mjs) runs the `one-at-a-time` project, then `rest` with two workers.
+  workers: 1,
   fullyParallel: false,
   timeout: 90_000,
   expect: { timeout: 15_000 },
@@ -44,6 +43,6 @@ export default defineConfig({
   outputDir: '../test-results',
   projects: [
     { name: 'one-at-a-time', testMatch: ONE_AT_A_TIME, workers: 1 },
-    { name: 'rest', testIgnore: ONE_AT_A_TIME, dependencies: ['one-at-a-time'] },
+    { name: 'rest', testIgnore: ONE_AT_A_TIME },
   ],
 });

@@ -2,6 +2,8 @@ import { execFile, execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { PuppeteerRunnerExtension, createRunner, parse } from '@puppeteer/replay';
+import puppeteer from 'puppeteer-core';
 import ts from 'typescript';
 import { test, expect } from './support/fixtures';
 import { afr, waitForFrames, waitForNewBundle } from './support/afr';
@@ -73,6 +75,17 @@ test('afr repro: the checkout 500 as scripts, reproduced live, not with the bug 
     const flow = JSON.parse(readFileSync(path.join(dir, 'checkout.json'), 'utf8')) as { steps: { type: string; selectors?: string[][] }[] };
     expect(flow.steps.map((s) => s.type)).toEqual(['setViewport', 'navigate', 'navigate', 'change', 'change', 'change', 'click', 'click']);
     expect(flow.steps.at(-1)!.selectors).toEqual([['aria/Checkout[role="button"]'], ['#checkout']]);
+    // Chrome's Recorder format as @puppeteer/replay reads it, and its runner replays it against the shop: the checkout of 7 is asked again.
+    const checkoutsBefore = shop.checkouts.length;
+    const replayBrowser = await puppeteer.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox'] });
+    try {
+      const replayPage = await replayBrowser.newPage();
+      const runner = await createRunner(parse(flow), new PuppeteerRunnerExtension(replayBrowser, replayPage, { timeout: 15_000 }));
+      expect(await runner.run()).toBe(true);
+      await expect.poll(() => shop.checkouts.slice(checkoutsBefore)).toEqual([7]);
+    } finally {
+      await replayBrowser.close();
+    }
 
     // Live: the same 500 after the same step, and the recorder's bundle of the replay.
     let started = Date.now();

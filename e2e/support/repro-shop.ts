@@ -34,12 +34,14 @@ export interface ReproShop {
   origin: string;
   /** Whether checkout answers 500 for quantities over 5 (the bug); false: the bug fixed. */
   buggy: boolean;
+  /** The quantity of each checkout asked, in order. */
+  checkouts: number[];
   close(): Promise<void>;
 }
 
 /** A shop on loopback whose checkout answers 500 for quantities over 5 while `buggy`. */
 export async function startReproShop(port = 0): Promise<ReproShop> {
-  const shop = { buggy: true } as ReproShop;
+  const shop = { buggy: true, checkouts: [] as number[] } as ReproShop;
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     let body = '';
@@ -47,6 +49,7 @@ export async function startReproShop(port = 0): Promise<ReproShop> {
     req.on('end', () => {
       if (url.pathname === '/api/checkout' && req.method === 'POST') {
         const quantity = Number((JSON.parse(body || '{}') as { quantity?: unknown }).quantity);
+        shop.checkouts.push(quantity);
         const fail = shop.buggy && quantity > 5;
         res.writeHead(fail ? 500 : 200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
         res.end(JSON.stringify(fail ? { error: 'stock_service_overflow' } : { order: 'A-1001' }));

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parse } from '@puppeteer/replay';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HOSTILE, hostileSource } from '../../test/fakes/hostile-repro-source';
@@ -53,10 +54,11 @@ describe.each([false, true])('offline %s', (offline) => {
   });
 });
 
-it('DevTools: the flow is JSON whose strings carry the page text exactly, as data', () => {
+it('DevTools: the flow is JSON whose strings carry the page text exactly, as data, and @puppeteer/replay parses it', () => {
   const text = writeDevtools(plan);
   expect(/^[\x20-\x7e\n]*$/.test(text)).toBe(true);
   expect(JSON.parse(text)).toEqual(devtoolsFlow(plan));
+  expect(parse(JSON.parse(text)).steps.length).toBe(devtoolsFlow(plan).steps.length);
   const change = devtoolsFlow(plan).steps.find((s) => s.type === 'change' && s.value === HOSTILE);
   expect(change).toBeDefined();
 });
