@@ -13,7 +13,7 @@ import { parseOptions } from './parse-options';
 import { pullCommand } from './pull-command';
 import { redactCommand } from './redact-command';
 import { requestsCommand } from './requests-command';
-import { errorLines, terminalJson, terminalText } from './safe-text';
+import { errorLines, terminalJson, terminalProgress, terminalText } from './safe-text';
 import { stepCommand } from './step-command';
 import { stepsCommand } from './steps-command';
 import { summaryCommand } from './summary-command';
@@ -109,6 +109,9 @@ function printer(io: CliIo): Printer {
   return {
     out: (lines) => io.stdout(terminalText(lines)),
     err: (lines) => io.stderr(terminalText(lines)),
+    progress: (line) => {
+      if (io.stderrIsTerminal?.()) io.stderr(terminalProgress(line));
+    },
     json: (value) => io.stdout(terminalJson(value)),
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { failureFacts } from '../bundle-format/fingerprint/failure-facts';
 import { failureSignature, fingerprintOf } from '../bundle-format/fingerprint/fingerprint';
 import type { FailureGroup } from '../triage/failure-groups';
 import { EXIT_OK, type CliIo } from './command';
-import type { FleetStore } from './fleet';
+import { ObjectTooLargeError, type FleetStore } from './fleet';
 import { runCli } from './main';
 
 const NOW = Date.UTC(2026, 10, 23, 9, 30);
@@ -108,6 +108,63 @@ describe('afr triage', () => {
     const { groups } = JSON.parse(out.stdout) as { groups: FailureGroup[] };
     expect(groups.find((g) => g.reason === 'http_5xx')).toMatchObject({ count: 2, previous: 1, trend: 'steady' });
     expect(groups.filter((g) => g.reason === 'assertion_failed').map((g) => g.count)).toEqual([1, 1]);
+  });
+
+  it('counts what it leaves out by kind (not JSON, another version, too large, another shape), naming a few keys escaped', async () => {
+    const records = FAILURES.map((f, i) => indexRecord(i + 1, f));
+    const day = 'fleet/index/2026/11/23/';
+    const objects = new Map(records.map(([key, record]) => [key, new TextEncoder().encode(JSON.stringify(record))]));
+    objects.set(`${day}a.json`, new TextEncoder().encode('{not json'));
+    objects.set(`${day}b.json`, new TextEncoder().encode(JSON.stringify({ ...records[0]![1], index_version: 2 })));
+    objects.set(`${day}c\x1b[2J.json`, new TextEncoder().encode(JSON.stringify({ hello: 1 })));
+    objects.set(`${day}d.json`, new Uint8Array(70_000).fill(32));
+    const fleet: FleetStore = {
+      list: async (_b, prefix) => [...objects.keys()].filter((k) => k.startsWith(prefix)),
+      get: async (_b, key, max) => {
+        const bytes = objects.get(key) ?? null;
+        if (bytes && bytes.byteLength > max) throw new ObjectTooLargeError(`${key} too large`);
+        return bytes;
+      },
+      open: async () => null,
+    };
+    const { cli, out } = io(fleet);
+    expect(await runCli(['triage', 's3://runs/fleet', '--since', '2h', '--json'], cli)).toBe(EXIT_OK);
+    const { failures, skipped } = JSON.parse(out.stdout) as { failures: number; skipped: { count: number; kinds: Record<string, number> } };
+    expect(failures).toBe(6);
+    expect(skipped).toMatchObject({ count: 4, kinds: { 'not JSON': 1, 'another version': 1, 'not an index record': 1, 'too large': 1 } });
+    expect(out.stderr).toContain('afr: left out 4 objects of the index: ');
+    expect(out.stderr).toContain('c\\x1b[2J.json: not an index record');
+    expect(out.stderr).not.toContain('\x1b');
+  });
+
+  it('draws a progress line on stderr only when it is a terminal, and clears it before the result', async () => {
+    const fleet = memoryFleet(FAILURES.map((f, i) => indexRecord(i + 1, f)));
+    const piped = io(fleet);
+    await runCli(['triage', 's3://runs/fleet', '--since', '2h'], piped.cli);
+    expect(piped.out.stderr).toBe('');
+    const tty = io(fleet);
+    tty.cli.stderrIsTerminal = () => true;
+    await runCli(['triage', 's3://runs/fleet', '--since', '2h'], tty.cli);
+    expect(tty.out.stderr.startsWith('\r\x1b[2Kafr triage: ')).toBe(true);
+    expect(tty.out.stderr).toMatch(/afr triage: \d+ index objects read \(day 1 of 1\), 0 left out/);
+    expect(tty.out.stderr.endsWith('\r\x1b[2K')).toBe(true);
+  });
+
+  describe('over a local copy of a bucket (a folder with index/)', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'afr-triage-copy-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('reads its index objects as the bucket would be read', async () => {
+      for (const [key, record] of FAILURES.map((f, i) => indexRecord(i + 1, f))) {
+        const file = path.join(dir, key.replace(/^fleet\//, ''));
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(file, JSON.stringify(record));
+      }
+      const { cli, out } = io();
+      expect(await runCli(['triage', dir, '--since', '2h', '--json'], cli)).toBe(EXIT_OK);
+      const { groups } = JSON.parse(out.stdout) as { groups: FailureGroup[] };
+      expect(groups.map((g) => g.count)).toEqual([3, 2, 1]);
+    });
   });
 
   describe('over a folder of bundles', () => {

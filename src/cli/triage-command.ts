@@ -1,10 +1,9 @@
 import { errorMessage } from '../shared/error-message';
-import { groupFailures, type FailureGroup } from '../triage/failure-groups';
-import { folderSource } from './bundle-folder';
-import { EXIT_INVALID, EXIT_OK, type Command } from './command';
-import { listFleet, parseS3Url, parseSince } from './fleet';
-import { openFleetStore, parseWindowArgs, type WindowArgs } from './fleet-command';
-import { recordsOfFolder, recordsOfIndex } from './triage-records';
+import type { FailureGroup } from '../triage/failure-groups';
+import { EXIT_INVALID, EXIT_OK, type Command, type Printer } from './command';
+import { parseSince } from './fleet';
+import { parseWindowArgs, type WindowArgs } from './fleet-command';
+import { readFailureGroups } from './triage-read';
 
 /** `afr triage s3://bucket/prefix | <folder> [--since 24h] [--reason R] [--agent A] [--json]` */
 export interface TriageArgs extends WindowArgs {
@@ -41,27 +40,32 @@ export const triageCommand: Command<TriageArgs> = {
     try {
       const until = io.now().getTime();
       const since = parseSince(args.since, until);
-      // The window before, of the same length, is the baseline of NEW and GROWING.
-      const from = since - (until - since);
-      let read: { records: ReturnType<typeof recordsOfIndex>; skipped: string[] };
-      if (args.location.startsWith('s3://')) {
-        const store = await openFleetStore(io, print);
-        if (typeof store === 'number') return store;
-        const fleet = await listFleet(store, parseS3Url(args.location), { since: from, until, reason: args.reason, agent: args.agent });
-        read = { records: recordsOfIndex(fleet.records), skipped: fleet.unreadable.map((key) => `${key}: not an index record`) };
-      } else {
-        const folder = await recordsOfFolder(folderSource(args.location), from, until);
-        read = { records: folder.records.filter((r) => (args.reason === undefined || r.reason === args.reason) && (args.agent === undefined || r.agent === args.agent)), skipped: folder.skipped };
-      }
-      const groups = groupFailures(read.records, { since, until });
-      const total = groups.reduce((n, g) => n + g.count, 0);
-      if (args.json) print.json({ since: new Date(since).toISOString(), until: new Date(until).toISOString(), failures: total, groups, skipped: read.skipped });
-      else print.out(triageLines(groups, total));
-      print.err(read.skipped.map((line) => `afr: ${line}, left out`));
+      const progress = throttledProgress(print);
+      const result = await readFailureGroups(
+        { location: args.location, since, until, reason: args.reason, agent: args.agent },
+        { ...(io.fleetStore ? { fleetStore: io.fleetStore } : {}), progress },
+      );
+      print.progress(null);
+      const { groups, failures, skipped, unreadable } = result;
+      if (args.json) print.json({ since: new Date(since).toISOString(), until: new Date(until).toISOString(), failures, groups, skipped, unreadable });
+      else print.out(triageLines(groups, failures));
+      print.err([...skipped.lines('afr'), ...unreadable.map((line) => `afr: ${line}, left out`)]);
       return EXIT_OK;
     } catch (error) {
+      print.progress(null);
       print.err([`afr: ${args.location}: ${errorMessage(error)}`]);
       return EXIT_INVALID;
     }
   },
 };
+
+/** A progress line at most every 200 ms: a terminal redrawn 10,000 times a second slows the read it reports. */
+function throttledProgress(print: Printer, now: () => number = () => performance.now()): (text: string) => void {
+  let last = -Infinity;
+  return (text) => {
+    const at = now();
+    if (at - last < 200) return;
+    last = at;
+    print.progress(`afr triage: ${text}`);
+  };
+}
