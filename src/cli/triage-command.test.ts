@@ -10,6 +10,7 @@ import { failureSignature, fingerprintOf } from '../bundle-format/fingerprint/fi
 import type { FailureGroup } from '../triage/failure-groups';
 import { EXIT_OK, type CliIo } from './command';
 import { ObjectTooLargeError, type FleetStore } from './fleet';
+import { escapeHtml } from '../triage/report-html';
 import { runCli } from './main';
 
 const NOW = Date.UTC(2026, 10, 23, 9, 30);
@@ -150,6 +151,19 @@ describe('afr triage', () => {
     expect(tty.out.stderr.endsWith('\r\x1b[2K')).toBe(true);
   });
 
+  it('writes an HTML report with presigned links opening in the viewer (--html FILE --presign)', async () => {
+    const fleet = { ...memoryFleet(FAILURES.map((f, i) => indexRecord(i + 1, f))), presign: async (bucket: string, key: string, seconds: number) => `https://${bucket}.store.test/${key}?X-Amz-Expires=${seconds}&X-Amz-Signature=abc` };
+    const { cli, out } = io(fleet);
+    const written = new Map<string, Uint8Array>();
+    cli.writeFile = async (file, bytes) => void written.set(file, bytes);
+    expect(await runCli(['triage', 's3://runs/fleet', '--since', '2h', '--html', 'report.html', '--presign'], cli)).toBe(EXIT_OK);
+    expect(out.stdout).toContain('report written to report.html');
+    const html = new TextDecoder().decode(written.get('report.html'));
+    expect(html).toContain('<svg xmlns="http://www.w3.org/2000/svg" id="chart"');
+    expect(html).toContain(`href="chrome-extension://jaaohpahabfabmkanbnjkhpfligimhfi/viewer.html?bundle=${escapeHtml(encodeURIComponent('https://runs.store.test/fleet/bundles/2026/11/23/afr-20261123T030000Z-bundle3.zip?X-Amz-Expires=604800&X-Amz-Signature=abc'))}"`);
+    expect(await runCli(['triage', 'folder', '--presign'], cli)).toBe(2);
+  });
+
   describe('over a local copy of a bucket (a folder with index/)', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'afr-triage-copy-'));
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -164,6 +178,10 @@ describe('afr triage', () => {
       expect(await runCli(['triage', dir, '--since', '2h', '--json'], cli)).toBe(EXIT_OK);
       const { groups } = JSON.parse(out.stdout) as { groups: FailureGroup[] };
       expect(groups.map((g) => g.count)).toEqual([3, 2, 1]);
+      const written = new Map<string, Uint8Array>();
+      cli.writeFile = async (file, bytes) => void written.set(file, bytes);
+      await runCli(['triage', dir, '--since', '2h', '--html', path.join(dir, 'report', 'r.html')], cli);
+      expect(new TextDecoder().decode(written.get(path.join(dir, 'report', 'r.html')))).toContain('href="../bundles/2026/11/23/afr-20261123T030000Z-bundle3.zip"');
     });
   });
 
