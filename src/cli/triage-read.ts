@@ -1,5 +1,6 @@
 import { FailureGroupFolder, type FailureGroup } from '../triage/failure-groups';
 import { folderSource } from './bundle-folder';
+import type { BundleSource } from './bundle-source';
 import { parseS3Url, type FleetStore, type S3Location } from './fleet';
 import { folderFleetStore, isIndexFolder } from './folder-fleet-store';
 import { scanIndex, type CompactedDay } from './index-scan';
@@ -17,6 +18,8 @@ export interface TriageQuery {
 }
 
 export interface TriageSources {
+  /** The bundles to fold when the location is not a bucket (the MCP server's); default: the zips of the folder `location`. */
+  bundles?: BundleSource;
   /** The bucket, asked for only when the location is `s3://`. */
   fleetStore?(): Promise<FleetStore>;
   /** Compacted days of a store (`index-compact/`), when the reader can read Parquet. */
@@ -54,10 +57,11 @@ export async function readFailureGroups(query: TriageQuery, sources: TriageSourc
   const matches = (reason: string, agent: string | null) => (query.reason === undefined || reason === query.reason) && (query.agent === undefined || agent === query.agent);
 
   let index: TriageResult['index'] = null;
-  if (query.location.startsWith('s3://')) {
+  // Served bundles (the MCP server's): the location only names them.
+  if (!sources.bundles && query.location.startsWith('s3://')) {
     if (!sources.fleetStore) throw new Error('this reader cannot reach object storage');
     index = { store: await sources.fleetStore(), at: parseS3Url(query.location), bucket: true };
-  } else if (await isIndexFolder(query.location)) {
+  } else if (!sources.bundles && (await isIndexFolder(query.location))) {
     index = { store: folderFleetStore(query.location), at: { bucket: '', prefix: '' }, bucket: false };
   }
   if (index) {
@@ -74,7 +78,7 @@ export async function readFailureGroups(query: TriageQuery, sources: TriageSourc
     return done([], index);
   }
   const unreadable = await scanBundleFolder(
-    folderSource(query.location),
+    sources.bundles ?? folderSource(query.location),
     from,
     until,
     (record) => {
