@@ -7,7 +7,7 @@ import { parseOptions, type ReadOptions } from './parse-options';
  * Reads the arguments of `ls` or `pull` (after the verb), whose options each take a value but `--json`;
  * a string is a usage error. `missing` says what the location is when it is not given.
  */
-export function parseFleetArgs(verb: 'ls' | 'pull' | 'triage', takes: readonly string[], args: readonly string[], missing: string, flags: readonly string[] = []): { location: string; read: ReadOptions } | string {
+export function parseFleetArgs(verb: 'ls' | 'pull' | 'triage' | 'index', takes: readonly string[], args: readonly string[], missing: string, flags: readonly string[] = []): { location: string; read: ReadOptions } | string {
   const read = parseOptions(args, {
     options: {
       json: { type: 'boolean' },

@@ -80,6 +80,7 @@ const INVOCATIONS: Record<string, string[][]> = {
   mcp: [],
   ls: [['ls', FLEET, '--since', '2h'], ['ls', FLEET, '--since', '2h', '--json'], ['ls', `${FLEET}${HOSTILE}`]],
   triage: [['triage', FLEET, '--since', '2h'], ['triage', FLEET, '--since', '2h', '--json'], ['triage', `${FLEET}${HOSTILE}`], ['triage', `/nonexistent/${HOSTILE}`]],
+  index: [['index', 'compact', FLEET, '--day', '2026-11-23'], ['index', 'compact', FLEET, '--day', '2026-11-23', '--json'], ['index', 'compact', `${FLEET}${HOSTILE}`, '--day', '2026-11-23']],
   pull: [['pull', `${FLEET}/${FLEET_ID}`], ['pull', `${FLEET}/${FLEET_ID}`, '--json'], ['pull', `${FLEET}/x${HOSTILE}`]],
 };
 

@@ -67,24 +67,29 @@ export async function scanIndex(store: FleetStore, at: S3Location, filter: Fleet
   };
   for (const day of days) {
     const compacted = await options.compacted?.(day);
+    // A compacted day's file, then the loose objects of bundles it does not hold (delivered after it was made).
+    const inFile = new Set<string>();
     if (compacted) {
-      for await (const row of compacted) take(classifyIndexObject(row), `${day}(compacted)`);
-    } else {
-      const keys = async function* () {
-        for await (const page of keyPages(store, at.bucket, day)) yield* page.filter((key) => key.endsWith('.json'));
-      };
-      await forEachBounded(keys(), options.concurrency ?? INDEX_READS_AT_ONCE, async (key) => {
-        let bytes: Uint8Array | null;
-        try {
-          bytes = await store.get(at.bucket, key, MAX_INDEX_BYTES);
-        } catch (error) {
-          if (error instanceof ObjectTooLargeError) return take('too large', key);
-          throw error;
-        }
-        if (bytes) take(parseIndexObject(bytes), key);
-        options.onProgress?.(progress);
-      });
+      for await (const row of compacted) {
+        const value = classifyIndexObject(row);
+        if (typeof value !== 'string') inFile.add(value.bundle_id);
+        take(value, `${day} (compacted)`);
+      }
     }
+    const keys = async function* () {
+      for await (const page of keyPages(store, at.bucket, day)) yield* page.filter((key) => key.endsWith('.json') && !inFile.has(key.slice(day.length, -'.json'.length)));
+    };
+    await forEachBounded(keys(), options.concurrency ?? INDEX_READS_AT_ONCE, async (key) => {
+      let bytes: Uint8Array | null;
+      try {
+        bytes = await store.get(at.bucket, key, MAX_INDEX_BYTES);
+      } catch (error) {
+        if (error instanceof ObjectTooLargeError) return take('too large', key);
+        throw error;
+      }
+      if (bytes) take(parseIndexObject(bytes), key);
+      options.onProgress?.(progress);
+    });
     progress.days++;
     options.onProgress?.(progress);
   }

@@ -8,6 +8,7 @@ import { DEFAULT_INSPECT_OPTIONS } from './inspect-bundle';
 import { inspectCommand } from './inspect-command';
 import { lsCommand } from './ls-command';
 import { triageCommand } from './triage-command';
+import { indexCommand } from './index-command';
 import { mcpCommand } from './mcp-command';
 import { parseOptions } from './parse-options';
 import { pullCommand } from './pull-command';
@@ -36,6 +37,7 @@ export const COMMANDS = [
   lsCommand,
   pullCommand,
   triageCommand,
+  indexCommand,
 ] as const satisfies readonly Command[];
 
 export const USAGE = `afr: inspect and validate Agent Flight Recorder bundles, read them piece by piece (for a person or an

@@ -16,6 +16,7 @@ import { readSummary } from '../reads/summary';
 import { FOLDER_SERVES } from './bundle-folder';
 import type { BundleSource } from './bundle-source';
 import { errorMessage } from '../shared/error-message';
+import { compactedDays } from './compact-day';
 import { parseSince, type FleetStore } from './fleet';
 import { errorLines } from './safe-text';
 import { triageLines } from './triage-command';
@@ -269,7 +270,7 @@ export function createMcpServer({ source, encodePng, version, log, fleetStore }:
         if (args.bucket !== undefined && !fleetStore) throw new Error('this server reaches no object storage');
         result = await readFailureGroups(
           { location: args.bucket ?? 'the bundles folder', since, until, reason: args.reason, agent: args.agent },
-          args.bucket !== undefined ? { fleetStore: fleetStore! } : { bundles: source },
+          args.bucket !== undefined ? { fleetStore: fleetStore!, compacted: compactedDays } : { bundles: source },
         );
       } catch (error) {
         throw new BundleReadError(errorMessage(error), 'argument');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { UploadIndexRecord } from '../../schemas/upload';
 import { BUNDLE_ID, T0, bundleContents, makeBundle } from '../../test/fixtures/cli/make-bundle';
-import { objectKeys } from '../bundle-format/bucket-layout';
+import { FAILURES, MIN, NOW, indexRecord } from '../../test/fixtures/cli/triage-fleet';
 import { failureFacts } from '../bundle-format/fingerprint/failure-facts';
 import { failureSignature, fingerprintOf } from '../bundle-format/fingerprint/fingerprint';
 import type { FailureGroup } from '../triage/failure-groups';
@@ -12,46 +12,6 @@ import { EXIT_OK, type CliIo } from './command';
 import { ObjectTooLargeError, type FleetStore } from './fleet';
 import { escapeHtml } from '../triage/report-html';
 import { runCli } from './main';
-
-const NOW = Date.UTC(2026, 10, 23, 9, 30);
-const MIN = 60_000;
-
-interface Cause {
-  reason: string;
-  message: string;
-  url: string;
-  stack?: string;
-  request?: { method: string; url: string; status: number };
-  button: string;
-}
-
-/** Six failures of three causes, each with its run's own ids, times and values, from two agents. */
-const FAILURES: [Cause, string, number][] = [
-  [{ reason: 'page_exception', message: 'Error: order 8812 could not be priced at 2026-11-23T08:10:00Z', url: 'https://shop.test/orders/8812/pay', stack: 'Error: x\n    at priceOrder (https://shop.test/app.3f9a8b7c.js:12:3)', button: 'Pay 12.50 EUR' }, 'shopper', 80],
-  [{ reason: 'page_exception', message: 'Error: order 9031 could not be priced at 2026-11-23T08:40:12Z', url: 'https://shop.test/orders/9031/pay', stack: 'Error: x\n    at priceOrder (https://shop.test/app.3f9a8b7c.js:12:3)', button: 'Pay 7.00 EUR' }, 'checker', 50],
-  [{ reason: 'page_exception', message: 'Error: order 1177 could not be priced at 2026-11-23T09:05:59Z', url: 'https://shop.test/orders/1177/pay', stack: 'Error: x\n    at priceOrder (https://shop.test/app.3f9a8b7c.js:12:3)', button: 'Pay 99.90 EUR' }, 'shopper', 25],
-  [{ reason: 'http_5xx', message: 'HTTP 503: GET https://shop.test/api/stock?sku=A-1', url: 'https://shop.test/cart', request: { method: 'GET', url: 'https://shop.test/api/stock?sku=A-1', status: 503 }, button: 'Update cart' }, 'shopper', 70],
-  [{ reason: 'http_5xx', message: 'HTTP 503: GET https://shop.test/api/stock?sku=B-22&n=3', url: 'https://shop.test/cart', request: { method: 'GET', url: 'https://shop.test/api/stock?sku=B-22&n=3', status: 503 }, button: 'Update cart' }, 'checker', 20],
-  [{ reason: 'assertion_failed', message: 'Expected "Thank you, Petra" to be visible', url: 'https://shop.test/done', button: 'Place order' }, 'checker', 10],
-];
-
-function signatureOf(cause: Cause, at: number) {
-  const failure = { reason: cause.reason, message: cause.message, url: cause.url, stack: cause.stack ?? null, ts: at, request: cause.request ? { ...cause.request, resource_type: 'Fetch', duration_ms: 5, error_text: null } : null };
-  return failureSignature(failureFacts(failure, [{ ts: at - 500, kind: 'click', action: 'click', target: { tag: 'button', role: 'button', name: cause.button } }]));
-}
-
-function indexRecord(n: number, [cause, agent, minutesAgo]: (typeof FAILURES)[number]): [string, UploadIndexRecord] {
-  const at = NOW - minutesAgo * MIN;
-  const id = `afr-20261123T0${n}0000Z-bundle${n}`;
-  const keys = objectKeys('fleet', id, new Date(at).toISOString());
-  const signature = signatureOf(cause, at);
-  const record: UploadIndexRecord = {
-    index_version: 1, bundle_id: id, run_id: `run-${n}`, agent, agent_version: '1.0', status: 'failure', reason: cause.reason, label: null, url: cause.url,
-    started_at: new Date(at - 15_000).toISOString(), ended_at: new Date(at).toISOString(), frame_count: 3, size_bytes: 100, sha256: 'a'.repeat(64), zip_key: keys.zip,
-    extension_version: '0.1.0', browser_version: 'Chromium 156', fingerprint: fingerprintOf(signature), signature,
-  };
-  return [keys.index, record];
-}
 
 function memoryFleet(records: [string, UploadIndexRecord][]): FleetStore {
   const objects = new Map(records.map(([key, record]) => [key, new TextEncoder().encode(JSON.stringify(record))]));

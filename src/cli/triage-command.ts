@@ -6,6 +6,7 @@ import type { FailureGroup } from '../triage/failure-groups';
 import { EXIT_INVALID, EXIT_OK, type Command, type Printer } from './command';
 import { parseSince } from './fleet';
 import { parseWindowArgs, type WindowArgs } from './fleet-command';
+import { compactedDays } from './compact-day';
 import { readFailureGroups, type TriageResult } from './triage-read';
 
 /** `afr triage s3://bucket/prefix | <folder> [--since 24h] [--reason R] [--agent A] [--json] [--html FILE [--presign]]` */
@@ -58,7 +59,7 @@ export const triageCommand: Command<TriageArgs> = {
       const progress = throttledProgress(print);
       const result = await readFailureGroups(
         { location: args.location, since, until, reason: args.reason, agent: args.agent },
-        { ...(io.fleetStore ? { fleetStore: io.fleetStore } : {}), progress },
+        { ...(io.fleetStore ? { fleetStore: io.fleetStore } : {}), compacted: compactedDays, progress },
       );
       print.progress(null);
       const { groups, failures, skipped, unreadable } = result;
