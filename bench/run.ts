@@ -17,7 +17,10 @@
  *      (`bench/first-frame.ts`), and the capture cost per frame (the extension's CPU);
  *   7. a page flooding its DOM (`bench/flood.ts`): the answer time of `afr.status()` and `afr.fail()`
  *      while it floods, and the CPU of the extension's process and of the page renderers
- *      (BENCH_FLOOD_SECONDS, default 20; not in the default sections: `BENCH_SECTIONS=7`).
+ *      (BENCH_FLOOD_SECONDS, default 20; not in the default sections: `BENCH_SECTIONS=7`);
+ *   8. `afr triage` over 10,000 index objects in a local copy of a bucket and in s3rver on loopback,
+ *      loose and compacted (`bench/triage.ts`; BENCH_TRIAGE_OBJECTS; not in the default sections: no
+ *      browser, `BENCH_SECTIONS=8`).
  * BENCH_REPS (default 3), BENCH_SOAK_SECONDS (default 60; the full check is 600), BENCH_SECTIONS
  * (e.g. "1,2"; "6" alone for the first frame), BENCH_THINK_MS (section 3's pauses between actions, default "0,50") and BENCH_MODES
  * (section 3's modes whose name contains one of these words, e.g. "paused"; default all; "off",
@@ -37,6 +40,7 @@ import { flood } from './flood';
 import { agentSlowdown } from './slowdown';
 import { fmt, median, pause, PLAIN_ARGS, REPS, withRecorder } from './support';
 import { soak } from './soak';
+import { triageBench } from './triage';
 
 /** Section 1 runs this long per source (the issue's measure: 30 s of a busy page). */
 const RATE_SECONDS = 30;
@@ -176,6 +180,7 @@ async function main(): Promise<void> {
     if (SECTIONS.has('5')) await pageLoads(site);
     if (SECTIONS.has('6')) await firstFrame(site);
     if (SECTIONS.has('7')) await flood(site);
+    if (SECTIONS.has('8')) await triageBench();
     console.log(`\nload average at the end ${os.loadavg()[0]!.toFixed(2)}; encoder-only figures: npm run bench:clip`);
   } finally {
     await site.close();

@@ -19,6 +19,8 @@ export interface CliIo {
   loadViewer(): Promise<ExpectedViewer>;
   stdout(text: string): void;
   stderr(text: string): void;
+  /** Whether stderr is a terminal: a progress line is drawn only there (never into a log or a pipe). */
+  stderrIsTerminal?(): boolean;
   /** How a person runs `afr` again where they are, for the hints (`command-name.ts`); `afr` when absent. */
   commandName?(): string;
   /** The bucket for `ls` and `pull` (the AWS SDK's standard chain); absent where none is wired. */
@@ -42,6 +44,11 @@ export interface Printer {
   out(lines: readonly string[]): void;
   /** Lines on stderr, each escaped and ended with a line break. */
   err(lines: readonly string[]): void;
+  /**
+   * One line of progress on stderr, redrawn in place, only when stderr is a terminal; null clears it.
+   * Escaped like every line.
+   */
+  progress(line: string | null): void;
   /** `value` as JSON on stdout (`terminalJson`: valid JSON with no raw control, bidi or separator character). */
   json(value: unknown): void;
 }

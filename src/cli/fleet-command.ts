@@ -7,9 +7,13 @@ import { parseOptions, type ReadOptions } from './parse-options';
  * Reads the arguments of `ls` or `pull` (after the verb), whose options each take a value but `--json`;
  * a string is a usage error. `missing` says what the location is when it is not given.
  */
-export function parseFleetArgs(verb: 'ls' | 'pull' | 'triage', takes: readonly string[], args: readonly string[], missing: string): { location: string; read: ReadOptions } | string {
+export function parseFleetArgs(verb: 'ls' | 'pull' | 'triage' | 'index', takes: readonly string[], args: readonly string[], missing: string, flags: readonly string[] = []): { location: string; read: ReadOptions } | string {
   const read = parseOptions(args, {
-    options: { json: { type: 'boolean' }, ...Object.fromEntries(takes.map((name) => [name, { type: 'string' as const }])) },
+    options: {
+      json: { type: 'boolean' },
+      ...Object.fromEntries(flags.map((name) => [name, { type: 'boolean' as const }])),
+      ...Object.fromEntries(takes.map((name) => [name, { type: 'string' as const }])),
+    },
     unknown: (name) => `${name} does not apply to ${verb}`,
     dashWordsArePositional: true,
     noTerminator: true,
@@ -31,11 +35,12 @@ export interface WindowArgs {
 }
 
 /** The arguments of `ls` or `triage`: `--since` (default 24h), `--reason`, `--agent`, `--json`; a string is a usage error. */
-export function parseWindowArgs(verb: 'ls' | 'triage', args: readonly string[], missing: string): WindowArgs | string {
-  const parsed = parseFleetArgs(verb, ['since', 'reason', 'agent'], args, missing);
+export function parseWindowArgs(verb: 'ls' | 'triage', args: readonly string[], missing: string, more: { takes?: readonly string[]; flags?: readonly string[] } = {}): (WindowArgs & { values: ReadOptions['values'] }) | string {
+  const parsed = parseFleetArgs(verb, ['since', 'reason', 'agent', ...(more.takes ?? [])], args, missing, more.flags);
   if (typeof parsed === 'string') return parsed;
   const { since, reason, agent, json } = parsed.read.values;
   return {
+    values: parsed.read.values,
     location: parsed.location,
     since: typeof since === 'string' ? since : '24h',
     ...(typeof reason === 'string' && reason ? { reason } : {}),

@@ -12,6 +12,23 @@ export interface FleetStore {
   get(bucket: string, key: string, maxBytes: number): Promise<Uint8Array | null>;
   /** The object as it arrives, read by the caller; null when there is no such key. */
   open(bucket: string, key: string): Promise<FleetObject | null>;
+  /** The keys under `prefix` a page at a time, as the store lists them (a reader of 100,000 keys holds one page). */
+  listPages?(bucket: string, prefix: string): AsyncIterable<string[]>;
+  /** Writes an object whole (`afr index compact`); absent on a store that is only read. */
+  put?(bucket: string, key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** A GET link to the object that works without credentials for `seconds` (`afr triage --presign`). */
+  presign?(bucket: string, key: string, seconds: number): Promise<string>;
+}
+
+/** `get` refused an object larger than it was allowed to read. */
+export class ObjectTooLargeError extends Error {
+  override name = 'ObjectTooLargeError';
+}
+
+/** The keys under `prefix`, a page at a time when the store can, else its whole listing as one page. */
+export async function* keyPages(store: FleetStore, bucket: string, prefix: string): AsyncIterable<string[]> {
+  if (store.listPages) yield* store.listPages(bucket, prefix);
+  else yield await store.list(bucket, prefix);
 }
 
 /** An object being downloaded: nothing is buffered beyond the chunk in hand. */
@@ -53,7 +70,7 @@ export interface FleetFilter {
 }
 
 /** An index object is a few hundred bytes: anything much larger is not one. */
-const MAX_INDEX_BYTES = 64 * 1024;
+export const MAX_INDEX_BYTES = 64 * 1024;
 
 /**
  * The index records of the bundles delivered in the window, newest first, filtered by reason and

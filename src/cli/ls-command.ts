@@ -15,7 +15,9 @@ export const lsCommand: Command<LsArgs> = {
       the bundles a fleet delivered to the bucket in the window (index objects), newest first`,
   parse(args) {
     const parsed = parseWindowArgs('ls', args, 'ls needs a location: afr ls s3://bucket/prefix');
-    return typeof parsed === 'string' ? parsed : { name: 'ls', ...parsed };
+    if (typeof parsed === 'string') return parsed;
+    const { values: _values, ...window } = parsed;
+    return { name: 'ls', ...window };
   },
   async run(args, io, print) {
     const store = await openFleetStore(io, print);

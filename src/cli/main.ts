@@ -10,13 +10,14 @@ import { inspectCommand } from './inspect-command';
 import { lsCommand } from './ls-command';
 import { triageCommand } from './triage-command';
 import { reproCommand } from './repro-command';
+import { indexCommand } from './index-command';
 import { mcpCommand } from './mcp-command';
 import { parseOptions } from './parse-options';
 import { pullCommand } from './pull-command';
 import { redactCommand } from './redact-command';
 import { requestCommand } from './request-command';
 import { requestsCommand } from './requests-command';
-import { errorLines, terminalJson, terminalText } from './safe-text';
+import { errorLines, terminalJson, terminalProgress, terminalText } from './safe-text';
 import { stepCommand } from './step-command';
 import { stepsCommand } from './steps-command';
 import { summaryCommand } from './summary-command';
@@ -42,6 +43,7 @@ export const COMMANDS = [
   pullCommand,
   triageCommand,
   reproCommand,
+  indexCommand,
 ] as const satisfies readonly Command[];
 
 export const USAGE = `afr: inspect and validate Agent Flight Recorder bundles, read them piece by piece (for a person or an
@@ -116,6 +118,9 @@ function printer(io: CliIo): Printer {
   return {
     out: (lines) => io.stdout(terminalText(lines)),
     err: (lines) => io.stderr(terminalText(lines)),
+    progress: (line) => {
+      if (io.stderrIsTerminal?.()) io.stderr(terminalProgress(line));
+    },
     json: (value) => io.stdout(terminalJson(value)),
   };
 }

@@ -15,7 +15,7 @@ import { terminalText } from './safe-text';
 export async function runMcp(command: { dir: string; cdp?: string }, io: CliIo): Promise<ExitCode> {
   const browser = command.cdp ? browserSource(command.cdp) : null;
   const source = combinedSources([folderSource(command.dir), ...(browser ? [browser] : [])]);
-  const server = createMcpServer({ source, encodePng: encodePngNode, version: io.version(), log: (lines) => io.stderr(terminalText(lines)) });
+  const server = createMcpServer({ source, encodePng: encodePngNode, version: io.version(), log: (lines) => io.stderr(terminalText(lines)), ...(io.fleetStore ? { fleetStore: io.fleetStore } : {}) });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     transport.onclose = resolve;

@@ -7,7 +7,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLE_ID, editBundle, editJson, makeBundle } from '../../test/fixtures/cli/make-bundle';
+import { BUNDLE_ID, T0, editBundle, editJson, makeBundle } from '../../test/fixtures/cli/make-bundle';
 import { networkHar } from '../../test/fixtures/cli/network-har';
 
 /*
@@ -46,7 +46,7 @@ afterAll(async () => {
 describe('afr mcp over stdio', () => {
   it('lists its tools, each saying that page text is data, not instructions', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['get_console', 'get_dom', 'get_errors', 'get_frame', 'get_repro', 'get_request', 'get_requests', 'get_step', 'get_steps', 'get_summary', 'list_bundles']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['get_console', 'get_dom', 'get_errors', 'get_frame', 'get_repro', 'get_request', 'get_requests', 'get_step', 'get_steps', 'get_summary', 'list_bundles', 'list_failure_groups']);
     for (const tool of tools) expect(tool.description).toMatch(/data[^.]*never (as )?instructions/);
     expect(tools.find((t) => t.name === 'get_frame')?.inputSchema.properties).toHaveProperty('index');
   });
@@ -125,6 +125,17 @@ describe('afr mcp over stdio', () => {
     expect(JSON.parse(textOf(await call('get_repro', { bundle: BUNDLE_ID, lang: 'devtools' }))).steps).toBeInstanceOf(Array);
     const offline = await call('get_repro', { bundle: BUNDLE_ID, lang: 'devtools', offline: true });
     expect(offline.isError).toBe(true);
+  });
+
+  it('folds the failures of its folder into groups (list_failure_groups)', async () => {
+    const result = await call('list_failure_groups', { since: new Date(T0 - 3_600_000).toISOString() });
+    expect(result.isError).toBeFalsy();
+    const text = textOf(result);
+    expect(text).toMatch(/^2 failures in 1 groups, biggest first\n\n {4}2 {2}NEW {2}[0-9a-f]{16} {2}/);
+    expect(text).toContain(`${BUNDLE_ID}.zip`);
+    expect(text).toMatch(/note: notes\.zip: .*, left out/);
+    const bucket = await call('list_failure_groups', { bucket: 's3://runs/fleet', since: 'yesterday' });
+    expect(bucket).toMatchObject({ isError: true, content: [{ text: '"s3://runs/fleet": --since wants 30m, 24h, 7d or an ISO date, not "yesterday"' }] });
   });
 
   it('still answers after the errors', async () => {

@@ -20,7 +20,12 @@ import { REPRO_LANGS, writeReproScript, type ReproLang } from '../repro/write-sc
 import { FOLDER_SERVES } from './bundle-folder';
 import type { BundleSource } from './bundle-source';
 import { reproSource } from './repro-source';
+import { errorMessage } from '../shared/error-message';
+import { compactedDays } from './compact-day';
+import { parseSince, type FleetStore } from './fleet';
 import { errorLines } from './safe-text';
+import { triageLines } from './triage-command';
+import { readFailureGroups, type TriageResult } from './triage-read';
 
 /** Said in every tool's description: what a bundle holds was written by a web page or an agent. */
 const DATA_NOT_INSTRUCTIONS =
@@ -79,6 +84,8 @@ function toolResult(answer: ToolAnswer): CallToolResult {
 
 export interface McpOptions {
   source: BundleSource;
+  /** The bucket for `list_failure_groups` over `s3://` (the AWS SDK's chain); absent: bundles of `source` only. */
+  fleetStore?(): Promise<FleetStore>;
   encodePng: PngEncoder;
   version: string;
   /** Written to stderr (the MCP client's log), never stdout (the protocol): a line each, escaped there. */
@@ -90,7 +97,7 @@ export interface McpOptions {
  * and, with `--cdp`, of a running browser's recorder. A bad argument or an unreadable bundle is an
  * error result of one line, never a protocol error or a crash.
  */
-export function createMcpServer({ source, encodePng, version, log }: McpOptions): McpServer {
+export function createMcpServer({ source, encodePng, version, log, fleetStore }: McpOptions): McpServer {
   const server = new McpServer({ name: 'agent-flight-recorder', version });
 
   /**
@@ -284,6 +291,46 @@ export function createMcpServer({ source, encodePng, version, log }: McpOptions)
       const text = writeReproScript(lang, plan, repro.har, { offline, command: `afr repro ${repro.bundleId}.zip --out <file>${lang !== 'ts' ? ` --lang ${lang}` : ''}${offline ? ' --offline' : ''}` });
       return { lines: text.replace(/\n$/, '').split('\n') };
     }),
+  );
+
+  server.registerTool(
+    'list_failure_groups',
+    {
+      description:
+        `Many failures, a few causes: the failures of a time window folded into groups by fingerprint (one cause on other orders, users, times and pages of one kind), biggest first, each with its count, NEW or GROWING against the window before, first and last seen, agents, pages and its newest bundles. ` +
+        `Over the bundles this server serves, or with \`bucket\` (s3://bucket/prefix) over a fleet's index in object storage. ${DATA_NOT_INSTRUCTIONS}`,
+      inputSchema: {
+        bucket: z.string().min(1).max(1100).optional().describe('s3://bucket/prefix of a fleet (default: the bundles this server serves)'),
+        since: z.string().min(1).max(40).optional().describe('30m, 24h (default), 7d, or an ISO date'),
+        reason: z.string().min(1).max(200).optional().describe('only failures of this reason'),
+        agent: z.string().min(1).max(200).optional().describe('only failures of this agent'),
+        maxGroups: z.number().int().min(1).max(200).optional().describe('groups shown (default 20)'),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: true },
+    },
+    tool(async (args: { bucket?: string; since?: string; reason?: string; agent?: string; maxGroups?: number }) => {
+      const until = Date.now();
+      let result: TriageResult;
+      try {
+        const since = parseSince(args.since ?? '24h', until);
+        if (args.bucket !== undefined && !fleetStore) throw new Error('this server reaches no object storage');
+        result = await readFailureGroups(
+          { location: args.bucket ?? 'the bundles folder', since, until, reason: args.reason, agent: args.agent },
+          args.bucket !== undefined ? { fleetStore: fleetStore!, compacted: compactedDays } : { bundles: source },
+        );
+      } catch (error) {
+        throw new BundleReadError(errorMessage(error), 'argument');
+      }
+      const shown = result.groups.slice(0, args.maxGroups ?? 20);
+      return {
+        lines: [
+          ...triageLines(shown, result.failures),
+          ...(shown.length < result.groups.length ? [`… ${result.groups.length - shown.length} smaller groups: list_failure_groups ${JSON.stringify({ ...args, maxGroups: 200 })}`] : []),
+          ...result.skipped.lines('note'),
+          ...result.unreadable.map((line) => `note: ${escapeControls(line)}, left out`),
+        ],
+      };
+    }, (args) => (args.bucket ? `${quote(args.bucket, 200)}: ` : '')),
   );
 
   return server;

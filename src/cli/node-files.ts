@@ -17,7 +17,7 @@ async function sameFile(a: string, b: string): Promise<boolean> {
  * (`node-io.ts`) and the packaged one (`packaged.ts`), which differ only in where the JSON Schemas and
  * the viewer come from.
  */
-export const nodeFiles: Pick<CliIo, 'readFile' | 'writeFile' | 'sameFile' | 'now' | 'stdout' | 'stderr' | 'commandName' | 'stageFile' | 'env' | 'launchReproBrowser'> = {
+export const nodeFiles: Pick<CliIo, 'readFile' | 'writeFile' | 'sameFile' | 'now' | 'stdout' | 'stderr' | 'stderrIsTerminal' | 'commandName' | 'stageFile' | 'env' | 'launchReproBrowser'> = {
   // A view of the Buffer, not a copy: a bundle of hundreds of megabytes is held once.
   readFile: async (file) => {
     const bytes = await readFile(file);
@@ -33,6 +33,7 @@ export const nodeFiles: Pick<CliIo, 'readFile' | 'writeFile' | 'sameFile' | 'now
   launchReproBrowser: async (options) => (await import('./repro-browser')).launchReproBrowser(options),
   stdout: (text) => void process.stdout.write(text),
   stderr: (text) => void process.stderr.write(text),
+  stderrIsTerminal: () => process.stderr.isTTY === true,
   commandName: () =>
     commandName({
       script: process.argv[1],

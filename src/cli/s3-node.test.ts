@@ -52,4 +52,17 @@ describe('sdkFleetStore', () => {
     refused.cancel();
     expect((refused.chunks as unknown as { destroyed: boolean }).destroyed).toBe(true);
   });
+
+  it('lists a page at a time, writes an object, and presigns a GET link that reads it without credentials', async () => {
+    const store = sdkFleetStore(env);
+    const pages: string[][] = [];
+    for await (const page of store.listPages!('runs', 'fleet/index/')) pages.push(page);
+    expect(pages.flat().sort()).toEqual(['b0', 'b1', 'b2'].map((b) => `fleet/index/2026/11/25/${b}.json`));
+    await store.put!('runs', 'fleet/index-compact/2026/11/25.parquet', new TextEncoder().encode('PAR1'), 'application/vnd.apache.parquet');
+    const url = await store.presign!('runs', 'fleet/index-compact/2026/11/25.parquet', 3600);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/runs\/fleet\/index-compact\/2026\/11\/25\.parquet\?.*X-Amz-Expires=3600.*X-Amz-Signature=[0-9a-f]{64}/);
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('PAR1');
+  });
 });

@@ -14,6 +14,11 @@ export function terminalText(lines: readonly string[]): string {
   return lines.map((line) => `${escapeControls(line)}\n`).join('');
 }
 
+/** A progress line drawn over the last one (carriage return, erase the line), or the line erased when null. */
+export function terminalProgress(line: string | null): string {
+  return `\r\x1b[2K${line === null ? '' : escapeControls(line)}`;
+}
+
 /**
  * What `JSON.stringify` leaves raw: DEL, C1, format characters and separators. (It escapes every C0
  * control inside strings itself, so the C0 characters left are the indentation's line breaks.)

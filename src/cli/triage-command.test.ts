@@ -1,56 +1,17 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { UploadIndexRecord } from '../../schemas/upload';
 import { BUNDLE_ID, T0, bundleContents, makeBundle } from '../../test/fixtures/cli/make-bundle';
-import { objectKeys } from '../bundle-format/bucket-layout';
+import { FAILURES, MIN, NOW, indexRecord } from '../../test/fixtures/cli/triage-fleet';
 import { failureFacts } from '../bundle-format/fingerprint/failure-facts';
 import { failureSignature, fingerprintOf } from '../bundle-format/fingerprint/fingerprint';
 import type { FailureGroup } from '../triage/failure-groups';
 import { EXIT_OK, type CliIo } from './command';
-import type { FleetStore } from './fleet';
+import { ObjectTooLargeError, type FleetStore } from './fleet';
+import { escapeHtml } from '../triage/report-html';
 import { runCli } from './main';
-
-const NOW = Date.UTC(2026, 10, 23, 9, 30);
-const MIN = 60_000;
-
-interface Cause {
-  reason: string;
-  message: string;
-  url: string;
-  stack?: string;
-  request?: { method: string; url: string; status: number };
-  button: string;
-}
-
-/** Six failures of three causes, each with its run's own ids, times and values, from two agents. */
-const FAILURES: [Cause, string, number][] = [
-  [{ reason: 'page_exception', message: 'Error: order 8812 could not be priced at 2026-11-23T08:10:00Z', url: 'https://shop.test/orders/8812/pay', stack: 'Error: x\n    at priceOrder (https://shop.test/app.3f9a8b7c.js:12:3)', button: 'Pay 12.50 EUR' }, 'shopper', 80],
-  [{ reason: 'page_exception', message: 'Error: order 9031 could not be priced at 2026-11-23T08:40:12Z', url: 'https://shop.test/orders/9031/pay', stack: 'Error: x\n    at priceOrder (https://shop.test/app.3f9a8b7c.js:12:3)', button: 'Pay 7.00 EUR' }, 'checker', 50],
-  [{ reason: 'page_exception', message: 'Error: order 1177 could not be priced at 2026-11-23T09:05:59Z', url: 'https://shop.test/orders/1177/pay', stack: 'Error: x\n    at priceOrder (https://shop.test/app.3f9a8b7c.js:12:3)', button: 'Pay 99.90 EUR' }, 'shopper', 25],
-  [{ reason: 'http_5xx', message: 'HTTP 503: GET https://shop.test/api/stock?sku=A-1', url: 'https://shop.test/cart', request: { method: 'GET', url: 'https://shop.test/api/stock?sku=A-1', status: 503 }, button: 'Update cart' }, 'shopper', 70],
-  [{ reason: 'http_5xx', message: 'HTTP 503: GET https://shop.test/api/stock?sku=B-22&n=3', url: 'https://shop.test/cart', request: { method: 'GET', url: 'https://shop.test/api/stock?sku=B-22&n=3', status: 503 }, button: 'Update cart' }, 'checker', 20],
-  [{ reason: 'assertion_failed', message: 'Expected "Thank you, Petra" to be visible', url: 'https://shop.test/done', button: 'Place order' }, 'checker', 10],
-];
-
-function signatureOf(cause: Cause, at: number) {
-  const failure = { reason: cause.reason, message: cause.message, url: cause.url, stack: cause.stack ?? null, ts: at, request: cause.request ? { ...cause.request, resource_type: 'Fetch', duration_ms: 5, error_text: null } : null };
-  return failureSignature(failureFacts(failure, [{ ts: at - 500, kind: 'click', action: 'click', target: { tag: 'button', role: 'button', name: cause.button } }]));
-}
-
-function indexRecord(n: number, [cause, agent, minutesAgo]: (typeof FAILURES)[number]): [string, UploadIndexRecord] {
-  const at = NOW - minutesAgo * MIN;
-  const id = `afr-20261123T0${n}0000Z-bundle${n}`;
-  const keys = objectKeys('fleet', id, new Date(at).toISOString());
-  const signature = signatureOf(cause, at);
-  const record: UploadIndexRecord = {
-    index_version: 1, bundle_id: id, run_id: `run-${n}`, agent, agent_version: '1.0', status: 'failure', reason: cause.reason, label: null, url: cause.url,
-    started_at: new Date(at - 15_000).toISOString(), ended_at: new Date(at).toISOString(), frame_count: 3, size_bytes: 100, sha256: 'a'.repeat(64), zip_key: keys.zip,
-    extension_version: '0.1.0', browser_version: 'Chromium 156', fingerprint: fingerprintOf(signature), signature,
-  };
-  return [keys.index, record];
-}
 
 function memoryFleet(records: [string, UploadIndexRecord][]): FleetStore {
   const objects = new Map(records.map(([key, record]) => [key, new TextEncoder().encode(JSON.stringify(record))]));
@@ -108,6 +69,80 @@ describe('afr triage', () => {
     const { groups } = JSON.parse(out.stdout) as { groups: FailureGroup[] };
     expect(groups.find((g) => g.reason === 'http_5xx')).toMatchObject({ count: 2, previous: 1, trend: 'steady' });
     expect(groups.filter((g) => g.reason === 'assertion_failed').map((g) => g.count)).toEqual([1, 1]);
+  });
+
+  it('counts what it leaves out by kind (not JSON, another version, too large, another shape), naming a few keys escaped', async () => {
+    const records = FAILURES.map((f, i) => indexRecord(i + 1, f));
+    const day = 'fleet/index/2026/11/23/';
+    const objects = new Map(records.map(([key, record]) => [key, new TextEncoder().encode(JSON.stringify(record))]));
+    objects.set(`${day}a.json`, new TextEncoder().encode('{not json'));
+    objects.set(`${day}b.json`, new TextEncoder().encode(JSON.stringify({ ...records[0]![1], index_version: 2 })));
+    objects.set(`${day}c\x1b[2J.json`, new TextEncoder().encode(JSON.stringify({ hello: 1 })));
+    objects.set(`${day}d.json`, new Uint8Array(70_000).fill(32));
+    const fleet: FleetStore = {
+      list: async (_b, prefix) => [...objects.keys()].filter((k) => k.startsWith(prefix)),
+      get: async (_b, key, max) => {
+        const bytes = objects.get(key) ?? null;
+        if (bytes && bytes.byteLength > max) throw new ObjectTooLargeError(`${key} too large`);
+        return bytes;
+      },
+      open: async () => null,
+    };
+    const { cli, out } = io(fleet);
+    expect(await runCli(['triage', 's3://runs/fleet', '--since', '2h', '--json'], cli)).toBe(EXIT_OK);
+    const { failures, skipped } = JSON.parse(out.stdout) as { failures: number; skipped: { count: number; kinds: Record<string, number> } };
+    expect(failures).toBe(6);
+    expect(skipped).toMatchObject({ count: 4, kinds: { 'not JSON': 1, 'another version': 1, 'not an index record': 1, 'too large': 1 } });
+    expect(out.stderr).toContain('afr: left out 4 objects of the index: ');
+    expect(out.stderr).toContain('c\\x1b[2J.json: not an index record');
+    expect(out.stderr).not.toContain('\x1b');
+  });
+
+  it('draws a progress line on stderr only when it is a terminal, and clears it before the result', async () => {
+    const fleet = memoryFleet(FAILURES.map((f, i) => indexRecord(i + 1, f)));
+    const piped = io(fleet);
+    await runCli(['triage', 's3://runs/fleet', '--since', '2h'], piped.cli);
+    expect(piped.out.stderr).toBe('');
+    const tty = io(fleet);
+    tty.cli.stderrIsTerminal = () => true;
+    await runCli(['triage', 's3://runs/fleet', '--since', '2h'], tty.cli);
+    expect(tty.out.stderr.startsWith('\r\x1b[2Kafr triage: ')).toBe(true);
+    expect(tty.out.stderr).toMatch(/afr triage: \d+ index objects read \(day 1 of 1\), 0 left out/);
+    expect(tty.out.stderr.endsWith('\r\x1b[2K')).toBe(true);
+  });
+
+  it('writes an HTML report with presigned links opening in the viewer (--html FILE --presign)', async () => {
+    const fleet = { ...memoryFleet(FAILURES.map((f, i) => indexRecord(i + 1, f))), presign: async (bucket: string, key: string, seconds: number) => `https://${bucket}.store.test/${key}?X-Amz-Expires=${seconds}&X-Amz-Signature=abc` };
+    const { cli, out } = io(fleet);
+    const written = new Map<string, Uint8Array>();
+    cli.writeFile = async (file, bytes) => void written.set(file, bytes);
+    expect(await runCli(['triage', 's3://runs/fleet', '--since', '2h', '--html', 'report.html', '--presign'], cli)).toBe(EXIT_OK);
+    expect(out.stdout).toContain('report written to report.html');
+    const html = new TextDecoder().decode(written.get('report.html'));
+    expect(html).toContain('<svg xmlns="http://www.w3.org/2000/svg" id="chart"');
+    expect(html).toContain(`href="chrome-extension://jaaohpahabfabmkanbnjkhpfligimhfi/viewer.html?bundle=${escapeHtml(encodeURIComponent('https://runs.store.test/fleet/bundles/2026/11/23/afr-20261123T030000Z-bundle3.zip?X-Amz-Expires=604800&X-Amz-Signature=abc'))}"`);
+    expect(await runCli(['triage', 'folder', '--presign'], cli)).toBe(2);
+  });
+
+  describe('over a local copy of a bucket (a folder with index/)', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'afr-triage-copy-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('reads its index objects as the bucket would be read', async () => {
+      for (const [key, record] of FAILURES.map((f, i) => indexRecord(i + 1, f))) {
+        const file = path.join(dir, key.replace(/^fleet\//, ''));
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(file, JSON.stringify(record));
+      }
+      const { cli, out } = io();
+      expect(await runCli(['triage', dir, '--since', '2h', '--json'], cli)).toBe(EXIT_OK);
+      const { groups } = JSON.parse(out.stdout) as { groups: FailureGroup[] };
+      expect(groups.map((g) => g.count)).toEqual([3, 2, 1]);
+      const written = new Map<string, Uint8Array>();
+      cli.writeFile = async (file, bytes) => void written.set(file, bytes);
+      await runCli(['triage', dir, '--since', '2h', '--html', path.join(dir, 'report', 'r.html')], cli);
+      expect(new TextDecoder().decode(written.get(path.join(dir, 'report', 'r.html')))).toContain('href="../bundles/2026/11/23/afr-20261123T030000Z-bundle3.zip"');
+    });
   });
 
   describe('over a folder of bundles', () => {

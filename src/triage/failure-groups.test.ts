@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupFailures, type TriageRecord } from './failure-groups';
+import { FailureGroupFolder, groupFailures, type TriageRecord } from './failure-groups';
 
 const HOUR = 3_600_000;
 const NOW = Date.UTC(2026, 10, 28, 12);
@@ -58,5 +58,14 @@ describe('groupFailures', () => {
     const [group] = groupFailures([record('x', 23.5), record('x', 0.5), record('x', 0.2), record('x', -1)], { since, until: NOW, buckets: 4 });
     expect(group!.histogram).toEqual([1, 0, 0, 2]);
     expect(group!.count).toBe(3);
+  });
+
+  it('gives the same groups whatever order the failures stream in (parallel reads finish in any order)', () => {
+    const records = Array.from({ length: 60 }, (_, i) => record(['aaa', 'bbb', 'ccc'][i % 3]!, (i * 37) % 47, { agent: `agent${i % 4}`, at: NOW - ((i * 37) % 47) * HOUR + (i % 2) }));
+    const shuffled = [...records].sort((a, b) => (a.bundleId.length * 7 + Number(a.bundleId.slice(1)) * 13) % 17 - (b.bundleId.length * 7 + Number(b.bundleId.slice(1)) * 13) % 17);
+    const folder = new FailureGroupFolder({ since, until: NOW, newest: 2 });
+    for (const r of shuffled.reverse()) folder.add(r);
+    expect(folder.groups()).toEqual(groupFailures(records, { since, until: NOW, newest: 2 }));
+    expect(folder.groups().every((g) => g.newest.length === 2)).toBe(true);
   });
 });

@@ -17,7 +17,8 @@ export async function signedRight(credentials: Credentials, url: URL, method: st
     // A presigned URL: only the host is signed (the recorder's presign service signs nothing else).
     const unsignedUrl = new URL(url);
     unsignedUrl.searchParams.delete('X-Amz-Signature');
-    for (const name of ['X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Expires', 'X-Amz-SignedHeaders']) unsignedUrl.searchParams.delete(name);
+    // X-Amz-Expires stays: it is signed, and a link may live other than the signer's default day.
+    for (const name of ['X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-SignedHeaders']) unsignedUrl.searchParams.delete(name);
     const again = await new AwsV4Signer({
       method,
       url: unsignedUrl.toString(),
