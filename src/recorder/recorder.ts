@@ -6,6 +6,7 @@ import { FrameSources } from '../capture/frame-sources';
 import { onceUntilFailure } from '../shared/once-until-failure';
 import type { WebRequestEvent } from '../signals/web-request-signal';
 import { PageGuard } from '../trust/page-guard';
+import { AgentCalls } from './agent-calls';
 import { AgentCommands } from './agent-commands';
 import { BundleWaiters } from './bundle-waiters';
 import { FailureJobs } from './failure-jobs';
@@ -37,6 +38,8 @@ export class Recorder {
   private readonly mode: RecordingMode;
   readonly failures: FailureJobs;
   readonly commands: AgentCommands;
+  /** The agent's model and tool calls (`afr.modelCall`, `afr.toolCall`). */
+  readonly calls: AgentCalls;
   readonly storedBundles: StoredBundles;
   /** `afr.waitForBundle`: woken as each bundle is stored. */
   readonly bundleWaiters: BundleWaiters;
@@ -87,6 +90,7 @@ export class Recorder {
     const failures = this.failures;
     this.commands = new AgentCommands({ stepLog, mode, run, failures, frames, guard, scope, tabUrl, timelineCheckpoint: ports.timelineCheckpoint });
     this.signals = new SignalIntake({ clock, stepLog, mode, failures, debuggerState, tabUrl });
+    this.calls = new AgentCalls({ clock, stepLog, mode, run, recordsTab, tabFor: (tabId) => this.tabFor(tabId) });
     const watchTab = (tabId: number) => recordsTab(tabId) && ports.watchTab(tabId);
     this.messages = new MessageIntake({ ...ports, watchTab, recordsTab, mode, frames, guard, commands: this.commands, signals: this.signals, untilStarted: () => this.untilStarted() });
     this.storedBundles = new StoredBundles(ports.bundles, ports.download, ports.delivery);
