@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
-/** Kinds of failure signal the recorder sees by itself (besides the agent's own `fail`). */
-export const SIGNAL_KINDS = ['exception', 'console_error', 'http_5xx', 'http_4xx', 'network_failure', 'crash', 'dialog'] as const;
+/**
+ * Kinds of failure signal the recorder sees by itself (besides the agent's own `fail`): the page's, and
+ * from the agent's own calls (`afr.toolCall`) a tool call that failed or timed out (`tool_error`), one
+ * slower than a threshold (`tool_latency`), and a run of agent steps without a tool call (`no_tool_calls`).
+ */
+export const SIGNAL_KINDS = ['exception', 'console_error', 'http_5xx', 'http_4xx', 'network_failure', 'crash', 'dialog', 'tool_error', 'tool_latency', 'no_tool_calls'] as const;
 export const SignalKindSchema = z.enum(SIGNAL_KINDS);
 export type SignalKind = z.infer<typeof SignalKindSchema>;
 
@@ -14,6 +18,9 @@ export const REASON_BY_KIND: Record<SignalKind, string> = {
   network_failure: 'network_failure',
   crash: 'tab_crashed',
   dialog: 'dialog_opened',
+  tool_error: 'tool_error',
+  tool_latency: 'tool_slow',
+  no_tool_calls: 'no_tool_calls',
 };
 
 const regexSource = z
@@ -52,6 +59,10 @@ export const SignalRuleSchema = z
     ignoreMessages: z.array(regexSource).max(50),
     /** Network kinds: CDP resource types that count (`Document`, `XHR`, `Fetch`, `Image`…); empty: all. */
     resourceTypes: z.array(z.string().max(32)).max(20),
+    /** `tool_latency`: a tool call slower than this many milliseconds is a signal. */
+    thresholdMs: z.number().int().positive().max(3_600_000).optional(),
+    /** `no_tool_calls`: this many agent steps in a row without a tool call is a signal (once the agent has made one). */
+    steps: z.number().int().min(1).max(1000).optional(),
   })
   .strict();
 export type SignalRule = z.infer<typeof SignalRuleSchema>;
@@ -67,7 +78,7 @@ const rule = (action: SignalRule['action'], over: Partial<SignalRule> = {}): Sig
   ...over,
 });
 
-/** Defaults: exceptions, 5xx, network failures of documents and API calls, and crashes trigger; the rest is recorded. */
+/** Defaults: exceptions, 5xx, network failures of documents and API calls, and crashes trigger; the rest (the agent-side checks too) is recorded. */
 export const DEFAULT_SIGNAL_RULES: Record<SignalKind, SignalRule> = {
   exception: rule('trigger'),
   console_error: rule('record'),
@@ -76,6 +87,9 @@ export const DEFAULT_SIGNAL_RULES: Record<SignalKind, SignalRule> = {
   network_failure: rule('trigger', { resourceTypes: ['Document', 'XHR', 'Fetch'] }),
   crash: rule('trigger'),
   dialog: rule('record'),
+  tool_error: rule('record'),
+  tool_latency: rule('record', { thresholdMs: 30_000 }),
+  no_tool_calls: rule('record', { steps: 5 }),
 };
 
 export const SignalRulesSchema = z
@@ -88,7 +102,7 @@ export type SignalRules = z.infer<typeof SignalRulesSchema>;
 /** A change to some rules: `{ http_4xx: { action: 'trigger', statuses: [401, 403] } }`. */
 export const SignalRulesPatchSchema = z
   .object(Object.fromEntries(SIGNAL_KINDS.map((k) => [k, SignalRuleSchema.partial().strict().optional()])) as {
-    [K in SignalKind]: z.ZodOptional<z.ZodObject<{ [F in keyof SignalRule]: z.ZodOptional<(typeof SignalRuleSchema.shape)[F]> }>>;
+    [K in SignalKind]: z.ZodOptional<z.ZodObject<{ [F in keyof typeof SignalRuleSchema.shape]: z.ZodOptional<(typeof SignalRuleSchema.shape)[F]> }>>;
   })
   .strict();
 export type SignalRulesPatch = z.infer<typeof SignalRulesPatchSchema>;

@@ -236,7 +236,7 @@ export interface RecorderStatus {
 }
 
 /** Kinds of failure signal the recorder sees by itself. */
-export type SignalKind = 'exception' | 'console_error' | 'http_5xx' | 'http_4xx' | 'network_failure' | 'crash' | 'dialog';
+export type SignalKind = 'exception' | 'console_error' | 'http_5xx' | 'http_4xx' | 'network_failure' | 'crash' | 'dialog' | 'tool_error' | 'tool_latency' | 'no_tool_calls';
 
 /** What the recorder does with one kind of signal. */
 export interface SignalRule {
@@ -248,6 +248,10 @@ export interface SignalRule {
   statuses: number[];
   ignoreMessages: string[];
   resourceTypes: string[];
+  /** `tool_latency`: a tool call slower than this many milliseconds is a signal. */
+  thresholdMs?: number;
+  /** `no_tool_calls`: this many agent steps in a row without a tool call is a signal. */
+  steps?: number;
 }
 
 /** Extra redaction: CSS selectors, field-name and text patterns (regular expression sources). */

@@ -52,7 +52,7 @@ describe('a bundle with the agent calls', () => {
     const all = (await Promise.all(Object.values(zip.files).map((f) => f.async('string')))).join('\n');
     for (const secret of [OPENAI_KEY, GITHUB_TOKEN, EMAIL]) expect(all).not.toContain(secret);
     expect((await validateBundle(bytes, schemas, async () => ({ version: '0.1.0', script: '' }))).problems).toEqual([]);
-  });
+  }, 20_000);
 
   it('has no agent.json when the window holds no call', async () => {
     const { afr, ports } = setupRecorder();

@@ -65,4 +65,40 @@ describe('afr.toolCall and afr.modelCall', () => {
     const calls = (await ports.stepLog.inWindow(0, clock.t + 1)).filter((s) => s.kind === 'tool_call');
     expect(calls.map((s) => s.action)).toEqual(['tool new']);
   });
+
+  it('make a failed or timed-out tool call a tool_error signal: recorded by default, a bundle when set to trigger', async () => {
+    const { afr, ports, clock } = setupRecorder();
+    await afr.runStart({ tabId: 7 });
+    clock.t += 10;
+    await afr.toolCall({ tabId: 7, tool: 'pay', status: 'error', error: 'card declined', latencyMs: 50 });
+    const signals = (await ports.stepLog.between(7, 0, clock.t + 1)).filter((s) => s.kind === 'signal');
+    expect(signals.map((s) => [s.action, s.detail?.signal_kind, s.label])).toEqual([['signal: tool_error', 'tool_error', 'pay error: card declined']]);
+    expect(await afr.listBundles()).toEqual([]);
+
+    // A patch of one rule's field, as the API takes it (its type asks for whole settings).
+    await afr.configure({ signals: { tool_error: { action: 'trigger' } } } as never);
+    clock.t += 10;
+    await afr.toolCall({ tabId: 7, tool: 'pay', status: 'timeout', latencyMs: 31_000 });
+    const bundles = await afr.listBundles();
+    expect(bundles.map((b) => b.reason)).toEqual(['tool_error']);
+    const slow = (await ports.stepLog.between(7, 0, clock.t + 1)).filter((s) => s.detail?.signal_kind === 'tool_latency');
+    expect(slow).toHaveLength(1);
+  });
+
+  it('flag the agent\'s steps without a tool call, once it has made one', async () => {
+    const { afr, ports, clock } = setupRecorder();
+    await afr.configure({ signals: { no_tool_calls: { steps: 2 } } } as never);
+    const noCalls = async () => (await ports.stepLog.between(7, 0, clock.t + 1)).filter((s) => s.detail?.signal_kind === 'no_tool_calls').length;
+    for (const action of ['a', 'b', 'c']) {
+      clock.t += 10;
+      await afr.step({ tabId: 7, action });
+    }
+    expect(await noCalls()).toBe(0);
+    await afr.toolCall({ tabId: 7, tool: 'search', status: 'ok' });
+    for (const action of ['d', 'e', 'f']) {
+      clock.t += 10;
+      await afr.step({ tabId: 7, action });
+    }
+    expect(await noCalls()).toBe(1);
+  });
 });

@@ -71,6 +71,8 @@ const SIGNAL_FILTERS = {
   statuses: field([], 'Statuses', { type: 'list', split: 'comma-or-line', items: 'number', multiline: false }, 'e.g. 401, 403; empty: the whole class.'),
   ignoreMessages: field([], 'Ignore messages', { type: 'list', split: 'line', items: 'string', multiline: true }, 'Regular expressions, one per line.'),
   resourceTypes: field([], 'Resource types', { type: 'list', split: 'comma-or-line', items: 'string', multiline: false }, 'Document, XHR, Fetch, Image…; empty: all.'),
+  thresholdMs: field([], 'Slower than', { type: 'number', unit: 'ms' }, 'A tool call that took longer is a signal; default 30000 ms.'),
+  steps: field([], 'Steps in a row', { type: 'number' }, 'Agent steps without a tool call between them, once the agent has made one; default 5.'),
 } as const;
 
 /** The filters that mean something for each kind: statuses for HTTP, resource types for network signals. */
@@ -82,6 +84,9 @@ const FILTERS_BY_KIND: Record<SignalKind, (keyof typeof SIGNAL_FILTERS)[]> = {
   network_failure: ['urls', 'ignoreUrls', 'ignoreMessages', 'resourceTypes'],
   crash: ['urls', 'ignoreUrls'],
   dialog: ['urls', 'ignoreUrls', 'ignoreMessages'],
+  tool_error: ['urls', 'ignoreUrls', 'ignoreMessages'],
+  tool_latency: ['urls', 'ignoreUrls', 'thresholdMs'],
+  no_tool_calls: ['urls', 'ignoreUrls', 'steps'],
 };
 
 /** One signal kind's rule on the page: its switches and the filters that apply to the kind. */

@@ -47,7 +47,8 @@ describe('settings page', () => {
     expect(control('captureOnAction').checked).toBe(true);
     expect(control<HTMLSelectElement>('captureLevel').value).toBe('full');
     expect(control('signals.network_failure.resourceTypes').value).toBe('Document, XHR, Fetch');
-    expect(document.querySelectorAll('.signal-row').length).toBe(7);
+    expect(document.querySelectorAll('.signal-row').length).toBe(10);
+    expect(control('signals.tool_latency.thresholdMs').value).toBe('30000');
     expect([...document.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['Recording', 'Signals', 'Bundles & retention', 'Privacy & redaction', 'Delivery to object storage']);
   });
 
