@@ -6,6 +6,7 @@ import { SnapshotFileSchema } from './snapshot';
 import { StepSnapshotFileSchema, TimelineDataSchema, TimelineDiffSchema, TimelineSnapshotSchema } from './timeline';
 import { StepsFileSchema } from './steps';
 import { AgentFileSchema, ModelCallInputSchema, ToolCallInputSchema } from './agent-calls';
+import { ReplayFixtureSchema } from './replay-fixture';
 import { HarFileSchema } from './network';
 import { SettingsSchema } from './settings';
 import { PageMessageSchema } from './page-protocol';
@@ -45,6 +46,7 @@ export const PUBLISHED_SCHEMAS: Record<string, z.core.$ZodType> = {
   'api-tool-call-input': ToolCallInputSchema,
   'api-model-call-input': ModelCallInputSchema,
   agent: AgentFileSchema,
+  'replay-fixture': ReplayFixtureSchema,
   timeline: TimelineDataSchema,
   'timeline-snapshot': TimelineSnapshotSchema,
   'timeline-diff': TimelineDiffSchema,

@@ -77,6 +77,7 @@ const INVOCATIONS: Record<string, string[][]> = {
   console: [['console', FILE], ['console', FILE, '--json']],
   requests: [['requests', FILE], ['requests', FILE, '--json']],
   errors: [['errors', FILE], ['errors', FILE, '--json']],
+  fixture: [['fixture', FILE], ['fixture', FILE, '--out', `x${HOSTILE}.json`], ['fixture', MISSING]],
   mcp: [],
   ls: [['ls', FLEET, '--since', '2h'], ['ls', FLEET, '--since', '2h', '--json'], ['ls', `${FLEET}${HOSTILE}`]],
   triage: [['triage', FLEET, '--since', '2h'], ['triage', FLEET, '--since', '2h', '--json'], ['triage', `${FLEET}${HOSTILE}`], ['triage', `/nonexistent/${HOSTILE}`]],

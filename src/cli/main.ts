@@ -3,6 +3,7 @@ import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type CliIo, type Command, type Print
 import { consoleCommand } from './console-command';
 import { domCommand } from './dom-command';
 import { errorsCommand } from './errors-command';
+import { fixtureCommand } from './fixture-command';
 import { frameCommand } from './frame-command';
 import { DEFAULT_INSPECT_OPTIONS } from './inspect-bundle';
 import { inspectCommand } from './inspect-command';
@@ -32,6 +33,7 @@ export const COMMANDS = [
   consoleCommand,
   requestsCommand,
   errorsCommand,
+  fixtureCommand,
   mcpCommand,
   lsCommand,
   pullCommand,

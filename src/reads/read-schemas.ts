@@ -57,5 +57,5 @@ export type ReadDiagnostics = z.infer<typeof ReadDiagnosticsSchema>;
 
 /** `agent.json`, read for the entries the steps point at: each entry's id, the rest shown as the bundle has it. */
 const callEntry = z.looseObject({ id: z.string() });
-export const ReadAgentSchema = z.object({ model_calls: z.array(callEntry), tool_calls: z.array(callEntry) });
+export const ReadAgentSchema = z.looseObject({ model_calls: z.array(callEntry), tool_calls: z.array(callEntry) });
 export type ReadAgent = z.infer<typeof ReadAgentSchema>;
