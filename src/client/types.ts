@@ -34,6 +34,34 @@ export interface StepOptions {
   reasoning?: string;
 }
 
+/** `rec.toolCall(...)`: one of the agent's tool calls (masked by the recorder before it is kept). */
+export interface ToolCallOptions {
+  tabId?: number;
+  tool: string;
+  /** Any plain JSON (at most 256 KiB of JSON text, 32 levels deep); no binary. */
+  input?: unknown;
+  output?: unknown;
+  status: 'ok' | 'error' | 'timeout' | 'skipped';
+  latencyMs?: number;
+  error?: string;
+}
+
+/** `rec.modelCall(...)`: one of the agent's model calls (masked by the recorder before it is kept). */
+export interface ModelCallOptions {
+  tabId?: number;
+  model: string;
+  messages?: { role: string; content: string }[];
+  /** The model's answer: text or any plain JSON. */
+  response?: unknown;
+  tokensIn?: number;
+  tokensOut?: number;
+  latencyMs?: number;
+  temperature?: number;
+  maxTokens?: number;
+  /** What the call cost, in US dollars. */
+  costUsd?: number;
+}
+
 /** `rec.assert(...)`: a check; a failed one makes a bundle. */
 export interface AssertOptions {
   tabId?: number;
@@ -303,6 +331,8 @@ export interface AfrApi {
   step(input: StepOptions): Promise<void>;
   assert(input: AssertOptions): Promise<string | null>;
   mark(input: MarkOptions): Promise<void>;
+  toolCall(input: ToolCallOptions): Promise<void>;
+  modelCall(input: ModelCallOptions): Promise<void>;
   runStart(input: RunStartOptions): Promise<string>;
   runEnd(input: RunEndOptions): Promise<string | null>;
   listBundles(): Promise<BundleSummary[]>;
