@@ -3,6 +3,7 @@ import unittest
 
 from agent_flight_recorder.find_recorder import find_recorder
 from agent_flight_recorder.recorder import Recorder
+from agent_flight_recorder.sync_recorder import SyncRecorder, _LoopThread
 from tests.fakes import FakeAfr, FakeSource, FakeWorker
 
 URL = "chrome-extension://jaaohpahabfabmkanbnjkhpfligimhfi/background.js"
@@ -70,6 +71,33 @@ class ToolCallTest(unittest.TestCase):
             {"tool": "checkout", "status": "timeout", "input": {"args": [1], "kwargs": {"express": True}}, "error": "TimeoutError: "},
             {"tool": "pay", "status": "error", "input": [], "error": "RuntimeError: card declined"},
             {"tool": "odd", "status": "ok", "input": [], "output": "odd"},
+        ])
+
+    def test_the_sync_decorator_records_a_plain_function(self):
+        afr = FakeAfr(toolCall=refuse_odd)
+        runner = _LoopThread()
+        source = FakeSource(FakeWorker(URL, afr))
+        rec = SyncRecorder(runner, Recorder(source, runner.run(find_recorder(source, 1)), 1))
+        try:
+            @rec.tool("add", tab_id=3)
+            def add(a: int, b: int) -> int:
+                return a + b
+
+            @rec.tool()
+            def fetch() -> None:
+                raise TimeoutError("30 s")
+
+            self.assertEqual(add(2, 3), 5)
+            with self.assertRaises(TimeoutError):
+                fetch()
+        finally:
+            rec.close()
+        calls = [args[0] for _, args in afr.calls]
+        for call in calls:
+            call.pop("latencyMs")
+        self.assertEqual(calls, [
+            {"tool": "add", "status": "ok", "input": [2, 3], "output": 5, "tabId": 3},
+            {"tool": "fetch", "status": "timeout", "input": [], "error": "TimeoutError: 30 s"},
         ])
 
 
