@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AgentCallTotalsSchema } from './agent-calls';
 import { DroppedFramesByReasonSchema } from './drop-reasons';
 import { FailedRequestSchema, FailureSignalSchema } from './failure';
 import { RedactionCountsSchema } from './snapshot';
@@ -111,6 +112,8 @@ export const DiagnosticsSchema = z
       .strict(),
     clip_error: z.string().nullable(),
     warnings: z.array(z.string()),
+    /** The agent's model and tool calls in the window (`agent.json`), with tokens and cost when given; absent when there were none. */
+    agent_calls: AgentCallTotalsSchema.optional(),
   })
   .strict();
 export type Diagnostics = z.infer<typeof DiagnosticsSchema>;

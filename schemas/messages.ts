@@ -28,7 +28,8 @@ export const StepObservedMessageSchema = z
     type: z.literal('step/observed'),
     ts: z.number(),
     url: z.string().max(8192),
-    kind: StepKindSchema,
+    // The agent's model and tool calls come from the agent alone (`afr`): a page cannot put one on the timeline.
+    kind: StepKindSchema.exclude(['tool_call', 'model_call']),
     action: z.string().max(PAGE_LIMITS.stepChars),
     target: z.union([StepTargetSchema, z.string().max(PAGE_LIMITS.stepChars)]).nullable(),
     value: z.string().max(PAGE_LIMITS.stepChars).nullable(),

@@ -5,6 +5,8 @@ import { DiagnosticsSchema } from './diagnostics';
 import { SnapshotFileSchema } from './snapshot';
 import { StepSnapshotFileSchema, TimelineDataSchema, TimelineDiffSchema, TimelineSnapshotSchema } from './timeline';
 import { StepsFileSchema } from './steps';
+import { AgentFileSchema, ModelCallInputSchema, ToolCallInputSchema } from './agent-calls';
+import { ReplayFixtureSchema } from './replay-fixture';
 import { HarFileSchema } from './network';
 import { SettingsSchema } from './settings';
 import { PageMessageSchema } from './page-protocol';
@@ -41,6 +43,10 @@ export const PUBLISHED_SCHEMAS: Record<string, z.core.$ZodType> = {
   'api-run-start-input': RunStartInputSchema,
   'api-run-end-input': RunEndInputSchema,
   'api-wait-for-bundle-input': WaitForBundleInputSchema,
+  'api-tool-call-input': ToolCallInputSchema,
+  'api-model-call-input': ModelCallInputSchema,
+  agent: AgentFileSchema,
+  'replay-fixture': ReplayFixtureSchema,
   timeline: TimelineDataSchema,
   'timeline-snapshot': TimelineSnapshotSchema,
   'timeline-diff': TimelineDiffSchema,
@@ -56,4 +62,5 @@ export const BUNDLE_FILE_SCHEMAS: Record<string, z.ZodType> = {
   'snapshot.json': SnapshotFileSchema,
   'steps.json': StepsFileSchema,
   'network.har': HarFileSchema,
+  'agent.json': AgentFileSchema,
 };

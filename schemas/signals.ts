@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
-/** Kinds of failure signal the recorder sees by itself (besides the agent's own `fail`). */
-export const SIGNAL_KINDS = ['exception', 'console_error', 'http_5xx', 'http_4xx', 'network_failure', 'app_error', 'crash', 'dialog'] as const;
+/**
+ * Kinds of failure signal the recorder sees by itself (besides the agent's own `fail`): the page's, and
+ * from the agent's own calls (`afr.toolCall`) a tool call that failed or timed out (`tool_error`), one
+ * slower than a threshold (`tool_latency`), and a run of agent steps without a tool call (`no_tool_calls`).
+ */
+export const SIGNAL_KINDS = ['exception', 'console_error', 'http_5xx', 'http_4xx', 'network_failure', 'app_error', 'crash', 'dialog', 'tool_error', 'tool_latency', 'no_tool_calls'] as const;
 export const SignalKindSchema = z.enum(SIGNAL_KINDS);
 export type SignalKind = z.infer<typeof SignalKindSchema>;
 
@@ -15,6 +19,9 @@ export const REASON_BY_KIND: Record<SignalKind, string> = {
   app_error: 'app_error',
   crash: 'tab_crashed',
   dialog: 'dialog_opened',
+  tool_error: 'tool_error',
+  tool_latency: 'tool_slow',
+  no_tool_calls: 'no_tool_calls',
 };
 
 const regexSource = z
@@ -70,6 +77,10 @@ export const SignalRuleSchema = z
     resourceTypes: z.array(z.string().max(32)).max(20),
     /** `app_error`: the top-level JSON fields that make a 2xx answer a failure; empty: `DEFAULT_APP_ERROR_FIELDS`. */
     jsonFields: jsonFields.default([]),
+    /** `tool_latency`: a tool call slower than this many milliseconds is a signal. */
+    thresholdMs: z.number().int().positive().max(3_600_000).optional(),
+    /** `no_tool_calls`: this many agent steps in a row without a tool call is a signal (once the agent has made one). */
+    steps: z.number().int().min(1).max(1000).optional(),
   })
   .strict();
 export type SignalRule = z.infer<typeof SignalRuleSchema>;
@@ -88,7 +99,7 @@ const rule = (action: SignalRule['action'], over: Partial<SignalRule> = {}): Sig
 
 /**
  * Defaults: exceptions, 5xx, network failures of documents and API calls, and crashes trigger; the rest
- * is recorded (an API call whose 2xx answer says it failed among them).
+ * is recorded (an API call whose 2xx answer says it failed among them, and the agent-side checks).
  */
 export const DEFAULT_SIGNAL_RULES: Record<SignalKind, SignalRule> = {
   exception: rule('trigger'),
@@ -99,6 +110,9 @@ export const DEFAULT_SIGNAL_RULES: Record<SignalKind, SignalRule> = {
   app_error: rule('record', { resourceTypes: ['XHR', 'Fetch'], jsonFields: DEFAULT_APP_ERROR_FIELDS }),
   crash: rule('trigger'),
   dialog: rule('record'),
+  tool_error: rule('record'),
+  tool_latency: rule('record', { thresholdMs: 30_000 }),
+  no_tool_calls: rule('record', { steps: 5 }),
 };
 
 export const SignalRulesSchema = z

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { AgentCallRefSchema, AgentCallSchema, ToolCallStatusSchema } from './agent-calls';
 import { CheckpointRefSchema, StepChangesSchema, TargetPlaceFields } from './timeline';
 
 /** Where a step came from: the content script's action observer, the agent, or the recorder itself. */
 export const StepSourceSchema = z.enum(['observer', 'agent', 'recorder']);
 
-export const StepKindSchema = z.enum(['click', 'input', 'change', 'key', 'navigate', 'submit', 'agent', 'assert', 'mark', 'run', 'signal']);
+export const StepKindSchema = z.enum(['click', 'input', 'change', 'key', 'navigate', 'submit', 'agent', 'assert', 'mark', 'run', 'signal', 'tool_call', 'model_call']);
 
 /** Structured facts of a step beyond its text: an assertion's values, a signal's request, a run's agent. */
 export const StepDetailSchema = z
@@ -33,6 +34,8 @@ export const StepDetailSchema = z
     agent_version: z.string().optional(),
     task: z.string().optional(),
     run_outcome: z.enum(['passed', 'failed']).optional(),
+    /** A tool call's status (`tool_call` steps). */
+    call_status: ToolCallStatusSchema.optional(),
   })
   .strict();
 export type StepDetail = z.infer<typeof StepDetailSchema>;
@@ -85,6 +88,10 @@ export const StepSchema = z
     snapshot: z.string().optional(),
     /** In a bundle: what changed from this step's page to the next one seen. */
     changes: StepChangesSchema.optional(),
+    /** In a bundle, on a `tool_call` or `model_call` step: the call's entry in `agent.json`. */
+    call: AgentCallRefSchema.optional(),
+    /** In the recorder's log only, on a `tool_call` or `model_call` step: the masked call (a bundle moves it to `agent.json`). */
+    agent_call: AgentCallSchema.optional(),
   })
   .strict();
 
@@ -102,7 +109,8 @@ export const StepsFileSchema = z
   .object({
     version: z.literal(STEPS_FILE_VERSION),
     bundle_id: z.string(),
-    steps: z.array(StepSchema),
+    // A call itself lives in `agent.json`: a step still holding one is refused.
+    steps: z.array(StepSchema.omit({ agent_call: true })),
   })
   .strict();
 export type StepsFile = z.infer<typeof StepsFileSchema>;

@@ -15,6 +15,8 @@ export const SNAPSHOT_FILE = 'snapshot.json';
 export const SUMMARY_FILE = 'summary.md';
 /** The failing tab's requests in the window, masked, as HAR 1.2 (see `schemas/network.ts`). */
 export const NETWORK_HAR_FILE = 'network.har';
+/** The agent's model and tool calls in the window, masked; steps of kind `tool_call`/`model_call` point into it. */
+export const AGENT_FILE = 'agent.json';
 /** The standalone viewer, which shows the bundle from `file://` once the zip is extracted. */
 export const VIEWER_FILE = 'viewer.html';
 /** The frames as one H.264 clip, each frame shown for its `duration_ms`. */

@@ -4,9 +4,10 @@ import { ManifestSchema, type Manifest } from '../../schemas/manifest';
 import { SnapshotFileSchema, type SnapshotFile } from '../../schemas/snapshot';
 import { StepsFileSchema, type StepsFile } from '../../schemas/steps';
 import { HarFileSchema, type HarFile } from '../../schemas/network';
+import { AgentFileSchema, type AgentFile } from '../../schemas/agent-calls';
 import { modernizeManifest } from './modernize-manifest';
 import { StepSnapshotFileSchema, type StepSnapshotFile } from '../../schemas/timeline';
-import { CLIP_FILE, DIAGNOSTICS_FILE, MANIFEST_FILE, NETWORK_HAR_FILE, OUTLINE_FILE, SNAPSHOT_FILE, STEPS_FILE, SUMMARY_FILE, VIEWER_FILE, isFrameFileName, isStepSnapshotFileName } from './file-names';
+import { AGENT_FILE, CLIP_FILE, DIAGNOSTICS_FILE, MANIFEST_FILE, NETWORK_HAR_FILE, OUTLINE_FILE, SNAPSHOT_FILE, STEPS_FILE, SUMMARY_FILE, VIEWER_FILE, isFrameFileName, isStepSnapshotFileName } from './file-names';
 
 /** One JSON file of the bundle: its name, its schema, and whether every bundle has it. */
 export interface BundleJsonFile<T> {
@@ -28,6 +29,7 @@ export const BUNDLE_JSON_FILES: {
   readonly diagnostics: BundleJsonFile<Diagnostics>;
   readonly snapshot: BundleJsonFile<SnapshotFile>;
   readonly har: BundleJsonFile<HarFile>;
+  readonly agent: BundleJsonFile<AgentFile>;
 } = {
   manifest: { name: MANIFEST_FILE, schema: ManifestSchema, required: true, modernize: modernizeManifest },
   steps: { name: STEPS_FILE, schema: StepsFileSchema, required: true },
@@ -35,6 +37,8 @@ export const BUNDLE_JSON_FILES: {
   snapshot: { name: SNAPSHOT_FILE, schema: SnapshotFileSchema, required: false },
   // Absent from bundles written before the network log, and from those of no tab.
   har: { name: NETWORK_HAR_FILE, schema: HarFileSchema, required: false },
+  // Only when the agent recorded calls (`afr.toolCall`, `afr.modelCall`) in the window.
+  agent: { name: AGENT_FILE, schema: AgentFileSchema, required: false },
 };
 
 /**

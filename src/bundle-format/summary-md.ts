@@ -128,6 +128,14 @@ export function renderSummary(manifest: Omit<Manifest, 'artifacts'>, diagnostics
   if (manifest.run.agent || manifest.run.task) {
     lines.push(`**Run:** ${word(manifest.run_id)}${manifest.run.agent ? `, agent ${code(`${manifest.run.agent}${manifest.run.agent_version ? ` ${manifest.run.agent_version}` : ''}`)}` : ''}${manifest.run.task ? `, task ${code(manifest.run.task, 200)}` : ''}`);
   }
+  const failedTool = steps.map((step, index) => ({ step, index })).findLast(({ step }) => step.kind === 'tool_call' && (step.detail?.call_status === 'error' || step.detail?.call_status === 'timeout'));
+  if (failedTool) {
+    const { step, index } = failedTool;
+    const d = step.detail!;
+    lines.push(
+      `**Last failing tool call:** ${stepLabel(index)} ${code(step.action.replace(/^tool /, ''), 120)} ${word(d.call_status!)}${d.duration_ms != null ? ` after ${d.duration_ms} ms` : ''}${d.error_text ? `: ${code(d.error_text, 200)}` : ''} (agent.json ${code(step.call?.id ?? '?', 40)})`,
+    );
+  }
   lines.push('');
 
   const numbered = steps.map((step, index) => ({ step, index }));

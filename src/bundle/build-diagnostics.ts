@@ -38,6 +38,8 @@ export interface DiagnosticsInput {
   /** The clip's encoding, or null when none was asked (capture level, no frames). */
   clip: ClipOutcome | null;
   warnings: string[];
+  /** The agent's calls in the window with their tokens and cost (`agentCallTotals`), or null: none. */
+  agentCalls?: Diagnostics['agent_calls'] | null;
 }
 
 /** `diagnostics.json`: the failure, what led to it, the page's figures and how the capture went. */
@@ -75,5 +77,6 @@ export function buildDiagnostics(input: DiagnosticsInput): Diagnostics {
     timings_ms: input.timings,
     clip_error: clip && !clip.ok ? clip.error : null,
     warnings: input.warnings,
+    ...(input.agentCalls ? { agent_calls: input.agentCalls } : {}),
   };
 }

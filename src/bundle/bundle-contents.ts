@@ -1,5 +1,6 @@
 import type { Diagnostics } from '../../schemas/diagnostics';
 import type { HarFile } from '../../schemas/network';
+import type { AgentFile } from '../../schemas/agent-calls';
 import type { SnapshotCaptureResult } from '../../schemas/messages';
 import { SNAPSHOT_FILE_VERSION } from '../../schemas/snapshot';
 import { STEPS_FILE_VERSION, type Step } from '../../schemas/steps';
@@ -23,6 +24,8 @@ export interface ContentsInput {
   clip: ClipOutcome | null;
   /** The failing tab's requests in the window (`network.har`), or null. */
   har?: HarFile | null;
+  /** The agent's model and tool calls in the window (`agent.json`), or null. */
+  agent?: AgentFile | null;
   viewerScript?: string;
 }
 
@@ -49,6 +52,7 @@ export function bundleContents(input: ContentsInput): BundleContents {
     diagnostics: withSnapshot ? input.diagnostics : null,
     steps: { version: STEPS_FILE_VERSION, bundle_id: bundleId, steps: [...steps] },
     har: input.har ?? null,
+    agent: input.agent ?? null,
     frames: input.frames,
     clip: clip?.ok ? clip.mp4 : null,
     viewerScript: input.viewerScript,

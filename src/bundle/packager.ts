@@ -10,6 +10,7 @@ import { viewportCutsOf, viewportCutWarning } from '../../schemas/viewport-cut';
 import { errorMessage } from '../shared/error-message';
 import type { StepLog } from '../steps/step-log';
 import type { TimelineKeeper } from '../timeline/store/timeline-keeper';
+import { agentCallTotals, layOutAgentCalls } from './agent-file';
 import { makeBundleId } from './bundle-id';
 import { bundleContents } from './bundle-contents';
 import { bundlePlan, snapshotTarget, type BundlePlan, type SnapshotTarget } from './bundle-plan';
@@ -96,7 +97,9 @@ export async function packageBundle(ports: PackagerPorts, request: BundleRequest
     // The page at each step, from the tab's DOM timeline (capture level `trace` and up).
     const pages = plan.withSnapshot && tabId !== null && ports.timeline ? await stepPagesOf(ports.timeline, bundleId, tabId, windowStart, logged, warnings) : null;
     const har = tabId === null ? null : await networkHarOf(ports, tabId, windowStart, windowEnd, warnings);
-    const steps = linkHarEntries(pages?.steps ?? logged, har);
+    // The agent's model and tool calls move to `agent.json`; their steps point at them.
+    const { steps: laidOut, agent } = layOutAgentCalls(bundleId, pages?.steps ?? logged);
+    const steps = linkHarEntries(laidOut, har);
     const otherTabs = settings.diagnosticsOtherTabs ? await otherTabsOf(ports, plan, allFrames) : undefined;
     const stats = ports.capture.stats();
     const ringStats = ring.stats();
@@ -119,6 +122,7 @@ export async function packageBundle(ports: PackagerPorts, request: BundleRequest
       timings: { snapshot: snapshot.ms(), frames: tFrames - t0, clip: tClip - tFrames, before_zip: clock.now() - t0 },
       clip,
       warnings,
+      agentCalls: agentCallTotals(agent),
     });
     const manifest = buildManifest({
       bundleId,
@@ -135,7 +139,7 @@ export async function packageBundle(ports: PackagerPorts, request: BundleRequest
       extension: ports.extension,
     });
     const written = await writeBundle(
-      bundleContents({ bundleId, manifest, withSnapshot: plan.withSnapshot, snapshot: snapshotResult, diagnostics, steps, pages, frames, clip, har, viewerScript: ports.viewerScript }),
+      bundleContents({ bundleId, manifest, withSnapshot: plan.withSnapshot, snapshot: snapshotResult, diagnostics, steps, pages, frames, clip, har, agent, viewerScript: ports.viewerScript }),
     );
     const summary = bundleSummary(written.manifest, signal, written.zip.byteLength, clock.now(), options.unattended);
     await ports.bundles.save(summary, written.zip);

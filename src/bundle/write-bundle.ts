@@ -4,6 +4,7 @@ import type { Diagnostics } from '../../schemas/diagnostics';
 import type { SnapshotFile } from '../../schemas/snapshot';
 import type { StepsFile } from '../../schemas/steps';
 import type { HarFile } from '../../schemas/network';
+import type { AgentFile } from '../../schemas/agent-calls';
 import { describeZodError } from '../shared/zod-error';
 import { CLIP_FILE, OUTLINE_FILE, SUMMARY_FILE, VIEWER_FILE, frameFileName } from '../bundle-format/file-names';
 import { BUNDLE_JSON_FILES, STEP_SNAPSHOT_FILES, stepSnapshotText, type BundleJsonFile } from '../bundle-format/file-registry';
@@ -21,6 +22,8 @@ export interface BundleContents {
   steps: StepsFile;
   /** `network.har`: the failing tab's requests in the window, masked; null: the file is left out. */
   har?: HarFile | null;
+  /** `agent.json`: the agent's model and tool calls in the window, masked; null: the file is left out. */
+  agent?: AgentFile | null;
   /**
    * JPEG frames in time order. `captures` (more than 1): identical captures in a row this frame stands
    * for, the last taken at `lastTs` (`mergeRepeatedFrames`).
@@ -72,6 +75,7 @@ export async function writeBundle(contents: BundleContents): Promise<{ zip: Uint
   if (diagnostics) add(BUNDLE_JSON_FILES.diagnostics.name, asJson(diagnostics), true);
   add(BUNDLE_JSON_FILES.steps.name, asJson(steps), true);
   // One line: a HAR holds bodies, which indentation would only pad.
+  if (contents.agent) add(BUNDLE_JSON_FILES.agent.name, asJson(validated(BUNDLE_JSON_FILES.agent, contents.agent)), true);
   const har = contents.har ? validated(BUNDLE_JSON_FILES.har, contents.har) : null;
   if (har) add(BUNDLE_JSON_FILES.har.name, `${JSON.stringify(har)}\n`, true);
   // Each page's text as written, also embedded in viewer.html so the offline viewer shows the page at every step.

@@ -1,6 +1,8 @@
-import { CLIP_FILE, FRAMES_DIR, MANIFEST_FILE, NETWORK_HAR_FILE, SNAPSHOT_FILE, STEPS_FILE, frameFileName } from '../bundle-format/file-names';
+import { AGENT_FILE, CLIP_FILE, FRAMES_DIR, MANIFEST_FILE, NETWORK_HAR_FILE, SNAPSHOT_FILE, STEPS_FILE, frameFileName } from '../bundle-format/file-names';
 import { OPTIONAL_EXTRA_FILES, STEP_SNAPSHOT_FILES, isBundleFileName } from '../bundle-format/file-registry';
 import type { BundleArchive } from '../bundle-format/open-zip';
+import { agentCallRefProblems } from '../bundle-format/agent-call-refs';
+import type { AgentFile } from '../../schemas/agent-calls';
 import { readJpegSize } from '../shared/jpeg-size';
 import { readMp4Duration, startsWithFtyp } from './mp4-duration';
 import type { Problem } from './json-schema-check';
@@ -55,6 +57,11 @@ export function checkStructure(archive: BundleArchive, json: ReadonlyMap<string,
     add('manifest.json', '/step_count', `is ${manifest.step_count}, steps.json holds ${steps.steps.length} steps`);
   }
   checkPageReferences(archive, json, add);
+  // The steps of the agent's calls and agent.json's entries point at each other.
+  if (isObject(steps)) {
+    const agent = json.get(AGENT_FILE);
+    for (const p of agentCallRefProblems(objects(steps.steps), isObject(agent) ? (agent as unknown as AgentFile) : null)) add(p.pointer === '' ? AGENT_FILE : STEPS_FILE, p.pointer, p.message);
+  }
   return problems;
 }
 

@@ -3,14 +3,16 @@ import { compactSql } from './index-compaction';
 
 /*
  * DuckDB for `afr index compact` and for reading compacted days. `@duckdb/node-api` ships native
- * bindings per platform; it is loaded on use, so the other commands neither pay for it nor need it.
+ * bindings per platform; it is loaded on use, so the other commands neither pay for it nor need it. It
+ * is not part of `afr` (the packaged CLI bundles no native module): these two need it installed beside it.
  */
 
 type DuckDb = typeof DuckDbApi;
 
 async function duckdb(): Promise<DuckDb> {
+  const name = '@duckdb/node-api';
   try {
-    return await import('@duckdb/node-api');
+    return (await import(/* @vite-ignore */ name)) as DuckDb;
   } catch (error) {
     throw new Error(`reading or writing Parquet needs @duckdb/node-api (npm install @duckdb/node-api): ${(error as Error).message}`);
   }

@@ -79,6 +79,7 @@ const INVOCATIONS: Record<string, string[][]> = {
   request: [['request', FILE, '1'], ['request', FILE, '2'], ['request', FILE, '3'], ['request', FILE, '1', '--json'], ['request', FILE, '4']],
   har: [['har', FILE, '--out', `h${HOSTILE}.har`], ['har', FILE, '--out', FILE, '--force'], ['har', FILE, '--json']],
   errors: [['errors', FILE], ['errors', FILE, '--json']],
+  fixture: [['fixture', FILE], ['fixture', FILE, '--out', `x${HOSTILE}.json`], ['fixture', MISSING]],
   mcp: [],
   ls: [['ls', FLEET, '--since', '2h'], ['ls', FLEET, '--since', '2h', '--json'], ['ls', `${FLEET}${HOSTILE}`]],
   triage: [['triage', FLEET, '--since', '2h'], ['triage', FLEET, '--since', '2h', '--json'], ['triage', `${FLEET}${HOSTILE}`], ['triage', `/nonexistent/${HOSTILE}`]],

@@ -3,6 +3,7 @@ import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type CliIo, type Command, type Print
 import { consoleCommand } from './console-command';
 import { domCommand } from './dom-command';
 import { errorsCommand } from './errors-command';
+import { fixtureCommand } from './fixture-command';
 import { frameCommand } from './frame-command';
 import { harCommand } from './har-command';
 import { DEFAULT_INSPECT_OPTIONS } from './inspect-bundle';
@@ -38,6 +39,7 @@ export const COMMANDS = [
   requestCommand,
   harCommand,
   errorsCommand,
+  fixtureCommand,
   mcpCommand,
   lsCommand,
   pullCommand,

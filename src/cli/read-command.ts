@@ -6,7 +6,7 @@ import { parseOptions, type OptionSpec } from './parse-options';
 import { describeReadError } from './read-error';
 
 /** The verbs that read one bundle for a person or an agent (`src/reads/`): a command each. */
-export type ReadVerb = 'summary' | 'steps' | 'step' | 'frame' | 'dom' | 'console' | 'requests' | 'request' | 'har' | 'errors';
+export type ReadVerb = 'summary' | 'steps' | 'step' | 'frame' | 'dom' | 'console' | 'requests' | 'request' | 'har' | 'errors' | 'fixture';
 
 /** `afr <verb> <bundle.zip> [args]`, read. */
 export interface ReadArgs {
@@ -38,7 +38,7 @@ const VALUE_OPTIONS: Record<string, { verbs: readonly ReadVerb[]; key: keyof Rea
   '--page-size': { verbs: ['steps', 'console', 'requests'], key: 'pageSize', integer: true, min: 1 },
   '--at': { verbs: ['frame'], key: 'at', integer: true },
   '--step': { verbs: ['frame', 'dom'], key: 'step', integer: true, min: 1 },
-  '--out': { verbs: ['frame', 'har'], key: 'out', integer: false },
+  '--out': { verbs: ['frame', 'har', 'fixture'], key: 'out', integer: false },
   '--width': { verbs: ['frame'], key: 'width', integer: true, min: 16 },
   '--depth': { verbs: ['dom'], key: 'depth', integer: true, min: 0 },
   '--selector': { verbs: ['dom'], key: 'selector', integer: false },
@@ -53,7 +53,7 @@ const wholeNumber = (min: number | undefined) => (value: string, name: string) =
 export function parseReadArgs(verb: ReadVerb, args: readonly string[]): ReadArgs | string {
   const options: Record<string, OptionSpec> = {
     json: { type: 'boolean' },
-    ...(verb === 'frame' || verb === 'har' ? { force: { type: 'boolean' } } : {}),
+    ...(verb === 'frame' || verb === 'har' || verb === 'fixture' ? { force: { type: 'boolean' } } : {}),
     ...(verb === 'requests' ? { failed: { type: 'boolean' } } : {}),
   };
   for (const [name, option] of Object.entries(VALUE_OPTIONS)) {

@@ -158,7 +158,7 @@ describe('validationLines', () => {
 describe('loadBundleJsonSchemas', () => {
   it('reads the published schema of each bundle file from schemas/json/', () => {
     const onDisk = loadBundleJsonSchemas();
-    expect(Object.keys(onDisk).sort()).toEqual(['diagnostics.json', 'manifest.json', 'network.har', 'snapshot.json', 'snapshots/page-NNN.json', 'steps.json']);
+    expect(Object.keys(onDisk).sort()).toEqual(['agent.json', 'diagnostics.json', 'manifest.json', 'network.har', 'snapshot.json', 'snapshots/page-NNN.json', 'steps.json']);
     expect(onDisk['manifest.json']).toMatchObject({ $id: 'manifest.schema.json', $schema: 'https://json-schema.org/draft/2020-12/schema' });
     expect(bundleSchemaFileNames()).toEqual({
       'manifest.json': 'manifest.schema.json',
@@ -166,6 +166,7 @@ describe('loadBundleJsonSchemas', () => {
       'snapshot.json': 'snapshot.schema.json',
       'steps.json': 'steps.schema.json',
       'network.har': 'network-har.schema.json',
+      'agent.json': 'agent.schema.json',
       'snapshots/page-NNN.json': 'step-snapshot.schema.json',
     });
   });

@@ -1,4 +1,4 @@
-import { CLIP_FILE, FRAMES_DIR, MANIFEST_FILE, NETWORK_HAR_FILE, STEPS_FILE, VIEWER_FILE } from '../bundle-format/file-names';
+import { AGENT_FILE, CLIP_FILE, FRAMES_DIR, MANIFEST_FILE, NETWORK_HAR_FILE, STEPS_FILE, VIEWER_FILE } from '../bundle-format/file-names';
 import { BundleZipError, openBundleZip, type BundleArchive } from '../bundle-format/open-zip';
 import { STEP_SNAPSHOT_FILES, modernizerOf } from '../bundle-format/file-registry';
 import { readJsonFile } from '../bundle-format/parse-files';
@@ -54,7 +54,8 @@ export async function validateBundle(zip: Uint8Array, schemas: BundleJsonSchemas
     if (file === STEP_SNAPSHOT_FILES.pattern) continue;
     const read = readJsonFile(archive, file);
     // Bundles written before the network log have no network.har (one the manifest lists is checked below).
-    if (!read.ok && read.problem === 'missing' && file === NETWORK_HAR_FILE) continue;
+    // Nor has a bundle of a window without the agent's calls an agent.json (steps pointing into one are checked below).
+    if (!read.ok && read.problem === 'missing' && (file === NETWORK_HAR_FILE || file === AGENT_FILE)) continue;
     if (!read.ok) {
       problems.push({ file, pointer: '', message: read.error });
       continue;

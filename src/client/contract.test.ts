@@ -13,6 +13,7 @@ import type {
   WaitForBundleInput as SchemaWaitForBundleInput,
 } from '../../schemas/api';
 import type { Settings, SettingsPatch as SchemaSettingsPatch } from '../../schemas/settings';
+import type { ModelCallInput, ToolCallInput } from '../../schemas/agent-calls';
 import type { AutomationApi } from '../recorder/automation-api';
 import type {
   AfrApi,
@@ -27,6 +28,8 @@ import type {
   RunStartOptions,
   SettingsPatch,
   StepOptions,
+  ToolCallOptions,
+  ModelCallOptions,
   WaitForBundleInput,
 } from './types';
 
@@ -41,6 +44,8 @@ describe('client types match the recorder contract', () => {
     expectTypeOf<RunStartOptions>().toEqualTypeOf<z.infer<typeof RunStartInputSchema>>();
     expectTypeOf<RunEndOptions>().toEqualTypeOf<z.infer<typeof RunEndInputSchema>>();
     expectTypeOf<WaitForBundleInput>().toEqualTypeOf<SchemaWaitForBundleInput>();
+    expectTypeOf<ToolCallOptions>().toEqualTypeOf<ToolCallInput>();
+    expectTypeOf<ModelCallOptions>().toEqualTypeOf<ModelCallInput>();
     expectTypeOf<SettingsPatch>().toExtend<SchemaSettingsPatch>();
     expectTypeOf<SchemaSettingsPatch>().toExtend<SettingsPatch>();
   });

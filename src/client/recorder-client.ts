@@ -18,6 +18,8 @@ import type {
   RunStartOptions,
   SettingsPatch,
   StepOptions,
+  ToolCallOptions,
+  ModelCallOptions,
   WaitDeliveredOptions,
   WaitForBundleOptions,
 } from './types';
@@ -107,6 +109,49 @@ export class RecorderClient {
   /** Puts a named point on the timeline. Not retried. */
   mark(options: MarkOptions): Promise<void> {
     return this.call('mark', [options], false);
+  }
+
+  /**
+   * Records one of the agent's tool calls (its input and output masked by the recorder, tied to the
+   * current step and run). A call with status `error` or `timeout` is a `tool_error` signal. Not retried.
+   * @example await rec.toolCall({ tool: 'search', input: { q: 'red shoes' }, output: { hits: 3 }, status: 'ok', latencyMs: 412 });
+   */
+  toolCall(options: ToolCallOptions): Promise<void> {
+    return this.call('toolCall', [options], false);
+  }
+
+  /**
+   * Records one of the agent's model calls (messages and response masked by the recorder). Not retried.
+   * @example await rec.modelCall({ model: 'gpt-4o', messages: [{ role: 'user', content: 'Find red shoes' }], response: 'search("red shoes")', tokensIn: 812, tokensOut: 40 });
+   */
+  modelCall(options: ModelCallOptions): Promise<void> {
+    return this.call('modelCall', [options], false);
+  }
+
+  /**
+   * `fn` with every call recorded as a tool call named `name`: its arguments as the input (the one
+   * argument alone when there is one), what it returned (awaited) as the output, how long it took; a
+   * throw is recorded as `error` (`timeout` for a `TimeoutError` or `AbortError`) and thrown on. A call
+   * the recorder refuses (an output that is not JSON…) is passed to `onRecordError` and never breaks the tool.
+   * @example const search = rec.wrapTool('search', async (q: string) => api.search(q));
+   */
+  wrapTool<A extends unknown[], R>(name: string, fn: (...args: A) => R | Promise<R>, options: { tabId?: number; onRecordError?: (error: unknown) => void } = {}): (...args: A) => Promise<R> {
+    const record = (call: Omit<ToolCallOptions, 'tool' | 'tabId'>) =>
+      this.toolCall({ ...(options.tabId === undefined ? {} : { tabId: options.tabId }), tool: name, ...call }).catch((error: unknown) => options.onRecordError?.(error));
+    return async (...args: A): Promise<R> => {
+      const input = args.length === 1 ? args[0] : args;
+      const started = performance.now();
+      try {
+        const output = await fn(...args);
+        await record({ input, ...(output === undefined ? {} : { output }), status: 'ok', latencyMs: Math.round(performance.now() - started) });
+        return output;
+      } catch (error) {
+        const name = (error as { name?: unknown } | null)?.name;
+        const status = name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'error';
+        await record({ input, status, latencyMs: Math.round(performance.now() - started), error: String(error).slice(0, 16 * 1024) });
+        throw error;
+      }
+    };
   }
 
   /** Declares a failure; resolves to the bundle id once the bundle is stored. Not retried. */

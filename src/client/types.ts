@@ -34,6 +34,34 @@ export interface StepOptions {
   reasoning?: string;
 }
 
+/** `rec.toolCall(...)`: one of the agent's tool calls (masked by the recorder before it is kept). */
+export interface ToolCallOptions {
+  tabId?: number;
+  tool: string;
+  /** Any plain JSON (at most 256 KiB of JSON text, 32 levels deep); no binary. */
+  input?: unknown;
+  output?: unknown;
+  status: 'ok' | 'error' | 'timeout' | 'skipped';
+  latencyMs?: number;
+  error?: string;
+}
+
+/** `rec.modelCall(...)`: one of the agent's model calls (masked by the recorder before it is kept). */
+export interface ModelCallOptions {
+  tabId?: number;
+  model: string;
+  messages?: { role: string; content: string }[];
+  /** The model's answer: text or any plain JSON. */
+  response?: unknown;
+  tokensIn?: number;
+  tokensOut?: number;
+  latencyMs?: number;
+  temperature?: number;
+  maxTokens?: number;
+  /** What the call cost, in US dollars. */
+  costUsd?: number;
+}
+
 /** `rec.assert(...)`: a check; a failed one makes a bundle. */
 export interface AssertOptions {
   tabId?: number;
@@ -236,7 +264,7 @@ export interface RecorderStatus {
 }
 
 /** Kinds of failure signal the recorder sees by itself. */
-export type SignalKind = 'exception' | 'console_error' | 'http_5xx' | 'http_4xx' | 'network_failure' | 'app_error' | 'crash' | 'dialog';
+export type SignalKind = 'exception' | 'console_error' | 'http_5xx' | 'http_4xx' | 'network_failure' | 'app_error' | 'crash' | 'dialog' | 'tool_error' | 'tool_latency' | 'no_tool_calls';
 
 /** What the recorder does with one kind of signal. */
 export interface SignalRule {
@@ -250,6 +278,10 @@ export interface SignalRule {
   resourceTypes: string[];
   /** `app_error`: top-level JSON fields that make a 2xx answer a failure (`error`, `ok=false`…); empty: the defaults. */
   jsonFields: string[];
+  /** `tool_latency`: a tool call slower than this many milliseconds is a signal. */
+  thresholdMs?: number;
+  /** `no_tool_calls`: this many agent steps in a row without a tool call is a signal. */
+  steps?: number;
 }
 
 /** Extra redaction: CSS selectors, field-name and text patterns (regular expression sources). */
@@ -301,6 +333,8 @@ export interface AfrApi {
   step(input: StepOptions): Promise<void>;
   assert(input: AssertOptions): Promise<string | null>;
   mark(input: MarkOptions): Promise<void>;
+  toolCall(input: ToolCallOptions): Promise<void>;
+  modelCall(input: ModelCallOptions): Promise<void>;
   runStart(input: RunStartOptions): Promise<string>;
   runEnd(input: RunEndOptions): Promise<string | null>;
   listBundles(): Promise<BundleSummary[]>;

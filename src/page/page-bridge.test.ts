@@ -108,6 +108,9 @@ describe('startPageBridge ignores malformed messages with one warning each', () 
     [{ source: SRC, type: 'explode', reason: 'r' }, 'type "explode" is none of fail, step, assert, mark, runStart, runEnd'],
     [{ source: SRC, type: 'toString', reason: 'r' }, 'type "toString" is none of fail, step, assert, mark, runStart, runEnd'],
     [{ source: SRC, reason: 'r' }, 'type undefined is none of fail, step, assert, mark, runStart, runEnd'],
+    // The agent's model and tool calls are the agent's alone (`afr.toolCall`, `afr.modelCall`): no page may post one.
+    [{ source: SRC, type: 'toolCall', tool: 'search', status: 'ok' }, 'type "toolCall" is none of fail, step, assert, mark, runStart, runEnd'],
+    [{ source: SRC, type: 'modelCall', model: 'gpt-4o' }, 'type "modelCall" is none of fail, step, assert, mark, runStart, runEnd'],
   ])('says which field of %j is wrong', (data, reason) => {
     post(data);
     expect(emitted).toEqual([]);

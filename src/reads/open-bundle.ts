@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { DIAGNOSTICS_FILE, MANIFEST_FILE, NETWORK_HAR_FILE, SNAPSHOT_FILE, STEPS_FILE } from '../bundle-format/file-names';
+import { AGENT_FILE, DIAGNOSTICS_FILE, MANIFEST_FILE, NETWORK_HAR_FILE, SNAPSHOT_FILE, STEPS_FILE } from '../bundle-format/file-names';
 import { BundleZipError, openLazyBundleZip, type LazyBundleArchive } from '../bundle-format/open-zip';
 import { STEP_SNAPSHOT_FILES } from '../bundle-format/file-registry';
 import { parseJsonFile } from '../bundle-format/parse-files';
@@ -9,7 +9,7 @@ import { TolerantManifestSchema, type TolerantManifest } from '../bundle-format/
 import { failureTime } from '../bundle-format/views';
 import { token } from '../shared/quote';
 import { BundleReadError } from './errors';
-import { ReadDiagnosticsSchema, ReadSnapshotSchema, ReadStepsSchema, type ReadDiagnostics, type ReadSnapshot, type ReadStep } from './read-schemas';
+import { ReadAgentSchema, type ReadAgent, ReadDiagnosticsSchema, ReadSnapshotSchema, ReadStepsSchema, type ReadDiagnostics, type ReadSnapshot, type ReadStep } from './read-schemas';
 
 /**
  * Most bytes a JSON file of the bundle may hold for the reads to inflate it. The recorder's own files
@@ -34,6 +34,8 @@ export interface BundleReader {
   snapshot(): Promise<ReadSnapshot | null>;
   /** `network.har`, null when the bundle has none (written before the network log, or of no tab). */
   har(): Promise<TolerantHar | null>;
+  /** `agent.json`, the agent's model and tool calls; null when the bundle has none. */
+  agent(): Promise<ReadAgent | null>;
   /** A page at a step (`snapshots/page-003.json`, as a step names it); null when the zip has no such page. */
   stepPage(name: string): Promise<StepSnapshotFile | null>;
 }
@@ -85,6 +87,7 @@ export async function openBundle(zip: Uint8Array): Promise<BundleReader> {
     }),
     snapshot: once(() => readJson(archive, SNAPSHOT_FILE, ReadSnapshotSchema)),
     har: once(() => readJson(archive, NETWORK_HAR_FILE, TolerantHarSchema)),
+    agent: once(() => readJson(archive, AGENT_FILE, ReadAgentSchema)),
     stepPage: (name) => {
       if (!STEP_SNAPSHOT_FILES.isName(name)) return Promise.resolve(null);
       let page = pages.get(name);

@@ -27,6 +27,8 @@ export const ReadStepSchema = step.extend({
   synthetic: z.boolean().optional(),
   snapshot: z.unknown().optional(),
   changes: z.unknown().optional(),
+  /** A model or tool call's entry in `agent.json`. */
+  call: z.looseObject({ list: z.string(), id: z.string() }).optional(),
 });
 export type ReadStep = z.infer<typeof ReadStepSchema>;
 
@@ -52,3 +54,8 @@ export const ReadDiagnosticsSchema = TolerantDiagnosticsSchema.extend({
   signal_chain: z.array(z.object({ at: z.string(), kind: z.string(), disposition: z.string(), reason: z.string(), message: z.string().nullable() })).optional(),
 });
 export type ReadDiagnostics = z.infer<typeof ReadDiagnosticsSchema>;
+
+/** `agent.json`, read for the entries the steps point at: each entry's id, the rest shown as the bundle has it. */
+const callEntry = z.looseObject({ id: z.string() });
+export const ReadAgentSchema = z.looseObject({ model_calls: z.array(callEntry), tool_calls: z.array(callEntry) });
+export type ReadAgent = z.infer<typeof ReadAgentSchema>;

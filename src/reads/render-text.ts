@@ -1,6 +1,7 @@
 import { describeElement, TARGET_MARK } from '../bundle-format/outline-line';
 import type { DomView, OutlineNode } from './dom-outline';
 import { boundedJson, plainJson, relativeTime } from './fields';
+import { escapeControls } from '../shared/control-chars';
 import type { FrameViewport } from '../../schemas/manifest';
 import type { FrameView } from './frames';
 import type { Page } from './paging';
@@ -96,6 +97,7 @@ export function stepText(step: StepDetailView, ask: Asker): string[] {
   if (step.reasoning !== null) lines.push(`  reasoning: ${quote(step.reasoning)}`);
   if (step.target_detail !== null) lines.push(`  target: ${plainJson(step.target_detail, 300)}`);
   if (step.detail !== null) for (const [key, value] of Object.entries(step.detail)) lines.push(`  ${token(key)}: ${typeof value === 'string' ? quote(value, 200) : boundedJson(value, 200)}`);
+  if (step.call !== null) lines.push(...callLines(step.call));
   if (step.target_node !== null) {
     const t = step.target_node;
     lines.push(`  target on its page: [${t.id}] ${describeElement({ tag: t.tag, role: t.role, name: t.name }, 'full')}${t.selector ? ` selector=${quote(t.selector, 120)}` : ''}`);
@@ -113,6 +115,23 @@ export function stepText(step: StepDetailView, ask: Asker): string[] {
     lines.push(`  frame: ${f.index} (${relativeTime(f.at_ms)}, ${which}): ${ask('frame', { index: f.index })}`);
   }
   lines.push(`  page outline: ${ask('dom', { step: step.index })}`);
+  return lines;
+}
+
+/** The fields of a call shown on lines of their own: the JSON ones pretty-printed, each bounded. */
+const CALL_JSON_FIELDS = ['input', 'output', 'messages', 'response'];
+
+/** A model or tool call of a step, as `agent.json` holds it: its figures on one line, its input and output below. */
+function callLines(call: Record<string, unknown>): string[] {
+  const figures = Object.entries(call).filter(([key, value]) => !CALL_JSON_FIELDS.includes(key) && value !== null && key !== 'seq' && key !== 'ts');
+  const lines = [`  call: ${figures.map(([key, value]) => `${token(key)}=${typeof value === 'string' ? quote(value, 200) : boundedJson(value, 60)}`).join(' ')}`];
+  for (const key of CALL_JSON_FIELDS) {
+    if (call[key] === undefined) continue;
+    const pretty = JSON.stringify(call[key], null, 2) ?? 'null';
+    const shown = pretty.length > 4000 ? `${pretty.slice(0, 4000)}…(+${pretty.length - 4000} chars)` : pretty;
+    // Split before escaping: the indentation's line breaks are ours, any other control character is the bundle's.
+    lines.push(`  ${key}:`, ...shown.split('\n').map((line: string) => `    ${escapeControls(line)}`));
+  }
   return lines;
 }
 

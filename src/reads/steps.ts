@@ -35,6 +35,8 @@ export interface StepDetailView extends StepView {
   change: string | null;
   /** The element the action hit, as its page (`snapshot`) holds it: its outline id (`afr dom --step`), tag, role, name, selector. */
   target_node: { id: number; tag: string; role: string | null; name: string | null; selector: string | null } | null;
+  /** A model or tool call's step: the call as `agent.json` holds it (input, output, messages, response…), bounded; else null. */
+  call: Record<string, unknown> | null;
   /** The step's frame (the screen at its time, as `frame`), with its time; the name is kept for `--json` readers. */
   nearest_frame: { index: number; at_ms: number; name: string } | null;
 }
@@ -80,8 +82,18 @@ export async function readStep(reader: BundleReader, index: number): Promise<Ste
     changes: step.changes === undefined ? null : boundedValue(step.changes, 8000),
     change: changeWords(step.changes),
     target_node: await targetNode(reader, index),
+    call: await callOf(reader, step),
     nearest_frame: frame && view.frame !== null ? { index: view.frame, at_ms: msFromFailure(reader.failureTs, frame.ts), name: frame.name } : null,
   };
+}
+
+/** The call a step points at in `agent.json`, each field bounded; null for another step, or one whose call is missing. */
+async function callOf(reader: BundleReader, step: ReadStep): Promise<Record<string, unknown> | null> {
+  if (!step.call) return null;
+  const agent = await reader.agent().catch(() => null);
+  const list = step.call.list === 'tool_calls' ? agent?.tool_calls : step.call.list === 'model_calls' ? agent?.model_calls : undefined;
+  const entry = list?.find((c) => c.id === step.call!.id);
+  return entry ? Object.fromEntries(Object.entries(entry).map(([key, value]) => [key, boundedValue(value, 16_000)])) : null;
 }
 
 /** A step's change in plain words, bounded; null when it has none. */

@@ -1,5 +1,6 @@
 import type { AgentCommand } from '../../schemas/agent';
 import type { CheckpointRef } from '../../schemas/timeline';
+import type { Step } from '../../schemas/steps';
 import type { FrameSources } from '../capture/frame-sources';
 import { maskCommand } from '../redact/mask-command';
 import { explicitSignal } from '../signals/normalize-signal';
@@ -38,6 +39,8 @@ export interface AgentCommandPorts {
   scope?: Pick<TabScope, 'agentRunStarted' | 'agentRunEnded'>;
   /** The browser's latest word on a tab's URL, redacted (the run's tab may be found only as the run starts). */
   tabUrl?(tabId: number): string | null;
+  /** Told of each step the agent itself (`afr.step`) put on the timeline (the agent-side quick checks). */
+  agentStepAdded?(step: Step): Promise<void>;
 }
 
 /**
@@ -77,7 +80,8 @@ export class AgentCommands {
     if (mode.recordsTimeline && c.kind !== 'fail') {
       const step = commandStep(c, at.ts, at.tabId, at.url, runId, at.frameId ?? null);
       const checkpoint = await this.checkpointFor(c, at);
-      await stepLog.add(checkpoint ? { ...step, checkpoint } : step);
+      const added = await stepLog.add(checkpoint ? { ...step, checkpoint } : step);
+      if (!byPage && c.kind === 'step') await this.ports.agentStepAdded?.(added);
     }
     if (mode.recordsTimeline && (c.kind === 'step' || c.kind === 'assert') && at.tabId !== null) {
       this.ports.frames.handleAction(at.tabId, at.ts, { capture: mode.settings.captureOnAction, action: true });

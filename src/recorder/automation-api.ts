@@ -2,6 +2,7 @@ import { settingsForReadBack } from '../settings/settings-store';
 import type { ZodMiniType } from 'zod/mini';
 import { apiInputSchema, type AgentCommand, type AgentCommandKind } from '../../schemas/agent';
 import { WaitForBundleInputSchema, type BundleSummary, type Status, type WaitForBundleInput } from '../../schemas/api';
+import type { ModelCallInput, ToolCallInput } from '../../schemas/agent-calls';
 import type { Settings } from '../../schemas/settings';
 import { parseInput } from './input-checks';
 import type { Recorder } from './recorder';
@@ -30,6 +31,23 @@ export interface AutomationApi {
   runStart(input?: { tabId?: number; runId?: string; agent?: string; agentVersion?: string; task?: string }): Promise<string>;
   /** Ends the run; with persistMode `always` the run is bundled and its id returned, else null. */
   runEnd(input?: { tabId?: number; outcome?: 'passed' | 'failed'; label?: string }): Promise<string | null>;
+  /**
+   * Records one of the agent's tool calls, masked (its input and output structurally: values under
+   * secret keys withheld, every string through the detectors), tied to the current step and run.
+   * Agent only: a page cannot post it.
+   *
+   * @example
+   * await worker.evaluate(() => afr.toolCall({ tool: 'search', input: { q: 'red shoes' }, output: { hits: 3 }, status: 'ok', latencyMs: 412 }));
+   */
+  toolCall(input: ToolCallInput): Promise<void>;
+  /**
+   * Records one of the agent's model calls, masked (every message and the response), tied to the
+   * current step and run; tokens and cost are totalled in the bundle's diagnostics. Agent only.
+   *
+   * @example
+   * await worker.evaluate(() => afr.modelCall({ model: 'gpt-4o', messages: [{ role: 'user', content: 'Find red shoes' }], response: 'search("red shoes")', tokensIn: 812, tokensOut: 40 }));
+   */
+  modelCall(input: ModelCallInput): Promise<void>;
   /** Stored bundles, newest first. */
   listBundles(): Promise<BundleSummary[]>;
   /** The bundle zip as base64. */
@@ -52,7 +70,7 @@ export interface AutomationApi {
 }
 
 /** What the automation API drives. */
-export type AutomationTarget = Pick<Recorder, 'ports' | 'commands' | 'storedBundles' | 'bundleWaiters' | 'tabFor' | 'status'>;
+export type AutomationTarget = Pick<Recorder, 'ports' | 'commands' | 'calls' | 'storedBundles' | 'bundleWaiters' | 'tabFor' | 'status'>;
 
 /**
  * The automation API over the recorder. Every input is validated here and a bad one rejected with a
@@ -87,6 +105,8 @@ export function createAutomationApi(recorder: AutomationTarget, ready: () => Pro
     mark: after(async (input) => void (await command('mark', input))),
     runStart: after(async (input = {}) => (await command('runStart', input))!),
     runEnd: after((input = {}) => command('runEnd', input)),
+    toolCall: after(async (input) => void (await recorder.calls.toolCall(input))),
+    modelCall: after(async (input) => void (await recorder.calls.modelCall(input))),
     listBundles: after(() => recorder.storedBundles.list()),
     exportBundle: after((id) => recorder.storedBundles.export(id)),
     deleteBundle: after((id) => recorder.storedBundles.delete(id)),

@@ -6,6 +6,9 @@ import { FrameSources } from '../capture/frame-sources';
 import { onceUntilFailure } from '../shared/once-until-failure';
 import type { WebRequestEvent } from '../signals/web-request-signal';
 import { PageGuard } from '../trust/page-guard';
+import { AgentCalls } from './agent-calls';
+import { noToolCallsSignal, toolCallSignals } from '../signals/agent-checks';
+import type { RawSignal } from '../signals/signal-rules';
 import { AgentCommands } from './agent-commands';
 import { BundleWaiters } from './bundle-waiters';
 import { FailureJobs } from './failure-jobs';
@@ -37,6 +40,8 @@ export class Recorder {
   private readonly mode: RecordingMode;
   readonly failures: FailureJobs;
   readonly commands: AgentCommands;
+  /** The agent's model and tool calls (`afr.modelCall`, `afr.toolCall`). */
+  readonly calls: AgentCalls;
   readonly storedBundles: StoredBundles;
   /** `afr.waitForBundle`: woken as each bundle is stored. */
   readonly bundleWaiters: BundleWaiters;
@@ -93,8 +98,25 @@ export class Recorder {
     });
     this.failures = new FailureJobs({ ...ports, network: this.network, sinks, capture: frames, run, mode, guard, recordsTab, sleep: ports.sleep ?? defaultSleep, changed: ports.stateChanged, withSettledPolicy: (settings) => ports.settingsStore.withSettledPolicy(settings) }, settings.failureCooldownMs);
     const failures = this.failures;
-    this.commands = new AgentCommands({ stepLog, mode, run, failures, frames, guard, scope, tabUrl, timelineCheckpoint: ports.timelineCheckpoint });
+    this.commands = new AgentCommands({
+      stepLog,
+      mode,
+      run,
+      failures,
+      frames,
+      guard,
+      scope,
+      tabUrl,
+      timelineCheckpoint: ports.timelineCheckpoint,
+      agentStepAdded: async (step) => {
+        const signal = noToolCallsSignal(await stepLog.between(step.tab_id, 0, Number.MAX_SAFE_INTEGER), mode.settings.signals);
+        if (signal) await this.signals.handleSignal(signal);
+      },
+    });
     this.signals = new SignalIntake({ clock, stepLog, mode, failures, debuggerState, tabUrl });
+    // The agent-side signals: a tool call that failed, timed out or was slow; steps without a tool call.
+    const agentSignals = (raws: readonly RawSignal[]) => raws.reduce((done, raw) => done.then(() => this.signals.handleSignal(raw)), Promise.resolve());
+    this.calls = new AgentCalls({ clock, stepLog, mode, run, recordsTab, tabFor: (tabId) => this.tabFor(tabId), recorded: (step) => agentSignals(toolCallSignals(step, mode.settings.signals)) });
     const watchTab = (tabId: number) => recordsTab(tabId) && ports.watchTab(tabId);
     this.messages = new MessageIntake({ ...ports, watchTab, recordsTab, mode, frames, guard, commands: this.commands, signals: this.signals, untilStarted: () => this.untilStarted() });
     this.storedBundles = new StoredBundles(ports.bundles, ports.download, ports.delivery);

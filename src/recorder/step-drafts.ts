@@ -1,4 +1,5 @@
 import type { AgentCommand } from '../../schemas/agent';
+import type { AgentCall } from '../../schemas/agent-calls';
 import type { FailureSignal } from '../../schemas/failure';
 import type { StepObservedMessage } from '../../schemas/messages';
 import type { StepDetail, StepDraft } from '../../schemas/steps';
@@ -115,4 +116,19 @@ export function signalStep(signal: FailureSignal, disposition: 'trigger' | 'reco
     label: signal.message,
     detail,
   };
+}
+
+/**
+ * The timeline entry of an agent's model or tool call (masked beforehand), holding the call itself
+ * until a bundle moves it to `agent.json`. A tool call that failed or timed out is a failed step.
+ */
+export function callStep(call: AgentCall, ts: number, tabId: number | null, url: string | null, runId: string): StepDraft {
+  const b = { ...base(ts, tabId, null, url), source: 'agent' as const };
+  const duration = call.latency_ms === null ? {} : { duration_ms: call.latency_ms };
+  if (call.type === 'model') {
+    return { ...b, kind: 'model_call', action: `model ${call.model}`, detail: { run_id: runId, ...duration }, agent_call: call };
+  }
+  const outcome = call.status === 'ok' ? 'ok' : call.status === 'skipped' ? null : 'fail';
+  const detail: StepDetail = { run_id: runId, call_status: call.status, ...duration, ...(call.error === null ? {} : { error_text: call.error }) };
+  return { ...b, kind: 'tool_call', action: `tool ${call.tool}`, outcome, label: call.status === 'ok' ? null : call.status, detail, agent_call: call };
 }

@@ -11,7 +11,8 @@ export interface RawSignal {
   stack: string | null;
   /** Network signals: the request concerned. */
   request: RawRequest | null;
-  origin: 'debugger' | 'web_request' | 'page_fallback';
+  /** Where it was seen: the debugger, `chrome.webRequest`, the page, or the agent's own calls (`afr.toolCall`, `afr.step`). */
+  origin: 'debugger' | 'web_request' | 'page_fallback' | 'agent';
 }
 
 export interface RawRequest {

@@ -82,6 +82,13 @@ export class StepLog {
     return mergeSteps(this.steps.filter((s) => s.ts >= from && s.ts <= to));
   }
 
+  /** The seq of the latest step (by arrival) that `matches`, or null when the timeline holds none. */
+  async latestSeq(matches: (step: Step) => boolean): Promise<number | null> {
+    await this.load();
+    for (let i = this.steps.length - 1; i >= 0; i--) if (matches(this.steps[i]!)) return this.steps[i]!.seq;
+    return null;
+  }
+
   private readonly storeFailed = (error: unknown): void => {
     if (!this.storeFailing) this.onStoreError(error);
     this.storeFailing = true;

@@ -77,6 +77,8 @@ const SIGNAL_FILTERS = {
     { type: 'list', split: 'comma-or-line', items: 'string', multiline: false },
     'Top-level fields of a 2xx JSON answer: error (there, and not null or empty), ok=false, status=error…; empty: the defaults.',
   ),
+  thresholdMs: field([], 'Slower than', { type: 'number', unit: 'ms' }, 'A tool call that took longer is a signal; default 30000 ms.'),
+  steps: field([], 'Steps in a row', { type: 'number' }, 'Agent steps without a tool call between them, once the agent has made one; default 5.'),
 } as const;
 
 /** The filters that mean something for each kind: statuses for HTTP, resource types for network signals. */
@@ -89,6 +91,9 @@ const FILTERS_BY_KIND: Record<SignalKind, (keyof typeof SIGNAL_FILTERS)[]> = {
   app_error: ['urls', 'ignoreUrls', 'ignoreMessages', 'jsonFields'],
   crash: ['urls', 'ignoreUrls'],
   dialog: ['urls', 'ignoreUrls', 'ignoreMessages'],
+  tool_error: ['urls', 'ignoreUrls', 'ignoreMessages'],
+  tool_latency: ['urls', 'ignoreUrls', 'thresholdMs'],
+  no_tool_calls: ['urls', 'ignoreUrls', 'steps'],
 };
 
 /** One signal kind's rule on the page: its switches and the filters that apply to the kind. */

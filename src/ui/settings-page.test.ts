@@ -48,7 +48,8 @@ describe('settings page', () => {
     expect(control<HTMLSelectElement>('captureLevel').value).toBe('full');
     expect(control('signals.network_failure.resourceTypes').value).toBe('Document, XHR, Fetch');
     expect(control('signals.app_error.jsonFields').value).toBe('error, errors, ok=false, success=false, status=error, status=fail');
-    expect(document.querySelectorAll('.signal-row').length).toBe(8);
+    expect(document.querySelectorAll('.signal-row').length).toBe(11);
+    expect(control('signals.tool_latency.thresholdMs').value).toBe('30000');
     expect([...document.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['Recording', 'Signals', 'Bundles & retention', 'Privacy & redaction', 'Delivery to object storage']);
   });
 

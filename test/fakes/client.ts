@@ -21,6 +21,11 @@ export function fakeAfr(bundles: Record<string, Uint8Array> = {}) {
     runEnd: log('runEnd', () => null),
     step: log('step', () => undefined),
     mark: log('mark', () => undefined),
+    toolCall: log('toolCall', (input: { output?: unknown }) => {
+      if (typeof input.output === 'object' && input.output !== null && 'refuse' in input.output) throw new Error('afr.toolCall: output: not plain JSON');
+      return undefined;
+    }),
+    modelCall: log('modelCall', () => undefined),
     assert: log('assert', (input: { passed: boolean }) => (input.passed ? null : 'afr-bundle-1')),
     fail: log('fail', () => 'afr-bundle-1'),
     listBundles: log('listBundles', () => Object.keys(bundles).map((id) => ({ id }))),

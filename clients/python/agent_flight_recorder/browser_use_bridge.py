@@ -75,12 +75,59 @@ def step_from_agent(agent: Any) -> Dict[str, Any]:
     return step
 
 
+def model_name(agent: Any) -> Optional[str]:
+    """The model of the agent's LLM (browser-use's chat models keep it in ``model``, LangChain's in ``model_name``)."""
+    llm = getattr(agent, "llm", None)
+    for attribute in ("model", "model_name"):
+        value = getattr(llm, attribute, None)
+        if isinstance(value, str) and value:
+            return value
+    return None
+
+
+def calls_from_agent(agent: Any) -> Tuple[Optional[Dict[str, Any]], List[Dict[str, Any]]]:
+    """
+    What browser-use exposes of the step's calls: the model call (its model, and the output it planned:
+    actions, next goal, thinking) when the model is known, and each action as a tool call (its name and
+    parameters, the result's extracted content, ``error`` when the result reports one).
+    """
+    state = getattr(agent, "state", None)
+    output = getattr(state, "last_model_output", None)
+    results = list(getattr(state, "last_result", None) or [])
+    actions = [_dump(a) for a in (getattr(output, "action", None) or [])]
+    model = model_name(agent)
+    model_call: Optional[Dict[str, Any]] = None
+    if model and output is not None:
+        response = {"action": actions}
+        for field in ("thinking", "evaluation_previous_goal", "memory", "next_goal"):
+            value = getattr(output, field, None)
+            if value:
+                response[field] = str(value)
+        model_call = {"model": model, "response": response}
+    tools: List[Dict[str, Any]] = []
+    for i, action in enumerate(actions):
+        if not isinstance(action, dict) or not action:
+            continue
+        name, params = next(iter(action.items()))
+        result = results[i] if i < len(results) else None
+        error = getattr(result, "error", None)
+        content = getattr(result, "extracted_content", None)
+        call: Dict[str, Any] = {"tool": str(name), "input": params, "status": "error" if error else "ok"}
+        if isinstance(content, str):
+            call["output"] = content[:MAX_ACTION_CHARS * 8]
+        if error:
+            call["error"] = str(error)[:2000]
+        tools.append(call)
+    return model_call, tools
+
+
 def browser_use_hooks(recorder: Any) -> Tuple[AgentHook, AgentHook]:
     """
     ``(on_step_start, on_step_end)`` for ``agent.run(...)``: each step start becomes a mark, each step end a
     ``step`` with the actions the model chose, the element index, ``next_goal`` as the goal, the thinking
-    as the reasoning, and ``outcome: fail`` when an action reported an error. A recorder error is logged,
-    never raised into the agent.
+    as the reasoning, and ``outcome: fail`` when an action reported an error; then, with a recorder that
+    has them, the step's model call and each action as a tool call (``calls_from_agent``). A recorder
+    error is logged, never raised into the agent.
 
     Example::
 
@@ -101,5 +148,15 @@ def browser_use_hooks(recorder: Any) -> Tuple[AgentHook, AgentHook]:
             await recorder.step(step.pop("action"), **step)
         except RecorderError as error:
             log.warning("[afr] step not recorded: %s", error)
+        if not hasattr(recorder, "tool_call"):
+            return
+        model_call, tools = calls_from_agent(agent)
+        try:
+            if model_call is not None:
+                await recorder.model_call(model_call.pop("model"), **model_call)
+            for call in tools:
+                await recorder.tool_call(call.pop("tool"), **call)
+        except RecorderError as error:
+            log.warning("[afr] calls not recorded: %s", error)
 
     return on_step_start, on_step_end

@@ -7,12 +7,16 @@ import base64
 import json
 import os
 import time
-from typing import Any, Awaitable, Callable, Dict, List, Optional
+import functools
+from typing import Any, Awaitable, Callable, Dict, List, Optional, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
 
 from .errors import EvaluateFailed, RecorderCallError, RecorderTimeoutError, RecorderWorkerLostError, WorkerGone
 from .find_recorder import FoundRecorder, find_recorder
 from .next_bundle import Since, describe_query, next_bundle, since_value
 from .ports import WorkerSource
+from .tool_calls import call_input, error_status, error_text
 
 #: ``wait_for_bundle``'s default wait, in seconds.
 DEFAULT_BUNDLE_WAIT_S = 30.0
@@ -162,6 +166,54 @@ class Recorder:
     async def mark(self, label: str, *, reasoning: Optional[str] = None, tab_id: Optional[int] = None) -> None:
         """Puts a named point on the timeline. Not retried."""
         await self._call("mark", [_options(dict(label=label, reasoning=reasoning, tab_id=tab_id))], False)
+
+    async def tool_call(self, tool: str, *, status: str, input: Any = None, output: Any = None, latency_ms: Optional[float] = None,
+                        error: Optional[str] = None, tab_id: Optional[int] = None) -> None:
+        """Records one of the agent's tool calls (``status``: ``ok``/``error``/``timeout``/``skipped``); its input
+        and output (plain JSON) are masked by the recorder, tied to the current step and run. Not retried."""
+        await self._call("toolCall", [_options(dict(tool=tool, status=status, input=input, output=output, latency_ms=latency_ms, error=error, tab_id=tab_id))], False)
+
+    async def model_call(self, model: str, *, messages: Optional[List[Dict[str, str]]] = None, response: Any = None,
+                         tokens_in: Optional[int] = None, tokens_out: Optional[int] = None, latency_ms: Optional[float] = None,
+                         temperature: Optional[float] = None, max_tokens: Optional[int] = None, cost_usd: Optional[float] = None,
+                         tab_id: Optional[int] = None) -> None:
+        """Records one of the agent's model calls (``messages``: ``[{"role", "content"}]``), masked by the recorder. Not retried."""
+        await self._call("modelCall", [_options(dict(model=model, messages=messages, response=response, tokens_in=tokens_in, tokens_out=tokens_out,
+                                                     latency_ms=latency_ms, temperature=temperature, max_tokens=max_tokens, cost_usd=cost_usd, tab_id=tab_id))], False)
+
+    def tool(self, name: Optional[str] = None, *, tab_id: Optional[int] = None) -> Callable[[F], F]:
+        """A decorator for an async tool: every call is recorded (its arguments, what it returned, how long it took;
+        what it raised as ``error``, or ``timeout`` for a timeout, and raised on). A call the recorder refuses
+        never breaks the tool.
+
+        Example::
+
+            @rec.tool("search")
+            async def search(query: str) -> dict: ...
+        """
+        def decorate(fn: F) -> F:
+            tool = name or fn.__name__
+
+            @functools.wraps(fn)
+            async def wrapped(*args: Any, **kwargs: Any) -> Any:
+                started = time.monotonic()
+                try:
+                    result = await fn(*args, **kwargs)
+                except BaseException as error:
+                    await self._record_tool(tool, tab_id, call_input(args, kwargs), None, error_status(error), started, error_text(error))
+                    raise
+                await self._record_tool(tool, tab_id, call_input(args, kwargs), result, "ok", started, None)
+                return result
+
+            return wrapped  # type: ignore[return-value]
+
+        return decorate
+
+    async def _record_tool(self, tool: str, tab_id: Optional[int], input: Any, output: Any, status: str, started: float, error: Optional[str]) -> None:
+        try:
+            await self.tool_call(tool, status=status, input=input, output=output, latency_ms=round((time.monotonic() - started) * 1000), error=error, tab_id=tab_id)
+        except Exception:  # noqa: BLE001 - recording must never break the agent's tool (a value that is not JSON, a lost worker)
+            pass
 
     async def fail(self, reason: str, *, label: Optional[str] = None, tab_id: Optional[int] = None) -> str:
         """Declares a failure (``reason``: a short code); returns the bundle id once the bundle is stored. Not retried."""

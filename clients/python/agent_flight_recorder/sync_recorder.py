@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import threading
-from typing import Any, Coroutine, Dict, List, Optional, TypeVar
+import time
+from typing import Any, Callable, Coroutine, Dict, List, Optional, TypeVar
 
 from .loading import load_recorder as _load_recorder
 from .next_bundle import Since
 from .recorder import DEFAULT_BUNDLE_WAIT_S, DEFAULT_CONNECT_TIMEOUT_S, DEFAULT_DELIVERY_WAIT_S, Recorder
+from .tool_calls import call_input, error_status, error_text
 
 T = TypeVar("T")
+G = TypeVar("G", bound=Callable[..., Any])
 
 
 class _LoopThread:
@@ -103,6 +107,39 @@ class SyncRecorder:
     def mark(self, label: str, *, reasoning: Optional[str] = None, tab_id: Optional[int] = None) -> None:
         """See ``Recorder.mark``."""
         self._runner.run(self._rec.mark(label, reasoning=reasoning, tab_id=tab_id))
+
+    def tool_call(self, tool: str, *, status: str, input: Any = None, output: Any = None, latency_ms: Optional[float] = None,
+                  error: Optional[str] = None, tab_id: Optional[int] = None) -> None:
+        """See ``Recorder.tool_call``."""
+        self._runner.run(self._rec.tool_call(tool, status=status, input=input, output=output, latency_ms=latency_ms, error=error, tab_id=tab_id))
+
+    def model_call(self, model: str, *, messages: Optional[List[Dict[str, str]]] = None, response: Any = None,
+                   tokens_in: Optional[int] = None, tokens_out: Optional[int] = None, latency_ms: Optional[float] = None,
+                   temperature: Optional[float] = None, max_tokens: Optional[int] = None, cost_usd: Optional[float] = None,
+                   tab_id: Optional[int] = None) -> None:
+        """See ``Recorder.model_call``."""
+        self._runner.run(self._rec.model_call(model, messages=messages, response=response, tokens_in=tokens_in, tokens_out=tokens_out,
+                                              latency_ms=latency_ms, temperature=temperature, max_tokens=max_tokens, cost_usd=cost_usd, tab_id=tab_id))
+
+    def tool(self, name: Optional[str] = None, *, tab_id: Optional[int] = None) -> Callable[[G], G]:
+        """A decorator for a tool (a plain function): every call recorded as ``Recorder.tool`` records an async one."""
+        def decorate(fn: G) -> G:
+            tool = name or fn.__name__
+
+            @functools.wraps(fn)
+            def wrapped(*args: Any, **kwargs: Any) -> Any:
+                started = time.monotonic()
+                try:
+                    result = fn(*args, **kwargs)
+                except BaseException as error:
+                    self._runner.run(self._rec._record_tool(tool, tab_id, call_input(args, kwargs), None, error_status(error), started, error_text(error)))
+                    raise
+                self._runner.run(self._rec._record_tool(tool, tab_id, call_input(args, kwargs), result, "ok", started, None))
+                return result
+
+            return wrapped  # type: ignore[return-value]
+
+        return decorate
 
     def fail(self, reason: str, *, label: Optional[str] = None, tab_id: Optional[int] = None) -> str:
         """See ``Recorder.fail``."""

@@ -38,7 +38,28 @@ def agent(n_steps, actions, errors=(), next_goal=None, thinking=None):
     return SimpleNamespace(state=SimpleNamespace(n_steps=n_steps, last_model_output=output, last_result=results))
 
 
+class CallingRecorder(FakeRecorder):
+    async def model_call(self, model, **fields):
+        self.calls.append(("model_call", model, fields))
+
+    async def tool_call(self, tool, **fields):
+        self.calls.append(("tool_call", tool, fields))
+
+
 class BrowserUseBridgeTest(unittest.TestCase):
+    def test_a_step_end_records_the_model_call_and_each_action_as_a_tool_call(self):
+        rec = CallingRecorder()
+        _, on_end = browser_use_hooks(rec)
+        a = agent(2, [Action(search={"query": "trail shoes"}), Action(click={"index": 99})], next_goal="open a result")
+        a.state.last_result = [SimpleNamespace(error=None, extracted_content="3 results"), SimpleNamespace(error="Element index 99 does not exist", extracted_content=None)]
+        a.llm = SimpleNamespace(model="gpt-4o-mini")
+        asyncio.run(on_end(a))
+        self.assertEqual(rec.calls[1:], [
+            ("model_call", "gpt-4o-mini", {"response": {"action": [{"search": {"query": "trail shoes"}}, {"click": {"index": 99}}], "next_goal": "open a result"}}),
+            ("tool_call", "search", {"input": {"query": "trail shoes"}, "status": "ok", "output": "3 results"}),
+            ("tool_call", "click", {"input": {"index": 99}, "status": "error", "error": "Element index 99 does not exist"}),
+        ])
+
     def test_a_step_end_becomes_a_step_with_the_actions_goal_and_outcome(self):
         rec = FakeRecorder()
         on_start, on_end = browser_use_hooks(rec)
