@@ -73,20 +73,20 @@ describe('NetworkLog: bad input, bounded', () => {
     expect(out.log.entries).toHaveLength(1);
     const [socket] = out.log.entries;
     expect(socket).toMatchObject({ _resourceType: 'WebSocket', startedDateTime: new Date(T0 * 1000).toISOString(), request: { method: 'GET', url: 'wss://a.test/live?token=REDACTED' } });
-    expect(socket!.response).toMatchObject({ status: 101, statusText: 'Switching Protocols', content: { size: 0, _omitted: 'not_kept' } });
+    expect(socket!.response).toMatchObject({ status: 101, statusText: 'Switching Protocols', content: { size: 0, _omitted: 'stream' } });
     expect(socket!.request.cookies).toEqual([{ name: 'session', value: '[redacted 32+]' }]);
     expect(socket!.time).toBeCloseTo(1000, 0);
     expect(JSON.stringify(out)).not.toContain(TOKEN);
   });
 
-  it('an event stream (SSE) is never read: pending while open, not kept once closed', async () => {
+  it('an event stream (SSE) is never read: pending while open, a stream once closed', async () => {
     const { log, send, har, asked } = makeLog({ network: { bodies: 'all' } });
     const [sent, answered, finished] = requestEvents({ id: 'sse', url: 'https://a.test/events', at: T0, mimeType: 'text/event-stream' });
     send([sent!, answered!]);
     for (let i = 0; i < 1000; i++) log.handleEvent(1, 'Network.dataReceived', { requestId: 'sse', timestamp: T0 + i / 100, dataLength: 64, encodedDataLength: 64 });
     expect((await har()).log.entries[0]!.response.content._omitted).toBe('pending');
     send([finished!]);
-    expect((await har()).log.entries[0]!.response.content._omitted).toBe('binary');
+    expect((await har()).log.entries[0]!.response.content._omitted).toBe('stream');
     expect(asked).toEqual([]);
   });
 

@@ -275,7 +275,7 @@ export class NetworkLog implements NetworkHarSource {
     const rule = settings.signals?.app_error;
     const ask = rule && this.ports.appError && asksAppError(rule, record, mimeType) ? rule : null;
     const kind = bodyKind(mimeType);
-    const notKept = kind === 'text' || kind === 'json' || kind === 'form' ? 'not_kept' : 'binary';
+    const notKept = kind === 'stream' ? 'stream' : kind === 'text' || kind === 'json' || kind === 'form' ? 'not_kept' : 'binary';
     if (!keep && !ask) return void (record.content.omitted = notKept);
     // Chrome buffers no body larger than this (`Network.enable`): a bigger download is never asked for.
     if (record.encodedBytes > NETWORK_ENABLE_PARAMS.maxResourceBufferSize) return void (record.content.omitted = keep ? 'too_large' : notKept);

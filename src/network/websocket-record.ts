@@ -10,7 +10,7 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 /**
  * A WebSocket's record from `Network.webSocketCreated` (Chrome sends no `requestWillBeSent` for one):
  * its handshake is listed like a request (`GET`, the `101` answer, both sides' headers masked), its
- * frames are never read (`not_kept`: they are messages, not a body, and a socket may never close).
+ * frames are never read (`stream`: they are messages, not a body, and a socket may never close).
  * `now` stands in for the start until the handshake says it.
  */
 export function webSocketRecord(p: Params, now: number, ctx: MaskContext): NetworkRecord | null {
@@ -31,7 +31,7 @@ export function webSocketRecord(p: Params, now: number, ctx: MaskContext): Netwo
     requestCookies: [],
     requestBodySize: 0,
     encodedBytes: -1,
-    content: { size: 0, omitted: 'not_kept' },
+    content: { size: 0, omitted: 'stream' },
     truncatedHeaders: 0,
     withheld: 0,
     spans: 0,
