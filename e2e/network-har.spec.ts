@@ -133,6 +133,7 @@ test('network.har: a login, a 200 that says token_expired and a failed payment, 
     expect(JSON.parse(pay!.request.postData!.text)).toEqual({ order: 'A-1001', amount: 42.5, card: { number: '[redacted 8+]', cvc: '[redacted <8]' } });
     // Email, password, session cookie, Bearer, card number and cvc; the two tokens too when the login's body was read.
     expect(har.log._afr.withheld_values).toBeGreaterThanOrEqual(loginContent.text === undefined ? 6 : 8);
+    expect(bundle.diagnostics.network).toEqual(har.log._afr);
 
     // The 200 that says token_expired is an app_error on the timeline (recorded, its rule's default),
     // with its request, the masked excerpt, and its entry in network.har; the 500 names its entry too.
