@@ -4,9 +4,14 @@
  * response, finished) with a browser's usual headers (14 sent, 10 received, a cookie and a Bearer),
  * masked and kept; then the masking of a 2 KiB JSON answer (`captureBody`), which a kept body adds,
  * and the `app_error` look at a masked answer (`findAppError`): one naming none of the rule's fields,
- * one naming `status` (parsed, not a failure) and one saying `error`.
+ * one naming `status` (parsed, not a failure) and one saying `error`; then a busy page, a page polling a
+ * JSON API 10 times a second for a minute with the default settings (its answers kept): the log's
+ * time per request with its body, the bytes it holds once its window is full, and the size and build
+ * time of the `network.har` of a minute and of a bundle's window. Prints the load average: these
+ * machines are shared.
  * BENCH_ROUNDS (default 15) rounds of BENCH_REQUESTS (default 2,000) requests.
  */
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { NetworkSettingsSchema } from '../schemas/network';
 import { BUILT_IN_MASKER } from '../src/redact/mask-text';
@@ -90,3 +95,52 @@ for (const [name, text] of Object.entries(looks)) {
 console.log(`network log, per request (4 CDP events, 14 + 10 headers, masked and kept): median ${median(perRequest).toFixed(1)} µs over ${ROUNDS} rounds of ${REQUESTS}`);
 console.log(`JSON answer of ${answer.length} characters masked (captureBody): median ${median(perBody).toFixed(1)} µs`);
 for (const [name, times] of Object.entries(perLook)) console.log(`app_error look at a masked answer of ${looks[name]!.length} characters ${name} (findAppError): median ${median(times).toFixed(1)} µs`);
+
+// A busy page: a JSON API polled 10 times a second for a minute (600 requests), the default settings.
+const POLLS = 600;
+const poll = (i: number) => JSON.stringify({ seq: i, orders: JSON.parse(answer).orders.slice(0, 4), updated: new Date(T0 * 1000 + i * 100).toISOString() });
+const pollBytes = Array.from({ length: POLLS }, (_, i) => poll(i).length).reduce((a, b) => a + b, 0);
+/** A minute of polling through a log whose window is `bufferSeconds`, the clock moving with the polls. */
+async function pollFor(base: number, bufferSeconds: number): Promise<{ log: NetworkLog; now: number; usPerRequest: number }> {
+  let now = base * 1000;
+  const log = new NetworkLog({
+    clock: { now: () => now },
+    masker: () => BUILT_IN_MASKER,
+    settings: () => ({ network: NetworkSettingsSchema.parse({}), bufferSeconds, postFailureSeconds: 2 }),
+    bodies: { responseBody: (_tab, id) => Promise.resolve({ body: poll(Number(id.split('-')[1])), base64Encoded: false }) },
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  });
+  const start = performance.now();
+  for (let i = 0; i < POLLS; i++) {
+    now = (base + i / 10) * 1000;
+    for (const [method, params] of requestEvents({ id: `p-${i}`, url: `https://shop.example/api/orders/poll?since=${i}`, at: base + i / 10, headers, responseHeaders })) log.handleEvent(1, method, params);
+    // The body read of this poll lands before the next poll, 100 ms later.
+    for (let tick = 0; tick < 4; tick++) await Promise.resolve();
+  }
+  return { log, now, usPerRequest: ((performance.now() - start) * 1000) / POLLS };
+}
+
+const busyPerRequest: number[] = [];
+const held: number[] = [];
+const harOfMinute: { bytes: number; ms: number; kept: number }[] = [];
+const harOfWindow: { bytes: number; ms: number; entries: number }[] = [];
+for (let round = 0; round < Math.min(ROUNDS, 7); round++) {
+  const base = T0 + round * 1000;
+  const busy = await pollFor(base, 15);
+  busyPerRequest.push(busy.usPerRequest);
+  const windowStart = performance.now();
+  const windowed = (await busy.log.har(1, busy.now - 15_000, busy.now, { name: 'bench', version: '0' }))!;
+  harOfWindow.push({ bytes: JSON.stringify(windowed).length, ms: performance.now() - windowStart, entries: windowed.log.entries.length });
+  held.push((await busy.log.har(1, base * 1000, busy.now, { name: 'bench', version: '0' }))!.log.entries.length);
+  // The whole minute, as a log with a 5-minute window holds it: every poll's HAR entry.
+  const long = await pollFor(base, 300);
+  const minuteStart = performance.now();
+  const minute = (await long.log.har(1, base * 1000 - 1, long.now, { name: 'bench', version: '0' }))!;
+  harOfMinute.push({ bytes: JSON.stringify(minute).length, ms: performance.now() - minuteStart, kept: minute.log.entries.filter((e) => e.response.content.text !== undefined).length });
+}
+const mb = (n: number) => `${(n / 1e6).toFixed(2)} MB`;
+console.log(`\nbusy page: a JSON API polled 10×/s (answers of ~${Math.round(pollBytes / POLLS)} characters), default settings, ${Math.min(ROUNDS, 7)} rounds`);
+console.log(`  log per request, its answer read and masked: median ${median(busyPerRequest).toFixed(1)} µs`);
+console.log(`  network.har of a minute (${POLLS} requests, ${median(harOfMinute.map((h) => h.kept))} bodies kept): median ${mb(median(harOfMinute.map((h) => h.bytes)))} (${mb(pollBytes)} of it answers), built in ${median(harOfMinute.map((h) => h.ms)).toFixed(1)} ms`);
+console.log(`  held after a minute (15 s window + 2 s tail + 5 s spare): ${median(held)} requests; a bundle's 15 s window: ${median(harOfWindow.map((h) => h.entries))} entries, ${mb(median(harOfWindow.map((h) => h.bytes)))}, built in ${median(harOfWindow.map((h) => h.ms)).toFixed(1)} ms`);
+console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(', ')} on ${os.cpus().length} cores`);

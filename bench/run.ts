@@ -21,6 +21,9 @@
  *   8. `afr triage` over 10,000 index objects in a local copy of a bucket and in s3rver on loopback,
  *      loose and compacted (`bench/triage.ts`; BENCH_TRIAGE_OBJECTS; not in the default sections: no
  *      browser, `BENCH_SECTIONS=8`).
+ *   9. a busy page (a JSON API polled 10 times a second, `bench/network-busy.ts`): signal → bundle
+ *      stored with its `network.har`, the HAR's requests and size (not in the default sections:
+ *      `BENCH_SECTIONS=9`).
  * BENCH_REPS (default 3), BENCH_SOAK_SECONDS (default 60; the full check is 600), BENCH_SECTIONS
  * (e.g. "1,2"; "6" alone for the first frame), BENCH_THINK_MS (section 3's pauses between actions, default "0,50") and BENCH_MODES
  * (section 3's modes whose name contains one of these words, e.g. "paused"; default all; "off",
@@ -37,6 +40,7 @@ import { exportBundle } from '../e2e/support/bundle';
 import type { Page } from 'playwright-core';
 import { firstFrame } from './first-frame';
 import { flood } from './flood';
+import { networkBusy } from './network-busy';
 import { agentSlowdown } from './slowdown';
 import { fmt, median, pause, PLAIN_ARGS, REPS, withRecorder } from './support';
 import { soak } from './soak';
@@ -181,6 +185,7 @@ async function main(): Promise<void> {
     if (SECTIONS.has('6')) await firstFrame(site);
     if (SECTIONS.has('7')) await flood(site);
     if (SECTIONS.has('8')) await triageBench();
+    if (SECTIONS.has('9')) await networkBusy();
     console.log(`\nload average at the end ${os.loadavg()[0]!.toFixed(2)}; encoder-only figures: npm run bench:clip`);
   } finally {
     await site.close();

@@ -133,6 +133,7 @@ test('network.har: a login, a 200 that says token_expired and a failed payment, 
     expect(JSON.parse(pay!.request.postData!.text)).toEqual({ order: 'A-1001', amount: 42.5, card: { number: '[redacted 8+]', cvc: '[redacted <8]' } });
     // Email, password, session cookie, Bearer, card number and cvc; the two tokens too when the login's body was read.
     expect(har.log._afr.withheld_values).toBeGreaterThanOrEqual(loginContent.text === undefined ? 6 : 8);
+    expect(bundle.diagnostics.network).toEqual(har.log._afr);
 
     // The 200 that says token_expired is an app_error on the timeline (recorded, its rule's default),
     // with its request, the masked excerpt, and its entry in network.har; the 500 names its entry too.
@@ -188,15 +189,29 @@ test('network.har: a login, a 200 that says token_expired and a failed payment, 
     expect(problems).toEqual([]);
     await viewer.close();
 
-    // Playwright's routeFromHAR serves the orders page from the bundle's HAR, the server stopped. (Its
-    // fetch of /api/orders from the HAR does not resolve yet: see docs/bundle-format.md#networkhar.)
+    // Playwright's routeFromHAR serves the orders page and its API call from the bundle's HAR, the
+    // server stopped: the page's inline script runs as masked (only the Authorization scheme it builds
+    // is masked), its fetch of /api/orders gets the recorded answer. The payment's POST matches no
+    // entry: Playwright matches a POST's body byte for byte, and the HAR holds it masked (the card
+    // withheld), so `notFound: 'abort'` fails it (docs/bundle-format.md#networkhar).
     const harPath = path.join(tempDir(), 'network.har');
     writeFileSync(harPath, harText);
     await shop.close();
     const replay = await recorder.context.newPage();
+    const replayErrors: string[] = [];
+    replay.on('pageerror', (error) => replayErrors.push(String(error)));
+    const failed: string[] = [];
+    replay.on('requestfailed', (request) => failed.push(`${request.method()} ${new URL(request.url()).pathname}`));
     await replay.routeFromHAR(harPath, { notFound: 'abort' });
     await replay.goto(`${shop.origin}/network-app.html`);
     await expect(replay.locator('h1')).toHaveText('Orders');
+    await replay.click('#orders');
+    await expect(replay.locator('#status')).toHaveText('Orders failed: token_expired');
+    await replay.click('#pay');
+    await expect.poll(() => failed).toEqual(['POST /api/pay']);
+    // The one page error is the aborted payment's unhandled rejection, not a script the masking broke.
+    await expect.poll(() => replayErrors).toEqual([expect.stringContaining('Failed to fetch')]);
+    expect(shop.received.filter((r) => r.startsWith('GET /network-app.html')).length).toBe(1);
     await replay.close();
   } finally {
     await shop.close().catch(() => undefined);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AgentCallTotalsSchema } from './agent-calls';
 import { DroppedFramesByReasonSchema } from './drop-reasons';
 import { FailedRequestSchema, FailureSignalSchema } from './failure';
+import { HarCountsSchema } from './network';
 import { RedactionCountsSchema } from './snapshot';
 import { ShownPartSchema } from './viewport-cut';
 
@@ -97,6 +98,12 @@ export const DiagnosticsSchema = z
         })
         .strict(),
     ).optional(),
+    /**
+     * What the network log's bounds and masking did for `network.har` (the same counts as its
+     * `log._afr`): requests seen and dropped, headers cut, bodies left out by reason, values withheld,
+     * spans masked. Absent when the bundle has no `network.har`, and from bundles written before it.
+     */
+    network: HarCountsSchema.optional(),
     debugger: z
       .object({ attached: z.boolean(), error: z.string().nullable() })
       .strict(),

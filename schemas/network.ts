@@ -48,9 +48,10 @@ const Cookie = z.object({ name: z.string(), value: z.string(), path: z.string().
 /** Why a body is not in the HAR as text (HAR's own fields say its size; the reason is ours). */
 /**
  * `pending`: the response had not ended when the bundle was made (a page that never reads a fetch's body
- * leaves it so); `unavailable`: Chrome no longer had it (see `docs/bundle-format.md#networkhar`).
+ * leaves it so); `unavailable`: Chrome no longer had it (see `docs/bundle-format.md#networkhar`);
+ * `stream`: a WebSocket's frames or an event stream's events, which are never read.
  */
-export const BodyOmittedSchema = z.enum(['not_kept', 'binary', 'not_utf8', 'too_large', 'too_deep', 'bundle_cap', 'unavailable', 'busy', 'pending']);
+export const BodyOmittedSchema = z.enum(['not_kept', 'binary', 'not_utf8', 'too_large', 'too_deep', 'bundle_cap', 'unavailable', 'busy', 'pending', 'stream']);
 export type BodyOmitted = z.infer<typeof BodyOmittedSchema>;
 
 /** A body's fields beyond HAR's: why it is left out or cut, and the SHA-256 of the bytes when they were read. */

@@ -86,6 +86,7 @@ const OMITTED_WORDS: Record<string, string> = {
   unavailable: 'no longer held by Chrome when the bundle was made',
   busy: 'not read: the recorder was busy',
   pending: 'the response had not ended when the bundle was made',
+  stream: 'a stream (WebSocket frames or server-sent events), never read',
 };
 
 /** Whether text in this MIME type (or shaped like it) should be read as JSON. */

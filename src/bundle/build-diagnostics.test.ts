@@ -33,6 +33,14 @@ const input = (over: Partial<DiagnosticsInput> = {}): DiagnosticsInput => ({
 });
 
 describe('buildDiagnostics', () => {
+  it('repeats network.har’s counts when the bundle has one, and has none without', () => {
+    const network = { requests_seen: 10_000, dropped_requests: 8_000, truncated_headers: 1, omitted_bodies: { too_large: 1, stream: 2 }, withheld_values: 3, masked_spans: 4 };
+    const diagnostics = buildDiagnostics(input({ network }));
+    expect(DiagnosticsSchema.safeParse(diagnostics).success).toBe(true);
+    expect(diagnostics.network).toEqual(network);
+    expect('network' in buildDiagnostics(input())).toBe(false);
+  });
+
   it('tells the failure, the signals that led to it, the page’s figures and how the capture went, schema-valid', () => {
     const diagnostics = buildDiagnostics(input());
     expect(DiagnosticsSchema.safeParse(diagnostics).success).toBe(true);

@@ -1,5 +1,6 @@
 import { DIAGNOSTICS_VERSION, type Diagnostics } from '../../schemas/diagnostics';
 import type { FailureSignal } from '../../schemas/failure';
+import type { HarCounts } from '../../schemas/network';
 import type { SnapshotCaptureResult } from '../../schemas/messages';
 import type { RedactionCounts } from '../../schemas/snapshot';
 import type { Step } from '../../schemas/steps';
@@ -33,6 +34,8 @@ export interface DiagnosticsInput {
   viewportCut?: NonNullable<Diagnostics['capture']['viewport_cut']>;
   ring: { frames: number; bytes: number; evicted: number };
   otherTabs?: NonNullable<Diagnostics['other_tabs']>;
+  /** `network.har`'s counts (`log._afr`), when the bundle has one. */
+  network?: HarCounts;
   debugger: Diagnostics['debugger'];
   timings: Diagnostics['timings_ms'];
   /** The clip's encoding, or null when none was asked (capture level, no frames). */
@@ -73,6 +76,7 @@ export function buildDiagnostics(input: DiagnosticsInput): Diagnostics {
       ...(input.viewportCut ? { viewport_cut: input.viewportCut } : {}),
     },
     ...(input.otherTabs ? { other_tabs: input.otherTabs } : {}),
+    ...(input.network ? { network: input.network } : {}),
     debugger: input.debugger,
     timings_ms: input.timings,
     clip_error: clip && !clip.ok ? clip.error : null,

@@ -118,6 +118,7 @@ export async function packageBundle(ports: PackagerPorts, request: BundleRequest
       ...(cuts ? { viewportCut: { frames: cuts.cutFrames, ...cuts.latest.cut } } : {}),
       ring: ringStats,
       otherTabs,
+      ...(har ? { network: har.log._afr } : {}),
       debugger: ports.debuggerState(tabId),
       timings: { snapshot: snapshot.ms(), frames: tFrames - t0, clip: tClip - tFrames, before_zip: clock.now() - t0 },
       clip,

@@ -12,7 +12,9 @@ import { maskHeaders, type MaskedHeaders } from './mask-headers';
 import type { NetworkHarSource, ResponseBodyReader } from './ports';
 import { addExtraHeaders, addResponse, estimateBytes, recordFromRequest, type NetworkRecord } from './network-record';
 import { ReadBudget } from './read-budget';
+import { addHandshakeRequest, addHandshakeResponse, webSocketRecord } from './websocket-record';
 import { maskContext, type MaskContext } from './withheld-value';
+import { NETWORK_ENABLE_PARAMS } from './network-enable';
 
 /** A 2xx JSON answer to an API call that says it failed, as the log read it (masked). */
 export interface AppErrorSeen {
@@ -116,10 +118,29 @@ export class NetworkLog implements NetworkHarSource {
         const extra = tab.waiting.get(id)?.request;
         if (extra) addExtraHeaders(record, 'request', extra);
         if (record.navigation && (tab.mainFrameId === null || record.frameId === tab.mainFrameId)) this.addPage(tab, record);
-        tab.records.push(record);
-        tab.byId.set(id, record);
+        this.add(tab, record, ctx, settings);
+        return;
+      }
+      case 'Network.webSocketCreated': {
+        const socket = record ? null : webSocketRecord(p, this.ports.clock.now(), ctx);
+        if (!socket) return;
+        tab.seen++;
+        this.add(tab, socket, ctx, settings);
+        return;
+      }
+      case 'Network.webSocketWillSendHandshakeRequest':
+      case 'Network.webSocketHandshakeResponseReceived': {
+        if (!record || record.resourceType !== 'WebSocket') return;
+        if (method === 'Network.webSocketWillSendHandshakeRequest') addHandshakeRequest(record, p, ctx);
+        else addHandshakeResponse(record, p, ctx);
         this.update(tab, record, ctx);
-        this.evict(tab, settings);
+        return;
+      }
+      case 'Network.webSocketClosed': {
+        if (!record || record.resourceType !== 'WebSocket') return;
+        record.ended = num(p.timestamp);
+        tab.byId.delete(id);
+        this.update(tab, record, ctx);
         return;
       }
       case 'Network.requestWillBeSentExtraInfo':
@@ -208,6 +229,13 @@ export class NetworkLog implements NetworkHarSource {
     record.bytes = bytes;
   }
 
+  private add(tab: TabLog, record: NetworkRecord, ctx: MaskContext, settings: ReturnType<NetworkLogPorts['settings']>): void {
+    tab.records.push(record);
+    tab.byId.set(record.requestId, record);
+    this.update(tab, record, ctx);
+    this.evict(tab, settings);
+  }
+
   private addPage(tab: TabLog, record: NetworkRecord): void {
     tab.pages.push({ id: `page_${tab.seen}`, startedAt: record.startedAt, title: record.url });
     if (tab.pages.length > MAX_PAGES) tab.pages.shift();
@@ -247,8 +275,10 @@ export class NetworkLog implements NetworkHarSource {
     const rule = settings.signals?.app_error;
     const ask = rule && this.ports.appError && asksAppError(rule, record, mimeType) ? rule : null;
     const kind = bodyKind(mimeType);
-    const notKept = kind === 'text' || kind === 'json' || kind === 'form' ? 'not_kept' : 'binary';
+    const notKept = kind === 'stream' ? 'stream' : kind === 'text' || kind === 'json' || kind === 'form' ? 'not_kept' : 'binary';
     if (!keep && !ask) return void (record.content.omitted = notKept);
+    // Chrome buffers no body larger than this (`Network.enable`): a bigger download is never asked for.
+    if (record.encodedBytes > NETWORK_ENABLE_PARAMS.maxResourceBufferSize) return void (record.content.omitted = keep ? 'too_large' : notKept);
     const bodies = this.ports.bodies;
     if (!bodies) return void (record.content.omitted = keep ? 'unavailable' : notKept);
     if (tab.reads.size >= MAX_BODY_READS || !tab.budget.take(this.ports.clock.now())) return void (record.content.omitted = keep ? 'busy' : notKept);

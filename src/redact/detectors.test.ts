@@ -22,6 +22,7 @@ describe('each detector masks its secret and leaves a near miss', () => {
     ['private_key', `key file: ${PEM} (rotated)`, 'key file: [credential] (rotated)', '-----BEGIN PUBLIC KEY-----\nMFkwEwYH\n-----END PUBLIC KEY-----'],
     ['authorization_header', `GET /api failed. Authorization: Bearer ${run(32)}`, 'GET /api failed. Authorization: [credential]', 'Authorization failed for this page'],
     ['authorization_header', `{"authorization":"Basic ${run(20)}=="}`, '{"authorization":"[credential]"}', 'No authorization needed'],
+    ['authorization_header', `Authorization: \`Bearer ${run(32)}\`, then Authorization: Token ab$${run(12)}`, 'Authorization: `[credential]`, then Authorization: [credential]', 'headers: { authorization: `${scheme} ${token}` }'],
     ['bearer_or_basic', `sent Bearer ${run(24)}.${run(12)} to the API`, 'sent Bearer [credential] to the API', 'Bearer tokens expire hourly'],
     ['bearer_or_basic', 'header Basic dXNlcjpodW50ZXIy', 'header Basic [credential]', 'Basic information about the plan'],
     ['jwt', `session ${JWT} expired`, 'session [credential] expired', 'eyJhbGciOiJIUzI1NiJ9 is only a header'],
@@ -74,6 +75,19 @@ describe('ordinary text stays readable', () => {
   ])('%s', (text) => {
     const out = mask(text);
     expect(out.text).toBe(text);
+  });
+
+  it('masks only the scheme of an Authorization header a page builds in code, so the code still runs', () => {
+    const code = [
+      'fetch(url, { headers: { authorization: `Bearer ${sessionStorage.getItem(\'access\')}` } });',
+      "fetch(url, { headers: { 'Authorization': 'Bearer ' + token } });",
+    ];
+    const masked = code.map((line) => mask(line).text);
+    expect(masked).toEqual([
+      'fetch(url, { headers: { authorization: `[credential] ${sessionStorage.getItem(\'access\')}` } });',
+      "fetch(url, { headers: { 'Authorization': '[credential] ' + token } });",
+    ]);
+    for (const line of masked) expect(() => new Function('fetch', 'url', 'token', 'sessionStorage', line)).not.toThrow();
   });
 
   it('keeps UUIDs and order ids in URLs', () => {

@@ -97,13 +97,18 @@ const PRIVATE_KEY: Detector = {
   typing: /-----BEGIN/,
 };
 
-/** `Authorization: Bearer abc…`, `"authorization":"Basic …"`: the name stays, its value (scheme and token) goes. */
+/**
+ * `Authorization: Bearer abc…`, `"authorization":"Basic …"`: the name stays, its value (scheme and token) goes.
+ * A backquote opens a value as a quote does and, with `${`, ends it: a page's own code that builds the
+ * header (`authorization: \`Bearer ${token}\``, in an HTML body of `network.har`) stays code that
+ * runs when Playwright's `routeFromHAR` serves the page again, with only the scheme masked.
+ */
 const AUTHORIZATION_HEADER: Detector = {
   name: 'authorization_header',
   kind: 'credential',
   mayHold: credentialHint((text) => /authorization/i.test(text)),
   pattern:
-    /\b((?:proxy-)?authorization["']?\s*[:=]\s*["']?)(?:(?:bearer|basic|token|digest|negotiate|ntlm|hmac|aws4-hmac-sha256)\s+)?[^\s"',;]+/gi,
+    /\b((?:proxy-)?authorization["']?\s*[:=]\s*["'`]?)(?:(?:bearer|basic|token|digest|negotiate|ntlm|hmac|aws4-hmac-sha256)\s+)?(?:[^\s"'`,;$]|\$(?!\{))+/gi,
   replace: (_m, [name], mask) => `${name}${mask}`,
 };
 
