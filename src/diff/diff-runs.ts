@@ -78,9 +78,9 @@ function runTexts(evidence: readonly StepEvidence[]) {
 }
 
 /** What `mine` (of run `side`) has that the other run has nowhere: new errors and signals, failed requests of its own. */
-function ownEvidence(side: Side, mine: StepEvidence, theirs: ReturnType<typeof runTexts>, requests: readonly RequestFact[]): StepDifference[] {
+function ownEvidence(side: Side, mine: StepEvidence, theirs: ReturnType<typeof runTexts>, requests: readonly RequestFact[] | null): StepDifference[] {
   const out: StepDifference[] = [];
-  for (const r of requests) if (failed(r)) out.push({ what: 'failed-request', side, method: r.method, template: r.template, url: r.url, status: r.status, error: r.error });
+  for (const r of requests ?? []) if (failed(r)) out.push({ what: 'failed-request', side, method: r.method, template: r.template, url: r.url, status: r.status, error: r.error });
   const seen = new Set<string>();
   for (const e of mine.errors) {
     const key = `${e.kind}\u0000${looseForm(e.message)}`;
@@ -105,14 +105,20 @@ function pairRequests(a: readonly RequestFact[], b: readonly RequestFact[]) {
 
 const shownValue = (step: StepEvidence['action']['step']) => (step.value_redacted ? '[masked]' : step.value);
 
-function compareLinedUp(a: StepEvidence, b: StepEvidence, texts: { a: ReturnType<typeof runTexts>; b: ReturnType<typeof runTexts> }, pages: boolean): StepDifference[] {
+/** What the two runs both have to compare: pages (a DOM timeline), requests (`network.har`). */
+interface Comparable {
+  pages: boolean;
+  requests: boolean;
+}
+
+function compareLinedUp(a: StepEvidence, b: StepEvidence, texts: { a: ReturnType<typeof runTexts>; b: ReturnType<typeof runTexts> }, both: Comparable): StepDifference[] {
   const out: StepDifference[] = [];
   const sa = a.action.step;
   const sb = b.action.step;
   if (sa.outcome !== sb.outcome) out.push({ what: 'outcome', a: sa.outcome, b: sb.outcome });
   if (a.url !== null && b.url !== null && a.url !== b.url) out.push({ what: 'url', a: a.url, b: b.url });
-  if (pages && looseForm(a.page ?? '') !== looseForm(b.page ?? '')) out.push({ what: 'page', a: a.page, b: b.page });
-  const { pairs, rest } = pairRequests(a.requests, b.requests);
+  if (both.pages && looseForm(a.page ?? '') !== looseForm(b.page ?? '')) out.push({ what: 'page', a: a.page, b: b.page });
+  const { pairs, rest } = both.requests ? pairRequests(a.requests, b.requests) : { pairs: [], rest: { a: null, b: null } };
   for (const [ra, rb] of pairs) {
     if (ra.status !== rb.status) out.push({ what: 'status', method: ra.method, template: ra.template, a: ra.status, b: rb.status, url: { a: ra.url, b: rb.url } });
     else if (ra.shape && rb.shape) {
@@ -151,7 +157,7 @@ export function diffRuns(a: RunData, b: RunData): BundleDiff {
   const evidence = { a: stepEvidence(a), b: stepEvidence(b) };
   const texts = { a: runTexts(evidence.a), b: runTexts(evidence.b) };
   const hasPages = (run: StepEvidence[]) => run.some((e) => e.page !== null);
-  const pages = hasPages(evidence.a) && hasPages(evidence.b);
+  const both: Comparable = { pages: hasPages(evidence.a) && hasPages(evidence.b), requests: a.har !== null && b.har !== null };
   const notes: string[] = [];
   for (const side of ['a', 'b'] as const) {
     if (!(side === 'a' ? a : b).har) notes.push(`${side} has no network.har: requests not compared`);
@@ -164,13 +170,13 @@ export function diffRuns(a: RunData, b: RunData): BundleDiff {
       diff.only[pair.side] += 1;
       const mine = evidence[pair.side][pair.index]!;
       const at = pair.side === 'a' ? place(mine, null) : place(null, mine);
-      diff.steps.push({ ...at, differences: [{ what: 'only', side: pair.side, retry: pair.retry }, ...ownEvidence(pair.side, mine, texts[other(pair.side)], mine.requests)] });
+      diff.steps.push({ ...at, differences: [{ what: 'only', side: pair.side, retry: pair.retry }, ...ownEvidence(pair.side, mine, texts[other(pair.side)], both.requests ? mine.requests : null)] });
       continue;
     }
     diff.aligned += 1;
     const ea = evidence.a[pair.a]!;
     const eb = evidence.b[pair.b]!;
-    const differences = compareLinedUp(ea, eb, texts, pages);
+    const differences = compareLinedUp(ea, eb, texts, both);
     const slower = slowness(ea, eb);
     if (slower) diff.slower.push({ ...place(ea, eb), ...slower });
     const value = inputDifference(ea, eb);
