@@ -200,8 +200,10 @@ describe('every afr mcp tool, fed a hostile bundle', () => {
    */
   function callsFor(tool: { inputSchema: { properties?: Record<string, object>; required?: string[] } }): Record<string, unknown>[] {
     const properties = tool.inputSchema.properties ?? {};
+    // `diff_bundles` names its two bundles `a` and `b`.
+    const bundleArgs = Object.keys(properties).filter((name) => ['bundle', 'a', 'b'].includes(name));
     const value = (name: string): unknown => {
-      if (name === 'bundle') return ID;
+      if (bundleArgs.includes(name)) return ID;
       if (name === 'selector') return 'p';
       if (name === 'step') return HOSTILE_STEP;
       if (name === 'atMs') return -4000;
@@ -213,7 +215,7 @@ describe('every afr mcp tool, fed a hostile bundle', () => {
     return [
       base,
       ...optional.map((name) => ({ ...base, [name]: value(name) })),
-      ...('bundle' in base ? [{ ...base, bundle: 'nope' }, { ...base, bundle: HOSTILE }, { ...base, bundle: 'crash' }] : []),
+      ...bundleArgs.flatMap((name) => [{ ...base, [name]: 'nope' }, { ...base, [name]: HOSTILE }, { ...base, [name]: 'crash' }]),
     ];
   }
 
