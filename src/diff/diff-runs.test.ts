@@ -83,10 +83,15 @@ describe('diffRuns', () => {
     expect(diffRuns(pass(), withSteps((steps) => steps.map((s) => ({ ...s, takes: 1_900 })))).slower).toEqual([]);
   });
 
+  it('pairs requests across runs served on other ports', () => {
+    const moved = withSteps((steps) => steps.map((s) => ({ ...s, requests: s.requests?.map((r) => ({ ...r, url: r.url.replace('shop.test/', 'shop.test:41234/') })) })));
+    expect(diffRuns(pass(), moved).same).toBe(true);
+  });
+
   it('says what it could not compare', () => {
     const bare = { ...fail(), har: null, steps: fail().steps.map(({ changes: _changes, ...step }) => step) };
     const diff = diffRuns(pass(), bare);
-    expect(diff.notes).toEqual(['b has no network.har: requests not compared', 'b has no page changes (no DOM timeline): pages not compared']);
+    expect(diff.notes).toEqual(['b has no network.har: requests not compared', 'b has no page changes in words (no DOM timeline, or none recorded): pages not compared']);
     // Still the signal the failing run had.
     expect(diff.steps[0]!.differences).toEqual([{ what: 'signal', side: 'b', text: 'failure: http_5xx POST https://shop.test/api/checkout 500' }]);
   });

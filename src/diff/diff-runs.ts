@@ -161,7 +161,7 @@ export function diffRuns(a: RunData, b: RunData): BundleDiff {
   const notes: string[] = [];
   for (const side of ['a', 'b'] as const) {
     if (!(side === 'a' ? a : b).har) notes.push(`${side} has no network.har: requests not compared`);
-    if (!hasPages(evidence[side]) && evidence[side].length > 0) notes.push(`${side} has no page changes (no DOM timeline): pages not compared`);
+    if (!hasPages(evidence[side]) && evidence[side].length > 0) notes.push(`${side} has no page changes in words (no DOM timeline, or none recorded): pages not compared`);
   }
   const pairs = alignSteps(evidence.a.map((e) => e.action.key), evidence.b.map((e) => e.action.key));
   const diff: BundleDiff = { same: true, aligned: 0, only: { a: 0, b: 0 }, steps: [], slower: [], inputs: [], notes };

@@ -56,7 +56,7 @@ const slowText = (s: NonNullable<StepDiff['slower']>) => `much slower in ${s.sid
 /** The whole comparison as lines; `names` are how the two bundles were given (file names, bundle ids). */
 export function diffLines(diff: BundleDiff, names: { a: string; b: string }): string[] {
   const lines = [`a: ${quote(names.a, 200)}`, `b: ${quote(names.b, 200)}`];
-  const counts = `${diff.aligned} steps line up, ${diff.only.a} only in a, ${diff.only.b} only in b`;
+  const counts = `${diff.aligned} step${diff.aligned === 1 ? ' lines' : 's line'} up, ${diff.only.a} only in a, ${diff.only.b} only in b`;
   const [first, ...later] = diff.steps;
   if (!first) lines.push(`the runs match: ${counts}`);
   else {

@@ -18,7 +18,7 @@ export interface RequestFact {
   entry: number;
   method: string;
   url: string;
-  /** `host/path` with ids templated (`shop.test/orders/{n}`): the same request on another run. */
+  /** `host/path` with ids templated and no port (`shop.test/orders/{n}`): the same request on another run. */
   template: string;
   /** 0 for a request that got no answer (`_error` says why). */
   status: number;
@@ -39,7 +39,7 @@ export interface StepEvidence {
   durationMs: number | null;
   /** What the step changed on the page, in the timeline's words; null when the bundle has no timeline for it. */
   page: string | null;
-  /** The step's page URL, templated. */
+  /** The step's page URL, templated (`runTemplate`). */
   url: string | null;
   requests: RequestFact[];
   errors: ErrorFact[];
@@ -50,13 +50,21 @@ export interface StepEvidence {
 const changesText = (changes: unknown): string | null =>
   changes !== null && typeof changes === 'object' && typeof (changes as { description?: unknown }).description === 'string' ? (changes as { description: string }).description : null;
 
+/**
+ * A URL as two runs share it: its template (`template-url.ts`) without the port, since a test server
+ * or a dev server listens on another port on every run.
+ */
+export function runTemplate(url: string): string {
+  return (templateUrl(url) ?? url).replace(/^([^/]+?):\d+(?=\/|$)/, '$1');
+}
+
 function requestFact(entry: TolerantHarEntry, index: number): RequestFact {
   const text = entry.response.content.text;
   return {
     entry: index,
     method: entry.request.method,
     url: entry.request.url,
-    template: templateUrl(entry.request.url) ?? entry.request.url,
+    template: runTemplate(entry.request.url),
     status: entry.response.status,
     error: entry._error ?? null,
     shape: text !== undefined && entry.response.content._omitted === undefined ? jsonShape(text) : null,
@@ -82,7 +90,7 @@ export function stepEvidence(run: RunData): StepEvidence[] {
     action,
     durationMs: i + 1 < actions.length ? Math.max(0, actions[i + 1]!.step.ts - action.step.ts) : null,
     page: changesText(action.step.changes),
-    url: action.step.url ? templateUrl(action.step.url) : null,
+    url: action.step.url ? runTemplate(action.step.url) : null,
     requests: [],
     errors: [],
     signals: [],
