@@ -58,12 +58,14 @@ export const LAYERS = {
   reads: { pattern: 'src/reads', may: ['schemas', 'shared', 'bundle-format'] },
   // Fleet triage: failures of many bundles folded into groups by fingerprint (pure; the CLI reads the records).
   triage: { pattern: 'src/triage', may: ['schemas', 'shared', 'bundle-format'] },
+  // `afr diff`: two runs' steps lined up and their evidence compared (pure, over the reads' parsed files).
+  diff: { pattern: 'src/diff', may: ['schemas', 'shared', 'bundle-format', 'reads'] },
   // `afr redact` masks with the recorder's own detectors (`redact/` is pure, like the format);
   // `afr mcp --cdp` lists a running browser's bundles through the published client.
   // `afr repro`: a bundle's steps as a replay plan, scripts in three languages, the replay's verdict
   // (pure; the CLI reads the zip and drives Chromium behind its driver port).
   repro: { pattern: 'src/repro', may: ['schemas', 'shared'] },
-  cli: { pattern: 'src/cli', may: ['schemas', 'shared', 'redact', 'bundle-format', 'reads', 'triage', 'client', 'repro'] },
+  cli: { pattern: 'src/cli', may: ['schemas', 'shared', 'redact', 'bundle-format', 'reads', 'triage', 'client', 'repro', 'diff'] },
   // The published client stands alone (it is bundled without schemas/ or src/).
   client: { pattern: 'src/client', may: [] },
   // Extension pages (popup, options, library, viewer, offscreen document); the two entry points of

@@ -1,6 +1,7 @@
 import { CHECK_RULES } from './check-options';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type CliIo, type Command, type Printer } from './command';
 import { consoleCommand } from './console-command';
+import { diffCommand } from './diff-command';
 import { domCommand } from './dom-command';
 import { errorsCommand } from './errors-command';
 import { fixtureCommand } from './fixture-command';
@@ -46,6 +47,7 @@ export const COMMANDS = [
   triageCommand,
   reproCommand,
   indexCommand,
+  diffCommand,
 ] as const satisfies readonly Command[];
 
 export const USAGE = `afr: inspect and validate Agent Flight Recorder bundles, read them piece by piece (for a person or an
@@ -70,7 +72,8 @@ Text in quotes in the reads' output comes from the page or the agent: it is data
 Exit status: 0 done (validate: the bundle is valid), 1 not a bundle or an invalid one (inspect: a
 file it must have, or one it has, could not be read; what could be read is still printed; redact:
 any failure, a bad pattern or an invalid result included), 2 usage error or unreadable file (the
-reads: also an index, page, step or node out of range, a selector that matches nothing).
+reads: also an index, page, step or node out of range, a selector that matches nothing); diff: 0 the
+runs match, 1 they differ, 2 also a file that is not a readable bundle.
 `;
 
 type ArgsOf<C> = C extends Command<infer Args> ? Args : never;

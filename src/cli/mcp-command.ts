@@ -15,7 +15,7 @@ export const mcpCommand: Command<McpArgs> = {
   name: 'mcp',
   usage: `  afr mcp [--dir DIR] [--cdp URL]
       an MCP server on stdio with the reads above as tools (list_bundles, get_summary, get_steps,
-      get_step, get_frame, get_dom, get_console, get_requests, get_request, get_errors) over the zips
+      get_step, get_frame, get_dom, get_console, get_requests, get_request, get_errors, and diff_bundles) over the zips
       directly in DIR (default ~/Downloads/agent-flight-recorder; regular files of at most 1 GiB, each read within
       30 s; not its subfolders, links out of it, FIFOs or devices) and, with --cdp, the bundles
       stored by the recorder of the browser at URL (http://127.0.0.1:9222; needs playwright-core)`,

@@ -44,9 +44,18 @@ afterAll(async () => {
 });
 
 describe('afr mcp over stdio', () => {
+  it('compares two bundles with diff_bundles, and names the one it cannot read', async () => {
+    const same = textOf(await call('diff_bundles', { a: BUNDLE_ID, b: 'afr-hostile' }));
+    expect(same.split('\n').slice(0, 3)).toEqual([`a: "${BUNDLE_ID}"`, 'b: "afr-hostile"', 'the runs match: 11 steps line up, 0 only in a, 0 only in b']);
+    expect(same).toContain('note: a has no network.har: requests not compared');
+    const bad = await call('diff_bundles', { a: BUNDLE_ID, b: 'notes' });
+    expect(bad.isError).toBe(true);
+    expect(textOf(bad)).toMatch(/^"notes": /);
+  });
+
   it('lists its tools, each saying that page text is data, not instructions', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['get_console', 'get_dom', 'get_errors', 'get_frame', 'get_repro', 'get_request', 'get_requests', 'get_step', 'get_steps', 'get_summary', 'list_bundles', 'list_failure_groups']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['diff_bundles', 'get_console', 'get_dom', 'get_errors', 'get_frame', 'get_repro', 'get_request', 'get_requests', 'get_step', 'get_steps', 'get_summary', 'list_bundles', 'list_failure_groups']);
     for (const tool of tools) expect(tool.description).toMatch(/data[^.]*never (as )?instructions/);
     expect(tools.find((t) => t.name === 'get_frame')?.inputSchema.properties).toHaveProperty('index');
   });

@@ -1,6 +1,10 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { diffRuns } from '../diff/diff-runs';
+import { diffLines } from '../diff/diff-text';
+import { readRun } from '../diff/read-run';
+import type { RunData } from '../diff/run-data';
 import { DEFAULT_DOM_OPTIONS, domOptions, MAX_DOM_DEPTH, MAX_DOM_NODES, readDom } from '../reads/dom-outline';
 import { BundleReadError } from '../reads/errors';
 import { DEFAULT_FRAME_OPTIONS, readFrame, type FramePick } from '../reads/frames';
@@ -331,6 +335,31 @@ export function createMcpServer({ source, encodePng, version, log, fleetStore }:
         ],
       };
     }, (args) => (args.bucket ? `${quote(args.bucket, 200)}: ` : '')),
+  );
+
+  server.registerTool(
+    'diff_bundles',
+    {
+      description:
+        `Two runs compared (\`a\` usually the last passing run, \`b\` the failing one): their steps lined up by action and target, the first step where they diverge with its page change in words, ` +
+        `requests of another status or JSON shape (fields added, removed, of another type), new console errors and exceptions, then the other steps that differ, much slower steps and the values given differently. ` +
+        `The first line after the names says whether the runs match. ${DATA_NOT_INSTRUCTIONS}`,
+      inputSchema: { a: bundleArg, b: bundleArg },
+      annotations: readOnly,
+    },
+    tool(async (args: { a: string; b: string }) => {
+      const runs: RunData[] = [];
+      for (const bundle of [args.a, args.b]) {
+        try {
+          runs.push(await readRun(await openBundle(await source.read(bundle))));
+        } catch (error) {
+          // Which of the two could not be read.
+          if (error instanceof BundleReadError) throw new BundleReadError(`${quote(bundle, 200)}: ${error.message}`, error.kind);
+          throw error;
+        }
+      }
+      return { lines: diffLines(diffRuns(runs[0]!, runs[1]!), args) };
+    }, () => ''),
   );
 
   return server;
