@@ -29,3 +29,10 @@ export function headerLines(plan: ReproPlan, options: ScriptOptions, expectation
   }
   return lines;
 }
+
+/**
+ * How long a script waits after its last step for the recorded failure to happen again: the page may
+ * be network-idle already when the last step's request starts (an answer served from the bundle comes
+ * a moment later), so idle alone would call the failure fixed.
+ */
+export const SETTLE_MS = 5_000;

@@ -3,7 +3,7 @@ import { describeExpectation, type Expectation } from './expectation';
 import type { LocatorChoice } from './locator';
 import { recordedResponses } from './offline-responses';
 import type { PlanAction, PlanValue, ReproPlan } from './repro-plan';
-import { headerLines, type ScriptOptions } from './script-header';
+import { headerLines, SETTLE_MS, type ScriptOptions } from './script-header';
 import { asciiJson, commentText, pyString } from './script-quote';
 
 /** A locator in Playwright for Python's sync API; every string through `pyString`. */
@@ -81,7 +81,14 @@ function pyExpectation(expectation: Expectation | null): { listen: string[]; set
   }
   return {
     listen,
-    settle: [`${I}# Wait for the page to settle (no request for 500 ms), then: did the recorded failure happen again?`, `${I}page.wait_for_load_state("networkidle")`],
+    settle: [
+      `${I}# Give the recorded failure up to ${SETTLE_MS / 1000} s to happen again (the page may already be idle), then: did it?`,
+      `${I}page.wait_for_load_state("networkidle")`,
+      `${I}for _ in range(${SETTLE_MS / 100}):`,
+      `${I}    if failures:`,
+      `${I}        break`,
+      `${I}    page.wait_for_timeout(100)`,
+    ],
     check: [`${I}assert not failures, ${pyString(`the recorded failure happened again: ${describeExpectation(expectation)}: `)} + ", ".join(failures)`],
   };
 }

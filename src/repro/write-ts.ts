@@ -3,7 +3,7 @@ import type { LocatorChoice } from './locator';
 import { recordedResponses } from './offline-responses';
 import type { HarFile } from '../../schemas/network';
 import type { PlanAction, PlanValue, ReproPlan } from './repro-plan';
-import { headerLines, type ScriptOptions } from './script-header';
+import { headerLines, SETTLE_MS, type ScriptOptions } from './script-header';
 import { asciiJson, commentText, tsString } from './script-quote';
 
 /** A locator in Playwright's TypeScript API; every string through `tsString`. */
@@ -79,7 +79,12 @@ function tsExpectation(expectation: Expectation | null): { listen: string[]; set
   }
   return {
     listen,
-    settle: ['  // Wait for the page to settle (no request for 500 ms), then: did the recorded failure happen again?', '  await page.waitForLoadState("networkidle");'],
+    // `networkidle` reached before the last step counts as reached: the failure is also waited for, 5 s at most.
+    settle: [
+      `  // Give the recorded failure up to ${SETTLE_MS / 1000} s to happen again (the page may already be idle), then: did it?`,
+      '  await page.waitForLoadState("networkidle");',
+      `  for (let waited = 0; failures.length === 0 && waited < ${SETTLE_MS}; waited += 100) await page.waitForTimeout(100);`,
+    ],
     check: [`  expect(failures, ${tsString(`the recorded failure: ${describeExpectation(expectation)}`)}).toEqual([]);`],
   };
 }
