@@ -15,7 +15,7 @@ import type { SiteServer } from './support/site-server';
 import type { Step, StepTarget } from '../schemas/steps';
 import { writeBundle } from '../src/bundle/write-bundle';
 import { settleViewerHtml } from '../src/bundle-format/viewer-html';
-import { DIAGNOSTICS_FILE, MANIFEST_FILE, SNAPSHOT_FILE, STEPS_FILE } from '../src/bundle-format/file-names';
+import { DIAGNOSTICS_FILE, MANIFEST_FILE, NETWORK_HAR_FILE, SNAPSHOT_FILE, STEPS_FILE } from '../src/bundle-format/file-names';
 import { openBundleZip } from '../src/bundle-format/open-zip';
 import { readJsonFile } from '../src/bundle-format/parse-files';
 import { loadExpectedViewer } from '../src/cli/node-io';
@@ -297,7 +297,7 @@ test('both viewers show the page at the click step: target marked, red dot on th
   // `afr validate` accepts the page: the step pages inside its data parse back to the data it was built from.
   const archive = await openBundleZip(new Uint8Array(zip));
   const json = new Map<string, unknown>();
-  for (const file of [MANIFEST_FILE, STEPS_FILE, DIAGNOSTICS_FILE, SNAPSHOT_FILE]) {
+  for (const file of [MANIFEST_FILE, STEPS_FILE, DIAGNOSTICS_FILE, SNAPSHOT_FILE, NETWORK_HAR_FILE]) {
     const read = readJsonFile(archive, file);
     if (read.ok) json.set(file, read.value);
   }

@@ -11,7 +11,7 @@ import { exportBundle, findSecrets, type OpenedBundle } from './support/bundle';
 import { chromiumPath } from './support/launch';
 import { loadExpectedViewer } from '../src/cli/node-io';
 import { checkViewerHtml } from '../src/cli/viewer-check';
-import { DIAGNOSTICS_FILE, MANIFEST_FILE, SNAPSHOT_FILE, STEPS_FILE } from '../src/bundle-format/file-names';
+import { DIAGNOSTICS_FILE, MANIFEST_FILE, NETWORK_HAR_FILE, SNAPSHOT_FILE, STEPS_FILE } from '../src/bundle-format/file-names';
 import { openBundleZip } from '../src/bundle-format/open-zip';
 import { readJsonFile } from '../src/bundle-format/parse-files';
 import type { SiteServer } from './support/site-server';
@@ -173,7 +173,7 @@ test('viewer.html inside the zip shows the bundle from file:// without making a 
     // The page the extension's build wrote is the one `afr validate` makes of this checkout's sources.
     const archive = await openBundleZip(new Uint8Array(bundle.zip));
     const json = new Map<string, unknown>();
-    for (const file of [MANIFEST_FILE, STEPS_FILE, DIAGNOSTICS_FILE, SNAPSHOT_FILE]) {
+    for (const file of [MANIFEST_FILE, STEPS_FILE, DIAGNOSTICS_FILE, SNAPSHOT_FILE, NETWORK_HAR_FILE]) {
       const read = readJsonFile(archive, file);
       if (read.ok) json.set(file, read.value);
     }
