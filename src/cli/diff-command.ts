@@ -6,7 +6,7 @@ import { BundleReadError } from '../reads/errors';
 import { openBundle } from '../reads/open-bundle';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type Command } from './command';
 import { parseOptions } from './parse-options';
-import { describeReadError } from './read-error';
+import { readBundleFile } from './check-options';
 
 /** `afr diff <a.zip> <b.zip> [--json]` */
 export interface DiffArgs {
@@ -35,13 +35,8 @@ export const diffCommand: Command<DiffArgs> = {
     // Like diff(1): 2 for trouble, whichever bundle it was in.
     const runs: RunData[] = [];
     for (const file of [args.a, args.b]) {
-      let zip: Uint8Array;
-      try {
-        zip = await io.readFile(file);
-      } catch (error) {
-        print.err([`afr: ${describeReadError(file, error)}`]);
-        return EXIT_USAGE;
-      }
+      const zip = await readBundleFile(file, io, print);
+      if (!(zip instanceof Uint8Array)) return zip;
       try {
         runs.push(await readRun(await openBundle(zip)));
       } catch (error) {

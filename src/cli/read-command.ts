@@ -3,7 +3,7 @@ import { openBundle, type BundleReader } from '../reads/open-bundle';
 import type { Asker, ReadName } from '../reads/render-text';
 import { EXIT_INVALID, EXIT_USAGE, type CliIo, type Command, type ExitCode, type Printer } from './command';
 import { parseOptions, type OptionSpec } from './parse-options';
-import { describeReadError } from './read-error';
+import { readBundleFile } from './check-options';
 
 /** The verbs that read one bundle for a person or an agent (`src/reads/`): a command each. */
 export type ReadVerb = 'summary' | 'steps' | 'step' | 'frame' | 'dom' | 'console' | 'requests' | 'request' | 'har' | 'errors' | 'fixture';
@@ -132,13 +132,8 @@ export function readCommand(verb: ReadVerb, usage: string, answer: (read: ReadCo
     briefErrors: true,
     parse: (args) => parseReadArgs(verb, args),
     async run(args, io, print) {
-      let zip: Uint8Array;
-      try {
-        zip = await io.readFile(args.file);
-      } catch (error) {
-        print.err([`afr: ${describeReadError(args.file, error)}`]);
-        return EXIT_USAGE;
-      }
+      const zip = await readBundleFile(args.file, io, print);
+      if (!(zip instanceof Uint8Array)) return zip;
       try {
         const reader = await openBundle(zip);
         const show = (view: unknown, lines: string[]) => (args.json ? print.json(view) : print.out(lines));

@@ -9,8 +9,8 @@ import { writeReproScript, type ReproLang, REPRO_LANGS } from '../repro/write-sc
 import { errorMessage } from '../shared/error-message';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type CliIo, type Command, type ExitCode, type Printer } from './command';
 import { parseOptions } from './parse-options';
-import { describeReadError } from './read-error';
 import { reproSource } from './repro-source';
+import { readBundleFile } from './check-options';
 
 /** `afr repro <bundle.zip> --out <file> [--lang ts|python|devtools] [--offline] [--force]` or `--run [--offline] [--headed] [--json]` */
 export interface ReproArgs {
@@ -124,13 +124,8 @@ export const reproCommand: Command<ReproArgs> = {
       reproduced or diverged at step N (exit 1); --wait: seconds the failure may take (default 10)`,
   parse: parseReproArgs,
   async run(args, io, print) {
-    let zip: Uint8Array;
-    try {
-      zip = await io.readFile(args.file);
-    } catch (error) {
-      print.err([`afr: ${describeReadError(args.file, error)}`]);
-      return EXIT_USAGE;
-    }
+    const zip = await readBundleFile(args.file, io, print);
+    if (!(zip instanceof Uint8Array)) return zip;
     try {
       const started = Date.now();
       const source = await reproSource(await openBundle(zip));
